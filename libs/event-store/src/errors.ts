@@ -1,0 +1,21 @@
+import { ExpectedRevision } from './event-store';
+
+/** The stream was not at the expected revision; nothing was appended. */
+export class WrongExpectedVersionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    /** The stream's real current revision, or 'no_stream'. */
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedVersionError';
+  }
+}
+
+export class StreamNotFoundError extends Error {
+  constructor(readonly streamId: string) {
+    super(`Stream ${streamId} not found`);
+    this.name = 'StreamNotFoundError';
+  }
+}

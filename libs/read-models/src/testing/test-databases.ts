@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { Database, openDatabase } from '../database';
+
+export interface TestDatabase {
+  /** 'pglite' or 'postgres': use it in describe() titles. */
+  name: 'pglite' | 'postgres';
+  /** A new, empty database; close() drops it (PostgreSQL) or discards it (PGlite). */
+  open(): Promise<Database>;
+}
+
+/**
+ * The databases a test run covers: PGlite always, PostgreSQL when DATABASE_URL is set.
+ * Each open() creates a database of its own on that server, so suites never see each other's rows.
+ */
+export function testDatabases(): TestDatabase[] {
+  const list: TestDatabase[] = [{ name: 'pglite', open: () => openDatabase({}) }];
+  const url = process.env.DATABASE_URL;
+  if (url) list.push({ name: 'postgres', open: () => openFreshPostgres(url) });
+  return list;
+}
+
+export function postgresSkipNotice(suite: string): void {
+  if (!process.env.DATABASE_URL) {
+    console.info(`${suite}: PostgreSQL cases skipped (DATABASE_URL is not set)`);
+  }
+}
+
+export async function openFreshPostgres(serverUrl: string, maxConnections?: number): Promise<Database> {
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), maxConnections });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
