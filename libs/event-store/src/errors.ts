@@ -19,3 +19,11 @@ export class StreamNotFoundError extends Error {
     this.name = 'StreamNotFoundError';
   }
 }
+
+/** An append must carry at least one event: an empty batch has no revision or position to return. */
+export class EmptyAppendError extends Error {
+  constructor(readonly streamId: string) {
+    super(`Stream ${streamId}: cannot append an empty list of events`);
+    this.name = 'EmptyAppendError';
+  }
+}

@@ -5,3 +5,5 @@ export * from './change-signal';
 export * from './catch-up-subscription';
 export * from './idempotent-append';
 export * from './memory/memory-event-store';
+export * from './postgres';
+export * from './aggregate';

@@ -1,6 +1,6 @@
 import { catchUpSubscription } from '../catch-up-subscription';
 import { ChangeSignal } from '../change-signal';
-import { StreamNotFoundError, WrongExpectedVersionError } from '../errors';
+import { EmptyAppendError, StreamNotFoundError, WrongExpectedVersionError } from '../errors';
 import {
   AllSubscription,
   AppendResult,
@@ -40,8 +40,9 @@ export class MemoryEventStore implements EventStore {
     events: EventData[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
+    if (events.length === 0) throw new EmptyAppendError(streamId);
     const stream = this.streams.get(streamId) ?? [];
-    const already = findAlreadyAppended(stream, events);
+    const already = findAlreadyAppended(stream, events, options.expectedRevision);
     if (already) return already;
     const current = stream.length - 1;
     checkExpected(streamId, options.expectedRevision, current);

@@ -1,0 +1,257 @@
+import { WrongExpectedVersionError, StreamNotFoundError } from '../errors';
+import { AppendResult, EventData, EventStore, ExpectedRevision, RecordedEvent } from '../event-store';
+import { Position } from '../position';
+import {
+  AggregateDefinition,
+  DomainEvent,
+  Recorded,
+  snapshotVersionOf,
+  streamName,
+} from './aggregate-definition';
+import { crossesSnapshotBoundary } from './snapshot-policy';
+import { SnapshotStore } from './snapshot-store';
+
+export interface LoadedAggregate<State> {
+  state: State;
+  /** Revision of the stream's last event (the ETag); -1 when the stream has no event. */
+  revision: number;
+  exists: boolean;
+}
+
+export interface AggregateRepositoryOptions {
+  /** Without a snapshot store every load replays the whole stream. */
+  snapshots?: SnapshotStore;
+  /** A snapshot each time a stream reaches a multiple of this many events; default 100. */
+  snapshotEvery?: number;
+  /** Default bound on execute()'s attempts (first try included); default 5. */
+  maxAttempts?: number;
+  /** Events per readStream call, bounding memory on a long replay; default 1000. */
+  readPageSize?: number;
+  logger?: { warn(message: string, error: unknown): void };
+}
+
+/** What `decide` returns: the events to append (possibly none), or the caller's own error value. */
+export type Decision<Err> = EventData[] | Err;
+
+export type ExecuteResult<Err> =
+  | { ok: true; events: EventData[]; nextExpectedRevision: number; position: Position | undefined }
+  | { ok: false; error: Err };
+
+export interface ExecuteOptions {
+  /** The client's If-Match: a conflict is then surfaced, never retried. */
+  expectedRevision?: number;
+  maxAttempts?: number;
+}
+
+/**
+ * Loads aggregates from their streams (the latest snapshot plus only the later events) and appends
+ * to them. Snapshots are a cache: failing to read or write one never fails a load or a command.
+ */
+export class AggregateRepository {
+  private readonly snapshots: SnapshotStore | undefined;
+  private readonly snapshotEvery: number;
+  private readonly maxAttempts: number;
+  private readonly readPageSize: number;
+  private readonly logger: { warn(message: string, error: unknown): void };
+
+  constructor(
+    private readonly events: EventStore,
+    options: AggregateRepositoryOptions = {},
+  ) {
+    this.snapshots = options.snapshots;
+    this.snapshotEvery = atLeastOne('snapshotEvery', options.snapshotEvery ?? 100);
+    this.maxAttempts = atLeastOne('maxAttempts', options.maxAttempts ?? 5);
+    this.readPageSize = atLeastOne('readPageSize', options.readPageSize ?? 1000);
+    this.logger = options.logger ?? console;
+  }
+
+  async load<S, E extends DomainEvent>(
+    definition: AggregateDefinition<S, E>,
+    id: string,
+  ): Promise<LoadedAggregate<S>> {
+    return this.loadStream(definition, streamName(definition, id));
+  }
+
+  /** Appends with the caller's expectation; a stream reaching a multiple of snapshotEvery gets a snapshot. */
+  async append<S, E extends DomainEvent>(
+    definition: AggregateDefinition<S, E>,
+    id: string,
+    events: EventData[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult> {
+    return this.appendAndSnapshot(
+      definition,
+      streamName(definition, id),
+      events,
+      expectedRevision,
+      undefined,
+    );
+  }
+
+  /**
+   * Load, decide, append with the revision decided on. Without `expectedRevision`, a concurrent write
+   * makes it catch up and decide again, up to maxAttempts; then the WrongExpectedVersionError is thrown.
+   * With it (If-Match), a stream not at that revision throws WrongExpectedVersionError at once, nothing
+   * appended. `decide` runs first even then, so its errors (e.g. a record outside the caller's account:
+   * 404) win over a stale If-Match and do not reveal that the record exists.
+   */
+  async execute<S, E extends DomainEvent, Err>(
+    definition: AggregateDefinition<S, E>,
+    id: string,
+    decide: (state: S, revision: number) => Decision<Err> | Promise<Decision<Err>>,
+    options: ExecuteOptions = {},
+  ): Promise<ExecuteResult<Err>> {
+    const streamId = streamName(definition, id);
+    const ifMatch = options.expectedRevision;
+    const maxAttempts = atLeastOne('maxAttempts', options.maxAttempts ?? this.maxAttempts);
+    let loaded = await this.loadStream(definition, streamId);
+    for (let attempt = 1; ; attempt++) {
+      const decision = await decide(loaded.state, loaded.revision);
+      if (!Array.isArray(decision)) return { ok: false, error: decision };
+      if (ifMatch !== undefined && ifMatch !== loaded.revision) {
+        throw new WrongExpectedVersionError(streamId, ifMatch, loaded.exists ? loaded.revision : 'no_stream');
+      }
+      if (decision.length === 0) {
+        return { ok: true, events: [], nextExpectedRevision: loaded.revision, position: undefined };
+      }
+      try {
+        const expected = toExpectedRevision(loaded.revision);
+        const result = await this.appendAndSnapshot(definition, streamId, decision, expected, loaded);
+        return { ok: true, events: decision, ...result };
+      } catch (error) {
+        const retry =
+          error instanceof WrongExpectedVersionError && ifMatch === undefined && attempt < maxAttempts;
+        if (!retry) throw error;
+        loaded = await this.catchUp(definition, streamId, loaded);
+      }
+    }
+  }
+
+  private async loadStream<S, E extends DomainEvent>(
+    definition: AggregateDefinition<S, E>,
+    streamId: string,
+  ): Promise<LoadedAggregate<S>> {
+    const base = await this.fromSnapshot(definition, streamId);
+    const loaded = await this.catchUp(definition, streamId, base);
+    // A long tail (snapshots of an older version, or appends made elsewhere) is snapshotted on the way.
+    if (loaded.revision - base.revision >= this.snapshotEvery)
+      await this.saveSnapshot(definition, streamId, loaded);
+    return loaded;
+  }
+
+  private async appendAndSnapshot<S, E extends DomainEvent>(
+    definition: AggregateDefinition<S, E>,
+    streamId: string,
+    events: EventData[],
+    expectedRevision: ExpectedRevision,
+    loaded: LoadedAggregate<S> | undefined,
+  ): Promise<AppendResult> {
+    const result = await this.events.appendToStream(streamId, events, { expectedRevision });
+    if (
+      this.snapshots &&
+      crossesSnapshotBoundary(events.length, result.nextExpectedRevision, this.snapshotEvery)
+    ) {
+      await this.snapshotAfterAppend(definition, streamId, loaded);
+    }
+    return result;
+  }
+
+  /** Reads the appended events back rather than guessing their RecordedEvent fields (recordedAt, position). */
+  private async snapshotAfterAppend<S, E extends DomainEvent>(
+    definition: AggregateDefinition<S, E>,
+    streamId: string,
+    loaded: LoadedAggregate<S> | undefined,
+  ): Promise<void> {
+    try {
+      const base = loaded ?? (await this.fromSnapshot(definition, streamId));
+      await this.saveSnapshot(definition, streamId, await this.catchUp(definition, streamId, base));
+    } catch (error) {
+      this.logger.warn(`Snapshot of ${streamId} not taken`, error);
+    }
+  }
+
+  private async fromSnapshot<S, E extends DomainEvent>(
+    definition: AggregateDefinition<S, E>,
+    streamId: string,
+  ): Promise<LoadedAggregate<S>> {
+    const initial = { state: definition.initialState, revision: -1, exists: false };
+    if (!this.snapshots) return initial;
+    try {
+      const snapshot = await this.snapshots.read(streamId);
+      if (snapshot?.version !== snapshotVersionOf(definition)) return initial;
+      return { state: snapshot.state as S, revision: snapshot.revision, exists: true };
+    } catch (error) {
+      this.logger.warn(`Snapshot of ${streamId} not read; replaying the stream`, error);
+      return initial;
+    }
+  }
+
+  private async saveSnapshot<S, E extends DomainEvent>(
+    definition: AggregateDefinition<S, E>,
+    streamId: string,
+    loaded: LoadedAggregate<S>,
+  ): Promise<void> {
+    if (!this.snapshots || !loaded.exists) return;
+    const snapshot = {
+      streamId,
+      revision: loaded.revision,
+      version: snapshotVersionOf(definition),
+      state: loaded.state,
+    };
+    try {
+      await this.snapshots.save(snapshot);
+    } catch (error) {
+      this.logger.warn(`Snapshot of ${streamId} at revision ${loaded.revision} not saved`, error);
+    }
+  }
+
+  /** Folds the stream's events after `base.revision` into `base`, a page at a time. */
+  private async catchUp<S, E extends DomainEvent>(
+    definition: AggregateDefinition<S, E>,
+    streamId: string,
+    base: LoadedAggregate<S>,
+  ): Promise<LoadedAggregate<S>> {
+    let current = base;
+    for (;;) {
+      const page = await this.readPage(streamId, current.revision + 1);
+      if (page === undefined)
+        return current.exists ? this.confirmExists(definition, streamId, current) : current;
+      if (page.length === 0) return current;
+      const state = page.reduce((s, event) => definition.evolve(s, event as Recorded<E>), current.state);
+      current = { state, revision: page[page.length - 1].revision, exists: true };
+      if (page.length < this.readPageSize) return current;
+    }
+  }
+
+  private async readPage(streamId: string, fromRevision: number): Promise<RecordedEvent[] | undefined> {
+    try {
+      return await this.events.readStream(streamId, { fromRevision, maxCount: this.readPageSize });
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * An adapter may report "not found" for a read past the stream's end; only a stream with no event
+   * at all is missing (then the snapshot belonged to a store that no longer holds the stream).
+   */
+  private async confirmExists<S, E extends DomainEvent>(
+    definition: AggregateDefinition<S, E>,
+    streamId: string,
+    current: LoadedAggregate<S>,
+  ): Promise<LoadedAggregate<S>> {
+    if (await this.events.readLastEvent(streamId)) return current;
+    return { state: definition.initialState, revision: -1, exists: false };
+  }
+}
+
+/** The expectation matching a loaded revision: -1 (no event yet) is 'no_stream'. */
+export function toExpectedRevision(revision: number): ExpectedRevision {
+  return revision < 0 ? 'no_stream' : revision;
+}
+
+function atLeastOne(name: string, value: number): number {
+  if (!(value >= 1)) throw new RangeError(`${name} must be at least 1, got ${value}`);
+  return value;
+}

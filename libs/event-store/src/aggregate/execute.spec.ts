@@ -1,0 +1,141 @@
+import { WrongExpectedVersionError } from '../errors';
+import { MemoryEventStore } from '../memory/memory-event-store';
+import { AggregateRepository } from './aggregate-repository';
+import { CounterState, counter, incremented, increments } from './counter.fixture';
+import { MemorySnapshotStore } from './memory-snapshot-store';
+
+function setup() {
+  const store = new MemoryEventStore();
+  const snapshots = new MemorySnapshotStore();
+  const repository = new AggregateRepository(store, { snapshots, snapshotEvery: 10 });
+  /** Another writer, appending between our load and our append. */
+  const concurrentWrite = () =>
+    store.appendToStream('counter-c1', [incremented(100, 'other')], { expectedRevision: 'any' });
+  return { store, snapshots, repository, concurrentWrite };
+}
+
+/** A command: "double the counter", decided on the state it is given. */
+function double(seen: CounterState[]) {
+  return (state: CounterState) => {
+    seen.push(state);
+    return [incremented(state.value)];
+  };
+}
+
+describe('AggregateRepository.execute', () => {
+  it('given no stream, when executing, then the events start the stream at revision 0', async () => {
+    const { repository } = setup();
+
+    const result = await repository.execute(counter, 'c1', () => increments(1));
+
+    expect(result).toMatchObject({ ok: true, nextExpectedRevision: 0 });
+  });
+
+  it('given a concurrent write after the load, when executing without If-Match, then it decides again on fresh state', async () => {
+    const { store, repository, concurrentWrite } = setup();
+    await repository.append(counter, 'c1', [incremented(1)], 'no_stream');
+    const seen: CounterState[] = [];
+    const decide = double(seen);
+
+    const result = await repository.execute(counter, 'c1', async (state) => {
+      if (seen.length === 0) await concurrentWrite();
+      return decide(state);
+    });
+
+    expect(seen.map((s) => s.value)).toEqual([1, 101]);
+    expect(result).toMatchObject({ ok: true, nextExpectedRevision: 2 });
+    const stream = await store.readStream('counter-c1');
+    expect(stream.map((e) => e.data.by)).toEqual([1, 100, 101]);
+  });
+
+  it('given a stale If-Match, when executing, then WrongExpectedVersionError and nothing appended', async () => {
+    const { store, repository, concurrentWrite } = setup();
+    await repository.append(counter, 'c1', [incremented(1)], 'no_stream');
+    await concurrentWrite();
+
+    await expect(
+      repository.execute(counter, 'c1', double([]), { expectedRevision: 0 }),
+    ).rejects.toMatchObject({
+      constructor: WrongExpectedVersionError,
+      expected: 0,
+      actual: 1,
+    });
+    expect(await store.readStream('counter-c1')).toHaveLength(2);
+  });
+
+  it('given an If-Match that was current, when a concurrent write lands before the append, then no retry: the conflict surfaces', async () => {
+    const { store, repository, concurrentWrite } = setup();
+    await repository.append(counter, 'c1', [incremented(1)], 'no_stream');
+    const seen: CounterState[] = [];
+    const decide = double(seen);
+
+    const executing = repository.execute(
+      counter,
+      'c1',
+      async (state) => {
+        await concurrentWrite();
+        return decide(state);
+      },
+      { expectedRevision: 0 },
+    );
+
+    await expect(executing).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect(seen).toHaveLength(1);
+    expect((await store.readStream('counter-c1')).map((e) => e.data.by)).toEqual([1, 100]);
+  });
+
+  it('given a write before every append, when the attempts are used up, then the last conflict surfaces', async () => {
+    const { store, repository, concurrentWrite } = setup();
+    await repository.append(counter, 'c1', [incremented(1)], 'no_stream');
+    const seen: CounterState[] = [];
+    const decide = double(seen);
+
+    const executing = repository.execute(
+      counter,
+      'c1',
+      async (state) => {
+        await concurrentWrite();
+        return decide(state);
+      },
+      { maxAttempts: 3 },
+    );
+
+    await expect(executing).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect(seen.map((s) => s.value)).toEqual([1, 101, 201]);
+    expect((await store.readStream('counter-c1')).map((e) => e.data.by)).toEqual([1, 100, 100, 100]);
+  });
+
+  it('given decide returns an error, then it is returned and nothing is appended, even with a stale If-Match', async () => {
+    const { store, repository, concurrentWrite } = setup();
+    await repository.append(counter, 'c1', [incremented(1)], 'no_stream');
+    await concurrentWrite();
+    const notFound = { status: 404, code: 'not_found' };
+
+    const result = await repository.execute(counter, 'c1', () => notFound, { expectedRevision: 0 });
+
+    expect(result).toEqual({ ok: false, error: notFound });
+    expect(await store.readStream('counter-c1')).toHaveLength(2);
+  });
+
+  it('given decide returns no events, then nothing is appended and the current revision is returned', async () => {
+    const { store, repository } = setup();
+    await repository.append(counter, 'c1', increments(3), 'no_stream');
+
+    const result = await repository.execute(counter, 'c1', () => [], { expectedRevision: 2 });
+
+    expect(result).toEqual({ ok: true, events: [], nextExpectedRevision: 2, position: undefined });
+    expect(await store.readStream('counter-c1')).toHaveLength(3);
+  });
+
+  it('given an execute that crosses the snapshot boundary, then a snapshot of the state after it is stored', async () => {
+    const { repository, snapshots } = setup();
+    await repository.append(counter, 'c1', increments(9), 'no_stream');
+
+    await repository.execute(counter, 'c1', double([]));
+
+    expect(await snapshots.read('counter-c1')).toMatchObject({
+      revision: 9,
+      state: { value: 18, applied: 10 },
+    });
+  });
+});

@@ -1,0 +1,76 @@
+import {
+  excludeSystemEvents,
+  jsonEvent,
+  Position as ClientPosition,
+  ReadPosition,
+  RecordedEvent as ClientRecordedEvent,
+  START,
+} from '@eventstore/db-client';
+import { EventData, EventMetadata, JsonObject, RecordedEvent } from '../event-store';
+import { Position } from '../position';
+
+/**
+ * The one definition of "system event" ($-prefixed type: links, metadata, stats, ...): sent to the
+ * server as a filter where the client can filter ($all subscriptions), applied here where it cannot
+ * (the v6 client's readAll has no filter option), so both paths agree.
+ */
+export const userEventsFilter = () => excludeSystemEvents();
+const userEventType = new RegExp(userEventsFilter().regex);
+
+export function isUserEvent(event: { type: string }): boolean {
+  return userEventType.test(event.type);
+}
+
+/** Data and metadata both travel as JSON; missing metadata is written as `{}`. */
+export function toClientEvent(event: EventData) {
+  return jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: event.metadata ?? {} });
+}
+
+export function fromClientEvent(event: ClientRecordedEvent): RecordedEvent {
+  const position = fromClientPosition(event.position);
+  if (!position) {
+    throw new Error(
+      `Event ${event.id} came without its log position (the server must be EventStoreDB 22.6 or newer)`,
+    );
+  }
+  return {
+    id: event.id,
+    streamId: event.streamId,
+    revision: Number(event.revision),
+    type: event.type,
+    data: asJsonObject(event.data, `data of event ${event.id}`),
+    metadata: asJsonObject(event.metadata, `metadata of event ${event.id}`) as EventMetadata,
+    position,
+    recordedAt: event.created,
+  };
+}
+
+/** Where a read starts. ESDB treats a position as inclusive; callers skip the event at it. */
+export function toReadPosition(after: Position | 'start'): ReadPosition {
+  return after === 'start' ? START : { commit: after.commit, prepare: after.prepare };
+}
+
+/** The server encodes "no position" as -1, which arrives as 2^64-1 once read as unsigned. */
+const NO_POSITION = 2n ** 64n - 1n;
+
+export function fromClientPosition(position: ClientPosition | undefined): Position | undefined {
+  if (!position || position.commit === NO_POSITION || position.commit < 0n) return undefined;
+  return { commit: position.commit, prepare: position.prepare };
+}
+
+/** JSON events arrive parsed; bytes (another writer's binary event) and empty bodies are handled too. */
+function asJsonObject(value: unknown, what: string): JsonObject {
+  const parsed = value instanceof Uint8Array ? parseBytes(value) : value;
+  if (parsed === undefined || parsed === '') return {};
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as JsonObject;
+  throw new Error(`The ${what} is not a JSON object`);
+}
+
+function parseBytes(bytes: Uint8Array): unknown {
+  if (bytes.length === 0) return undefined;
+  try {
+    return JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    return bytes;
+  }
+}

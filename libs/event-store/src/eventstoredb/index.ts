@@ -1,0 +1,2 @@
+export { EventStoreDbEventStore } from './eventstoredb-event-store';
+export { toClientConnectionString } from './connection-string';

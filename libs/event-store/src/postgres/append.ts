@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import { EventStoreDb } from './rows';
+import { EventData, ExpectedRevision } from '../event-store';
+
+/** What the one INSERT statement reports: the rows it wrote, or why it wrote none. */
+export type InsertOutcome =
+  | { kind: 'appended'; revision: number; position: string; transactionId: string }
+  | { kind: 'not_expected' }
+  | { kind: 'revision_taken' }
+  | { kind: 'event_id_taken' }
+  | { kind: 'retry' };
+
+/**
+ * Appends the batch in ONE statement: the stream's current revision, the expected-revision check
+ * and the insert are evaluated together by the database, with no read before it. A concurrent
+ * writer that took the same revision first makes this one fail on the (stream_id, revision) key.
+ * `executor` is the database or a transaction (tests hold one open to make commits land late).
+ */
+export async function insertBatch(
+  executor: EventStoreDb,
+  streamId: string,
+  events: EventData[],
+  expected: ExpectedRevision,
+): Promise<InsertOutcome> {
+  try {
+    const { rows } = await sql<{ revision: number; position_text: string; transaction_id_text: string }>`
+      INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
+      SELECT ${streamId}, current.revision + batch.ord, batch.event_id, batch.type, batch.data, batch.metadata
+      FROM (SELECT coalesce(max(revision), -1) AS revision FROM events WHERE stream_id = ${streamId}) AS current,
+        unnest(
+          ${events.map((e) => e.id)}::uuid[],
+          ${events.map((e) => e.type)}::text[],
+          ${events.map((e) => JSON.stringify(e.data))}::jsonb[],
+          ${events.map((e) => JSON.stringify(e.metadata ?? {}))}::jsonb[]
+        ) WITH ORDINALITY AS batch(event_id, type, data, metadata, ord)
+      WHERE ${expectation(expected)}
+      ORDER BY batch.ord
+      RETURNING revision, position::text AS position_text, transaction_id::text AS transaction_id_text`.execute(
+      executor,
+    );
+    if (rows.length === 0) return { kind: 'not_expected' };
+    const last = rows.reduce((a, b) => (a.revision > b.revision ? a : b));
+    return {
+      kind: 'appended',
+      revision: last.revision,
+      position: last.position_text,
+      transactionId: last.transaction_id_text,
+    };
+  } catch (error) {
+    return classify(error);
+  }
+}
+
+function expectation(expected: ExpectedRevision) {
+  switch (expected) {
+    case 'any':
+      return sql`true`;
+    case 'no_stream':
+      return sql`current.revision = -1`;
+    case 'stream_exists':
+      return sql`current.revision >= 0`;
+    default:
+      return sql`current.revision = ${expected}`;
+  }
+}
+
+/** Same fields on pg and PGlite: both report the server's SQLSTATE and constraint name. */
+function classify(error: unknown): InsertOutcome {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  if (code === '23505' && constraint === 'events_stream_revision_key') return { kind: 'revision_taken' };
+  if (code === '23505' && constraint === 'events_stream_event_id_key') return { kind: 'event_id_taken' };
+  // Two batches holding the same ids in different orders can deadlock on the unique keys.
+  if (code === '40P01') return { kind: 'retry' };
+  throw error;
+}
+
+export async function currentRevision(
+  executor: EventStoreDb,
+  streamId: string,
+): Promise<number | 'no_stream'> {
+  const { rows } = await sql<{ revision: number | null }>`
+    SELECT max(revision) AS revision FROM events WHERE stream_id = ${streamId}`.execute(executor);
+  return rows[0]?.revision ?? 'no_stream';
+}

@@ -1,0 +1,30 @@
+/**
+ * How long a caught-up subscriber sleeps before reading again, unless something signals first.
+ * Normally the long idle poll (the safety net behind LISTEN/NOTIFY). When committed events are
+ * held back by an older open transaction, nothing will signal their release, so it retries after
+ * a few milliseconds, backing off while that transaction stays open.
+ */
+export class CatchUpPacing {
+  private delayMs = 0;
+
+  constructor(
+    private readonly idleMs: number,
+    private readonly firstRetryMs = 2,
+    private readonly maxRetryMs = 200,
+  ) {}
+
+  /** After a read that returned events. */
+  delivered(): void {
+    this.delayMs = 0;
+  }
+
+  /** After a read that returned nothing: the wait before the next one. */
+  nextWait(heldBack: boolean): number {
+    if (!heldBack) {
+      this.delayMs = 0;
+      return this.idleMs;
+    }
+    this.delayMs = this.delayMs === 0 ? this.firstRetryMs : Math.min(this.delayMs * 2, this.maxRetryMs);
+    return this.delayMs;
+  }
+}

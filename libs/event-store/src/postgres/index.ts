@@ -1,0 +1,3 @@
+export { PostgresEventStore } from './postgres-event-store';
+export type { EventStoreDatabase, PostgresEventStoreOptions } from './postgres-event-store';
+export { setupEventStore } from './schema';

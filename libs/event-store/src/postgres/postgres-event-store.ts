@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { catchUpSubscription } from '../catch-up-subscription';
+import { ChangeSignal } from '../change-signal';
+import { EmptyAppendError, StreamNotFoundError, WrongExpectedVersionError } from '../errors';
+import {
+  AllSubscription,
+  AppendResult,
+  EventData,
+  EventStore,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeToAllOptions,
+} from '../event-store';
+import { findAlreadyAppended } from '../idempotent-append';
+import { Position } from '../position';
+import { currentRevision, insertBatch } from './append';
+import { CatchUpPacing } from './catch-up-pacing';
+import { CommitNotifier } from './commit-notifier';
+import { hasEventsAfter, readGlobalLog, visibleHead } from './global-log';
+import { eventColumns, EventRow, EventStoreDb, toRecordedEvent } from './rows';
+import { setupEventStore } from './schema';
+
+/**
+ * What the adapter needs of libs/read-models' Database (declared here so that this library does
+ * not depend on that one): a kysely handle on pg or PGlite, and LISTEN.
+ */
+export interface EventStoreDatabase {
+  db: EventStoreDb;
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+export interface PostgresEventStoreOptions {
+  /** Create or upgrade the events table on open (default true). */
+  setup?: boolean;
+  /** The LISTEN/NOTIFY channel shared by every process on this database (default 'event_store'). */
+  channel?: string;
+  /** A caught-up subscriber's safety-net poll when nothing signals (default 1000 ms). */
+  idlePollMs?: number;
+}
+
+/** Appends to a stream whose revision moved under an `any`/`stream_exists` writer are redone. */
+const MAX_APPEND_ATTEMPTS = 50;
+
+/** The PostgreSQL event store, on a server through pg or embedded through PGlite: one code path. */
+export class PostgresEventStore implements EventStore {
+  private readonly signal = new ChangeSignal();
+  private readonly subscriptions = new Set<AllSubscription>();
+  private readonly instanceId = randomUUID();
+  private readonly notifier: CommitNotifier;
+  private readonly idlePollMs: number;
+  private unlisten: (() => Promise<void>) | undefined;
+
+  private constructor(
+    private readonly db: EventStoreDb,
+    options: PostgresEventStoreOptions,
+  ) {
+    this.notifier = new CommitNotifier(db, options.channel ?? 'event_store', this.instanceId);
+    this.idlePollMs = options.idlePollMs ?? 1000;
+  }
+
+  static async open(
+    database: EventStoreDatabase,
+    options: PostgresEventStoreOptions = {},
+  ): Promise<PostgresEventStore> {
+    if (options.setup !== false) await setupEventStore(database.db);
+    const store = new PostgresEventStore(database.db, options);
+    // Other processes' commits; our own are signalled directly, without the round trip.
+    store.unlisten = await database.listen(options.channel ?? 'event_store', (payload) => {
+      if (payload !== store.instanceId) store.signal.notify();
+    });
+    return store;
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const rows = await this.db
+      .selectFrom('events')
+      .select(eventColumns)
+      .where('stream_id', '=', streamId)
+      .where('revision', '>=', options.fromRevision ?? 0)
+      .orderBy('revision')
+      .$if(options.maxCount !== undefined, (q) => q.limit(options.maxCount!))
+      .execute();
+    if (rows.length === 0 && (await currentRevision(this.db, streamId)) === 'no_stream') {
+      throw new StreamNotFoundError(streamId);
+    }
+    return (rows as EventRow[]).map(toRecordedEvent);
+  }
+
+  async readLastEvent(streamId: string): Promise<RecordedEvent | undefined> {
+    const row = await this.db
+      .selectFrom('events')
+      .select(eventColumns)
+      .where('stream_id', '=', streamId)
+      .orderBy('revision', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row && toRecordedEvent(row as EventRow);
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: EventData[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new EmptyAppendError(streamId);
+    if (new Set(events.map((e) => e.id)).size !== events.length) {
+      throw new Error(`Stream ${streamId}: the batch holds the same event id twice`);
+    }
+    const expected = options.expectedRevision;
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await insertBatch(this.db, streamId, events, expected);
+      if (outcome.kind === 'appended') {
+        this.signal.notify();
+        this.notifier.committed();
+        return {
+          nextExpectedRevision: outcome.revision,
+          position: { commit: BigInt(outcome.transactionId), prepare: BigInt(outcome.position) },
+        };
+      }
+      // Not written: either these events are already there (idempotent), or the stream is not as expected.
+      const already = await this.alreadyAppended(streamId, events, expected);
+      if (already) return already;
+      const mayRetry =
+        outcome.kind === 'retry' ||
+        (outcome.kind === 'revision_taken' && (expected === 'any' || expected === 'stream_exists'));
+      if (!mayRetry || attempt >= MAX_APPEND_ATTEMPTS) {
+        throw new WrongExpectedVersionError(streamId, expected, await currentRevision(this.db, streamId));
+      }
+    }
+  }
+
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    return readGlobalLog(this.db, options.after, options.maxCount);
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions): AllSubscription {
+    const pacing = new CatchUpPacing(this.idlePollMs);
+    let eventsWaiting = false; // committed events beyond the cursor that the last page did not show
+    const subscription = catchUpSubscription(
+      {
+        readAll: async (page) => {
+          const batch = await this.readAll(page);
+          if (batch.length > 0) pacing.delivered();
+          else eventsWaiting = await hasEventsAfter(this.db, page.after);
+          return batch;
+        },
+        signal: this.signal,
+        idleWaitMs: () => pacing.nextWait(eventsWaiting),
+      },
+      options.after,
+      options.maxBatchSize,
+    );
+    this.subscriptions.add(subscription);
+    return {
+      [Symbol.asyncIterator]: () => subscription[Symbol.asyncIterator](),
+      close: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.close();
+      },
+    };
+  }
+
+  async headPosition(): Promise<Position | undefined> {
+    return visibleHead(this.db);
+  }
+
+  /** Stops subscriptions and LISTEN; the database itself belongs to the caller. */
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    this.subscriptions.clear();
+    await this.notifier.close();
+    await this.unlisten?.();
+    this.unlisten = undefined;
+  }
+
+  /** The idempotent path: the stream already holds the batch (see idempotent-append.ts). */
+  private async alreadyAppended(
+    streamId: string,
+    events: EventData[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult | undefined> {
+    const first = await this.db
+      .selectFrom('events')
+      .select('revision')
+      .where('stream_id', '=', streamId)
+      .where('event_id', '=', events[0].id)
+      .executeTakeFirst();
+    if (!first) return undefined;
+    const slice = await this.readStream(streamId, { fromRevision: first.revision, maxCount: events.length });
+    const last = await this.readLastEvent(streamId);
+    // The stream's last event rides along so that a partial match reports the real current revision.
+    const tail = last && last.revision > slice[slice.length - 1].revision ? [...slice, last] : slice;
+    return findAlreadyAppended(tail, events, expected);
+  }
+}

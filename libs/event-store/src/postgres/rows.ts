@@ -1,0 +1,61 @@
+import { Generated, Kysely, sql } from 'kysely';
+import { EventMetadata, JsonObject, RecordedEvent } from '../event-store';
+
+/** The table as kysely sees it (position and transaction_id are read as text, see below). */
+export interface EventStoreSchema {
+  events: {
+    position: Generated<string>;
+    transaction_id: Generated<string>;
+    stream_id: string;
+    revision: number;
+    event_id: string;
+    type: string;
+    data: JsonObject;
+    metadata: EventMetadata;
+    recorded_at: Generated<Date>;
+  };
+}
+
+export type EventStoreDb = Kysely<EventStoreSchema>;
+
+/**
+ * An events row as read: position and transaction id as text, so no bigint is rounded. Their
+ * aliases differ from the columns' names on purpose: ORDER BY prefers an output column of the
+ * same name, and these would then sort as text.
+ */
+export interface EventRow {
+  position_text: string;
+  transaction_id_text: string;
+  stream_id: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: JsonObject;
+  metadata: EventMetadata;
+  recorded_at: Date;
+}
+
+export const eventColumns = [
+  sql<string>`position::text`.as('position_text'),
+  sql<string>`transaction_id::text`.as('transaction_id_text'),
+  'stream_id',
+  'revision',
+  'event_id',
+  'type',
+  'data',
+  'metadata',
+  'recorded_at',
+] as const;
+
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: row.revision,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    position: { commit: BigInt(row.transaction_id_text), prepare: BigInt(row.position_text) },
+    recordedAt: row.recorded_at,
+  };
+}

@@ -1,0 +1,260 @@
+import { comparePositions, EventStore } from '@app/event-store';
+import { Kysely, sql } from 'kysely';
+import {
+  advanceCheckpoint,
+  CheckpointMovedError,
+  insertCheckpoint,
+  listCheckpoints,
+  loadCheckpoint,
+} from './checkpoints';
+import { Database } from './database';
+import { ProjectionFailedError, WaitForTimeoutError } from './errors';
+import { migrateReadModels, READ_MODEL_MIGRATION_TABLE } from './migrations';
+import { ProjectionRunner, ProjectionRunnerOptions } from './projection-runner';
+import { Projector } from './projector';
+import {
+  appendSampleEvents,
+  countRows,
+  readWholeLog,
+  recordingLogger,
+  rowsOf,
+} from './testing/projection-fixtures';
+import { projectionSetups, resetDatabase } from './testing/projection-setups';
+import { streamEventsProjector } from './testing/stream-events-projector';
+import { postgresSkipNotice } from './testing/test-databases';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+postgresSkipNotice('projection runner');
+
+describe.each(projectionSetups())('projection runner ($name)', (kind) => {
+  let database: Database;
+  let db: Kysely<any>;
+  let store: EventStore;
+  const runners: ProjectionRunner[] = [];
+  const logger = recordingLogger();
+
+  beforeAll(async () => {
+    database = await kind.openDatabase();
+    db = database.db;
+  });
+  afterAll(() => database.close());
+
+  beforeEach(async () => {
+    await resetDatabase(db);
+    store = await kind.openStore(database);
+  });
+
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((r) => r.stop()));
+    await store.close();
+  });
+
+  function runner(projectors: Projector[], options: Partial<ProjectionRunnerOptions> = {}): ProjectionRunner {
+    const created = new ProjectionRunner({ db, store, projectors, logger, ...options });
+    runners.push(created);
+    return created;
+  }
+
+  it('catches up with the log, then projects what is appended afterwards (live tail)', async () => {
+    // given events written before the runner starts
+    await appendSampleEvents(store, 45);
+    const live = runner([streamEventsProjector()], { batchSize: 10 });
+    await live.start();
+    await live.waitFor((await store.headPosition())!);
+    expect(await countRows(db, 'stream_events')).toBe(45);
+
+    // when more are appended after catch-up
+    const last = await appendSampleEvents(store, 8);
+    await live.waitFor(last);
+
+    // then every event has exactly one row, in the log's order
+    const log = await readWholeLog(store);
+    const rows = await rowsOf(db, 'stream_events');
+    expect(rows.map((r) => `${r.stream_id}@${r.revision}`)).toEqual(
+      log.map((e) => `${e.streamId}@${e.revision}`),
+    );
+  });
+
+  it('gives apply only the handled types and still moves the checkpoint past the others', async () => {
+    const last = await appendSampleEvents(store, 30);
+    const filtered = runner([streamEventsProjector({ handles: ['Opened'] })]);
+    await filtered.start();
+    await filtered.waitFor(last);
+
+    const rows = await rowsOf(db, 'stream_events');
+    expect(rows).toHaveLength(10);
+    expect(new Set(rows.map((r) => r.type))).toEqual(new Set(['Opened']));
+    const [status] = await filtered.status();
+    expect(status).toMatchObject({ name: 'stream_events', state: 'running', position: last, lag: 0 });
+  });
+
+  it('after a projector throws on the k-th event of a batch and restarts, holds exactly the rows of an uninterrupted run', async () => {
+    // given a log, and a projector that throws on the 4th event of its 3rd batch of 10
+    await appendSampleEvents(store, 57);
+    const log = await readWholeLog(store);
+    const culprit = log[23];
+    const failing = streamEventsProjector({ failOn: (e) => e.id === culprit.id });
+    const reference = streamEventsProjector({ name: 'reference_events' });
+
+    // when it runs beside a projector that does not fail
+    const first = runner([failing, reference], { batchSize: 10 });
+    await first.start();
+    await expect(first.waitFor(log.at(-1)!.position)).rejects.toThrow(ProjectionFailedError);
+    await first.waitFor(log.at(-1)!.position, { projectors: ['reference_events'] });
+
+    // then it stopped at the last whole batch, its partial writes rolled back, the other went on
+    const [failed, other] = await first.status();
+    expect(failed).toMatchObject({ state: 'failed', position: log[19].position, lag: 57 - 20 });
+    expect(failed.error).toContain(`${culprit.streamId}@${culprit.revision}`);
+    expect(other).toMatchObject({ state: 'running', lag: 0 });
+    expect(await countRows(db, 'stream_events')).toBe(20);
+    expect(logger.errors.some((line) => line.includes('stream_events'))).toBe(true);
+
+    // when the runner restarts (with the fault gone) and more events arrive
+    await first.stop();
+    const second = runner([streamEventsProjector(), reference], { batchSize: 10 });
+    await second.start();
+    await second.waitFor(await appendSampleEvents(store, 12));
+
+    // then its rows are exactly those of the uninterrupted projector
+    const expected = await rowsOf(db, 'reference_events');
+    expect(expected).toHaveLength(69);
+    expect(await rowsOf(db, 'stream_events')).toEqual(expected);
+  });
+
+  it('resumes from the checkpoint after a stop, applying nothing twice and skipping nothing', async () => {
+    await appendSampleEvents(store, 25);
+    const first = runner([streamEventsProjector()], { batchSize: 7 });
+    await first.start();
+    await first.waitFor((await store.headPosition())!);
+    await first.stop();
+
+    // events written while no runner runs
+    const last = await appendSampleEvents(store, 16);
+    const second = runner([streamEventsProjector()], { batchSize: 7 });
+    await second.start();
+    await second.waitFor(last);
+
+    // the primary key (stream, revision) would have refused a repeat
+    expect(await countRows(db, 'stream_events')).toBe(41);
+    const stored = await loadCheckpoint(db, 'stream_events');
+    expect(stored).toMatchObject({ position: last, version: 1 });
+  });
+
+  describe('waitFor', () => {
+    it('resolves at once for a position already projected', async () => {
+      const last = await appendSampleEvents(store, 5);
+      const live = runner([streamEventsProjector()]);
+      await live.start();
+      await live.waitFor(last);
+      await expect(live.waitFor(last, { timeoutMs: 1 })).resolves.toBeUndefined();
+    });
+
+    it('resolves only once every projector has passed the position', async () => {
+      const live = runner([streamEventsProjector(), streamEventsProjector({ name: 'others' })]);
+      await live.start();
+      const last = await appendSampleEvents(store, 9);
+      await live.waitFor(last);
+      for (const status of await live.status()) {
+        expect(comparePositions(status.position!, last)).toBeGreaterThanOrEqual(0);
+      }
+      expect(await countRows(db, 'others')).toBe(9);
+    });
+
+    it('rejects after the timeout, naming the projectors behind', async () => {
+      const last = await appendSampleEvents(store, 3);
+      const notStarted = runner([streamEventsProjector()]);
+      const waiting = notStarted.waitFor(last, { timeoutMs: 50 });
+      await expect(waiting).rejects.toThrow(WaitForTimeoutError);
+      await expect(waiting).rejects.toThrow(/stream_events at start/);
+    });
+
+    it('can wait on some projectors only', async () => {
+      const last = await appendSampleEvents(store, 4);
+      const culprit = (await readWholeLog(store))[0];
+      const live = runner([
+        streamEventsProjector({ failOn: (e) => e.id === culprit.id }),
+        streamEventsProjector({ name: 'others' }),
+      ]);
+      await live.start();
+      await expect(live.waitFor(last, { projectors: ['others'] })).resolves.toBeUndefined();
+      await expect(live.waitFor(last, { projectors: ['stream_events'] })).rejects.toThrow(
+        ProjectionFailedError,
+      );
+    });
+  });
+
+  it('reports each projector position and lag against the head', async () => {
+    const last = await appendSampleEvents(store, 12);
+    const live = runner([streamEventsProjector()]);
+    const [before] = await live.status();
+    expect(before).toMatchObject({
+      name: 'stream_events',
+      version: 1,
+      state: 'stopped',
+      position: null,
+      head: last,
+    });
+    expect(before.lag).toBeGreaterThanOrEqual(12); // from the start it is an estimate, never below the truth
+
+    await live.start();
+    await live.waitFor(last);
+    await live.stop();
+    const more = await appendSampleEvents(store, 5);
+    expect(await live.status()).toEqual([
+      expect.objectContaining({ state: 'stopped', position: last, head: more, lag: 5 }),
+    ]);
+  });
+
+  describe('checkpoints', () => {
+    beforeEach(() => migrateReadModels(db));
+
+    it('migrates under its own migration table, and again without harm', async () => {
+      await migrateReadModels(db);
+      const { rows } = await sql<{
+        name: string;
+      }>`select name from ${sql.table(READ_MODEL_MIGRATION_TABLE)}`.execute(db);
+      expect(rows.map((r) => r.name)).toEqual(['0001_projection_checkpoint']);
+      expect(await listCheckpoints(db)).toEqual([]);
+    });
+
+    it('registers a projector once, at the start of the log', async () => {
+      expect(await insertCheckpoint(db, 'lists', 3)).toBe(true);
+      expect(await insertCheckpoint(db, 'lists', 4)).toBe(false);
+      expect(await loadCheckpoint(db, 'lists')).toMatchObject({
+        projector: 'lists',
+        position: 'start',
+        version: 3,
+      });
+    });
+
+    it('keeps positions beyond 2^53 exact', async () => {
+      await insertCheckpoint(db, 'lists', 1);
+      const to = { commit: 9007199254740993n, prepare: 9007199254740995n };
+      await advanceCheckpoint(db, { projector: 'lists', version: 1, from: 'start', to });
+      expect((await loadCheckpoint(db, 'lists'))!.position).toEqual(to);
+    });
+
+    it('refuses to move a checkpoint that is not where the writer believes, or of another version', async () => {
+      await insertCheckpoint(db, 'lists', 1);
+      await advanceCheckpoint(db, {
+        projector: 'lists',
+        version: 1,
+        from: 'start',
+        to: { commit: 5n, prepare: 5n },
+      });
+
+      const stale = {
+        projector: 'lists',
+        version: 1,
+        from: { commit: 4n, prepare: 4n },
+        to: { commit: 9n, prepare: 9n },
+      };
+      await expect(advanceCheckpoint(db, stale)).rejects.toThrow(CheckpointMovedError);
+      const otherVersion = { ...stale, version: 2, from: { commit: 5n, prepare: 5n } };
+      await expect(advanceCheckpoint(db, otherVersion)).rejects.toThrow(CheckpointMovedError);
+      expect((await loadCheckpoint(db, 'lists'))!.position).toEqual({ commit: 5n, prepare: 5n });
+    });
+  });
+});

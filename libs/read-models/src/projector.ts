@@ -1,0 +1,35 @@
+import { RecordedEvent } from '@app/event-store';
+import { Kysely, Transaction } from 'kysely';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * A read model: plain data and two functions. Every write goes through `withSchema(schema)`,
+ * so the same projector fills the live tables or a fresh schema during a rebuild.
+ */
+export interface Projector {
+  /** Stable and unique; a lower-case SQL identifier. Names the checkpoint and `rebuild_<name>`. */
+  readonly name: string;
+  /** Bump when setup or apply changes meaning: a runner that finds another version stored rebuilds. */
+  readonly version: number;
+  /** Every table setup creates, unqualified: a rebuild moves exactly these into the live schema. */
+  readonly tables: readonly string[];
+  /** Event types apply wants; the others are skipped but still move the checkpoint. Absent: all. */
+  readonly handles?: readonly string[];
+  /** Creates the tables and their indexes in `schema`, which holds none of them yet. Tables only. */
+  setup(db: Kysely<any>, schema: string): Promise<void>;
+  /** Writes the effect of `events` (handled ones, in global order) through `trx` into `schema`. */
+  apply(trx: Transaction<any>, events: RecordedEvent[], schema: string): Promise<void>;
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,50}$/;
+
+export function assertValidProjectors(projectors: readonly Projector[]): void {
+  const seen = new Set<string>();
+  for (const p of projectors) {
+    if (!IDENTIFIER.test(p.name))
+      throw new Error(`Projector name ${JSON.stringify(p.name)} is not a lower-case SQL identifier`);
+    if (seen.has(p.name)) throw new Error(`Two projectors are named ${p.name}`);
+    seen.add(p.name);
+  }
+}

@@ -1,0 +1,4 @@
+import { Projector } from '../projector';
+
+/** The service's read models, in the order they start; the API, the worker and the CLI run these. */
+export const projectors: readonly Projector[] = [];
