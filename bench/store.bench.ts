@@ -1,0 +1,192 @@
+/**
+ * npm run bench:store — the event store and projection runner, each figure beside a baseline
+ * measured in the same run on the same database (absolute times drift on shared machines).
+ * Runs on PGlite, and on PostgreSQL when DATABASE_URL is set. The last line is one JSON object.
+ */
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { AggregateRepository, KyselySnapshotStore } from '@app/event-store';
+import { ProjectionRunner } from '@app/read-models';
+import { benchTargets, BenchTarget } from './support/stores';
+import { concurrently, log, round, timed } from './support/measure';
+import { sampleBatch } from './support/events';
+import { eventListProjector } from './support/list-projector';
+
+const WRITERS = 16;
+const quick = process.env.BENCH_QUICK === '1';
+
+async function main(): Promise<void> {
+  const results: Record<string, Record<string, unknown>> = {};
+  for await (const target of benchTargets()) {
+    log(`\n== ${target.name}`);
+    try {
+      results[target.name] = {
+        ...(await appendFigures(target)),
+        ...(await rehydrateFigures(target)),
+        ...(await rebuildFigures(target)),
+      };
+    } finally {
+      await target.store.close();
+      await target.database.close();
+    }
+  }
+  const headline = results.postgres ?? results.pglite;
+  console.log(
+    JSON.stringify({
+      store: results.postgres ? 'postgres' : 'pglite',
+      append_ratio: headline.append_ratio,
+      rebuild_events_per_s: headline.rebuild_events_per_s,
+      rebuild_ratio: headline.rebuild_ratio,
+      rehydrate_ms_10k: headline.rehydrate_ms_10k,
+      ...results,
+    }),
+  );
+}
+
+/** 1-event and 10-event batches to new streams from 16 writers, against raw INSERTs of the same rows. */
+async function appendFigures({ name, database, store }: BenchTarget) {
+  const batches = quick ? 200 : name === 'postgres' ? 4000 : 1500;
+  const sizes = (i: number) => (i % 2 === 0 ? 1 : 10);
+  const events = Array.from({ length: batches }, (_, i) => sizes(i)).reduce((a, b) => a + b, 0);
+  await sql`create table bench_raw_insert (stream_id text, revision int, event_id uuid, type text,
+    data jsonb, metadata jsonb, recorded_at timestamptz default now())`.execute(database.db);
+
+  const raw = () =>
+    concurrently(WRITERS, batches, async (_, i) => {
+      const rows = sampleBatch(sizes(i), i);
+      const stream = randomUUID();
+      await sql`insert into bench_raw_insert (stream_id, revision, event_id, type, data, metadata)
+        select ${stream}, r - 1, id, type, data, metadata from unnest(
+          ${rows.map((e) => e.id)}::uuid[], ${rows.map((e) => e.type)}::text[],
+          ${rows.map((e) => JSON.stringify(e.data))}::jsonb[], ${rows.map((e) => JSON.stringify(e.metadata))}::jsonb[]
+        ) with ordinality as t(id, type, data, metadata, r)`.execute(database.db);
+    });
+  const append = () =>
+    concurrently(WRITERS, batches, async (_, i) => {
+      await store.appendToStream(`bench-${randomUUID()}`, sampleBatch(sizes(i), i), { expectedRevision: 'no_stream' });
+    });
+
+  // Interleaved twice, best of each, so a noisy neighbour hurts both sides alike.
+  const rawTimes: number[] = [];
+  const appendTimes: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    rawTimes.push((await timed(raw)).seconds);
+    appendTimes.push((await timed(append)).seconds);
+  }
+  const rawRate = events / Math.min(...rawTimes);
+  const appendRate = events / Math.min(...appendTimes);
+  log(`append: ${round(appendRate, 0)} events/s, raw insert: ${round(rawRate, 0)} events/s`);
+  return {
+    append_events_per_s: round(appendRate, 0),
+    raw_insert_events_per_s: round(rawRate, 0),
+    append_ratio: round(appendRate / rawRate, 3),
+  };
+}
+
+/** Loading a 10,000-event stream by full replay and from its latest snapshot. */
+async function rehydrateFigures({ database, store }: BenchTarget) {
+  const snapshots = new KyselySnapshotStore(database.db);
+  await snapshots.setup();
+  const definition = {
+    streamPrefix: 'benchCounter',
+    initialState: { total: 0, count: 0 },
+    evolve: (s: { total: number; count: number }, e: { data: Record<string, unknown> }) => ({
+      total: s.total + Number(e.data.amount),
+      count: s.count + 1,
+    }),
+  };
+  const withSnapshots = new AggregateRepository(store, { snapshots, snapshotEvery: 100 });
+  const replayOnly = new AggregateRepository(store);
+  const id = randomUUID();
+  for (let i = 0; i < 10_000; i += 500) {
+    await withSnapshots.append(definition, id, sampleBatch(500, i), i === 0 ? 'no_stream' : i - 1);
+  }
+  const loads = 5;
+  const average = async (repo: AggregateRepository) => {
+    await repo.load(definition, id); // warm
+    const { seconds } = await timed(async () => {
+      for (let i = 0; i < loads; i++) await repo.load(definition, id);
+    });
+    return (seconds * 1000) / loads;
+  };
+  const without = await average(replayOnly);
+  const withSnapshot = await average(withSnapshots);
+  log(`rehydrate 10k: ${round(without)} ms replaying, ${round(withSnapshot)} ms from a snapshot`);
+  return {
+    rehydrate_ms_10k: { without_snapshot: round(without), with_snapshot: round(withSnapshot) },
+    rehydrate_snapshot_speedup: round(without / withSnapshot, 1),
+  };
+}
+
+/** Events through the projection runner into a list table, against a raw keyset SELECT of the events. */
+async function rebuildFigures({ name, database, store }: BenchTarget) {
+  const total = quick ? 20_000 : name === 'postgres' ? 1_000_000 : 100_000;
+  const perAppend = 100;
+  const existing = Number((await sql<{ n: number }>`select count(*)::int8 as n from events`.execute(database.db)).rows[0].n);
+  const seeded = await timed(() =>
+    concurrently(WRITERS, total / perAppend, async (_, i) => {
+      await store.appendToStream(`seed-${randomUUID()}`, sampleBatch(perAppend, i * perAppend), {
+        expectedRevision: 'no_stream',
+      });
+    }),
+  );
+  const inLog = existing + total;
+  log(`seeded ${total} events in ${round(seeded.seconds, 1)} s (${inLog} in the log)`);
+
+  const batch = 5000;
+  const rawSelect = await timed(async () => {
+    let after: { commit: string; prepare: string } | undefined;
+    let rows = 0;
+    for (;;) {
+      // The same keyset page the store reads: only finished transactions, in (xid, position) order.
+      const from = after ? sql`(e.transaction_id, e.position) > (${after.commit}::xid8, ${after.prepare}::int8)` : sql`true`;
+      const page = await sql<{ commit: string; prepare: string }>`
+        select e.transaction_id::text as commit, e.position::text as prepare, e.stream_id, e.revision,
+               e.event_id, e.type, e.data, e.metadata, e.recorded_at
+        from events e
+        where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot()) and ${from}
+        order by e.transaction_id, e.position limit ${batch}`.execute(database.db);
+      rows += page.rows.length;
+      if (page.rows.length < batch) return rows;
+      after = page.rows[page.rows.length - 1];
+    }
+  });
+  const selectRate = rawSelect.result / rawSelect.seconds;
+
+  const runner = new ProjectionRunner({
+    db: database.db,
+    store,
+    projectors: [eventListProjector],
+    batchSize: batch,
+    logger: { info: () => undefined, error: (m, e) => log(`${m} ${String(e)}`) },
+  });
+  const head = (await store.headPosition())!;
+  const catchUp = await timed(async () => {
+    await runner.start();
+    await runner.waitFor(head, { timeoutMs: 3_600_000 });
+  });
+  const rebuild = await timed(() => runner.rebuild(eventListProjector.name));
+  await runner.stop();
+  const rows = Number(
+    (await sql<{ n: number }>`select count(*)::int8 as n from bench_event_list`.execute(database.db)).rows[0].n,
+  );
+  if (rows !== inLog) throw new Error(`rebuild wrote ${rows} rows for ${inLog} events`);
+  const rebuildRate = inLog / rebuild.seconds;
+  log(
+    `rebuild: ${round(rebuildRate, 0)} events/s (catch-up ${round(inLog / catchUp.seconds, 0)}/s), ` +
+      `raw select: ${round(selectRate, 0)} events/s`,
+  );
+  return {
+    rebuild_events: inLog,
+    rebuild_events_per_s: round(rebuildRate, 0),
+    catch_up_events_per_s: round(inLog / catchUp.seconds, 0),
+    raw_select_events_per_s: round(selectRate, 0),
+    rebuild_ratio: round(rebuildRate / selectRate, 3),
+  };
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
