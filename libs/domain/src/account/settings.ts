@@ -1,0 +1,64 @@
+import { DomainError, invalid, validation } from '../shared/domain-error';
+import { parseFields } from '../shared/fields';
+import { boolean, integer, nullable, optionalText, requiredText } from '../shared/parsers';
+
+/** Account-wide switches and defaults (EXTENSIONS.md §2). */
+export type AccountSettings = {
+  packing_lists_enabled: boolean;
+  packing_list_service_items: boolean;
+  purchase_order_payments_enabled: boolean;
+  automatic_payment_receipts: boolean;
+  automatic_shipping_notifications: boolean;
+  estimate_expiry_days: number;
+  default_payment_terms: string | null;
+  tax_label: string;
+  tax_2_label: string | null;
+  /** null = unlimited; creations beyond it answer 409 `account_record_limit_reached`. */
+  record_limit: number | null;
+};
+
+export const DEFAULT_ACCOUNT_SETTINGS: Readonly<AccountSettings> = Object.freeze({
+  packing_lists_enabled: true,
+  packing_list_service_items: false,
+  purchase_order_payments_enabled: true,
+  automatic_payment_receipts: false,
+  automatic_shipping_notifications: false,
+  estimate_expiry_days: 30,
+  default_payment_terms: null,
+  tax_label: 'Tax',
+  tax_2_label: null,
+  record_limit: null,
+});
+
+const MAX_LABEL = 60;
+const MAX_EXPIRY_DAYS = 3650;
+
+const SETTING_PARSERS = {
+  packing_lists_enabled: boolean(),
+  packing_list_service_items: boolean(),
+  purchase_order_payments_enabled: boolean(),
+  automatic_payment_receipts: boolean(),
+  automatic_shipping_notifications: boolean(),
+  estimate_expiry_days: integer(0, MAX_EXPIRY_DAYS),
+  default_payment_terms: optionalText(),
+  tax_label: requiredText(MAX_LABEL),
+  tax_2_label: optionalText(MAX_LABEL),
+  record_limit: nullable(integer(0, Number.MAX_SAFE_INTEGER)),
+};
+
+/**
+ * The settings a client sent, each checked; an unknown key is refused rather than stored, since the
+ * settings object is free-form for the HTTP layer and a typo would otherwise pass silently.
+ */
+export function parseSettings(value: unknown, param = 'settings'): Partial<AccountSettings> | DomainError {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return invalid(param, `${param} must be an object.`);
+  const unknownKey = Object.keys(value).find((key) => !(key in SETTING_PARSERS));
+  if (unknownKey !== undefined)
+    return validation(
+      'unsupported_field',
+      `${param}.${unknownKey}`,
+      `${unknownKey} is not an account setting.`,
+    );
+  return parseFields(SETTING_PARSERS, value, param) as Partial<AccountSettings> | DomainError;
+}

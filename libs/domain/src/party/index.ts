@@ -1,0 +1,4 @@
+export * from './context';
+export * from './fields';
+export * from './record';
+export * from './view';

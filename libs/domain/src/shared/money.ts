@@ -1,0 +1,31 @@
+import Decimal from 'decimal.js';
+
+/** Money is rendered with four decimals, rates (percentages) with three (documents-api §1.2). */
+export const MONEY_DECIMALS = 4;
+export const RATE_DECIMALS = 3;
+
+/** Half away from zero: the commercial rounding rule (docs/calculations.md). */
+export const ROUNDING = Decimal.ROUND_HALF_UP;
+
+/** Money as the API renders it: `"12.5000"`. Accepts decimal strings, finite numbers and Decimals. */
+export function money(value: Decimal.Value): string {
+  return fixed(value, MONEY_DECIMALS);
+}
+
+/** A rate as the API renders it: `"8.875"`. */
+export function rate(value: Decimal.Value): string {
+  return fixed(value, RATE_DECIMALS);
+}
+
+/** The number of decimal places a value is written with (`"1.50"` has 1: trailing zeros don't count). */
+export function decimalPlaces(value: Decimal.Value): number {
+  return new Decimal(value).decimalPlaces();
+}
+
+function fixed(value: Decimal.Value, places: number): string {
+  const decimal = new Decimal(value);
+  if (!decimal.isFinite()) throw new RangeError(`Not a finite amount: ${String(value)}`);
+  const rounded = decimal.toDecimalPlaces(places, ROUNDING);
+  // A tiny negative amount rounds to zero: render "0.0000", never "-0.0000".
+  return (rounded.isZero() ? rounded.abs() : rounded).toFixed(places);
+}

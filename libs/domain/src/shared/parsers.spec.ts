@@ -1,0 +1,36 @@
+import { timestamp } from './parsers';
+import { canonicalTimezone } from './timezone';
+
+describe('timestamp input', () => {
+  const parse = timestamp();
+
+  it.each([
+    ['2030-01-31T12:00:00Z', '2030-01-31T12:00:00.000Z'],
+    ['2030-01-31T12:00Z', '2030-01-31T12:00:00.000Z'],
+    ['2030-01-31T12:00:00.5+01:00', '2030-01-31T11:00:00.500Z'],
+    ['2028-02-29T00:00:00-05:00', '2028-02-29T05:00:00.000Z'],
+  ])('normalises %s to UTC', (value, expected) => {
+    expect(parse(value, 'at')).toBe(expected);
+  });
+
+  it.each([
+    ['2030-02-30T00:00:00Z'],
+    ['2029-02-29T00:00:00Z'],
+    ['2030-01-01T24:00:00Z'],
+    ['2030-01-01T10:60:00Z'],
+    ['2030-01-01T10:00:00'],
+    ['2030-01-01'],
+    ['2030-01-01 10:00:00Z'],
+    [''],
+    [0],
+  ])('refuses %p', (value) => {
+    expect(parse(value, 'at')).toMatchObject({ status: 422, param: 'at' });
+  });
+});
+
+describe('time zones', () => {
+  it('are canonicalised by Intl and refused when unknown', () => {
+    expect(canonicalTimezone('asia/tokyo')).toBe('Asia/Tokyo');
+    expect(canonicalTimezone('Atlantis/Capital')).toBeUndefined();
+  });
+});

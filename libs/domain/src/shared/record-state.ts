@@ -1,0 +1,32 @@
+import { DomainError, notFound } from './domain-error';
+
+/**
+ * The life of a record as its stream tells it: not created yet, live, or deleted (a deleted record
+ * keeps its last data for the history, but answers 404 to every command). Plain JSON, for snapshots.
+ */
+export type RecordState<R> =
+  { status: 'absent' } | { status: 'live'; record: R } | { status: 'deleted'; record: R };
+
+export const ABSENT: { status: 'absent' } = { status: 'absent' };
+
+/** The live record, or 404: absent and deleted records look the same to a client. */
+export function liveRecord<R>(state: RecordState<R>): R | DomainError {
+  return state.status === 'live' ? state.record : notFound();
+}
+
+/** The live record of this account, or 404: another account's record must not be told apart from none. */
+export function liveRecordIn<R extends { account_id: string }>(
+  state: RecordState<R>,
+  accountId: string,
+): R | DomainError {
+  return state.status === 'live' && state.record.account_id === accountId ? state.record : notFound();
+}
+
+/** Applies a change to the live record; events for an absent or deleted record change nothing. */
+export function updateLive<R>(state: RecordState<R>, change: (record: R) => R): RecordState<R> {
+  return state.status === 'live' ? { status: 'live', record: change(state.record) } : state;
+}
+
+export function markDeleted<R>(state: RecordState<R>): RecordState<R> {
+  return state.status === 'live' ? { status: 'deleted', record: state.record } : state;
+}

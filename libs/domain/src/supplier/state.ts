@@ -1,0 +1,4 @@
+import { PartyRecord, PartyState } from '../party/record';
+
+export type SupplierRecord = PartyRecord;
+export type SupplierState = PartyState;
