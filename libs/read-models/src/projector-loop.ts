@@ -3,6 +3,7 @@ import { Kysely } from 'kysely';
 import { advanceCheckpoint, Checkpoint, CheckpointMovedError, loadCheckpoint } from './checkpoints';
 import { prefetch } from './prefetch';
 import { Projector } from './projector';
+import { relaxCommitDurability } from './relaxed-commit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -105,6 +106,7 @@ export class ProjectorLoop {
     const to = batch[batch.length - 1].position;
     const handled = this.handles ? batch.filter((e) => this.handles!.has(e.type)) : batch;
     await db.transaction().execute(async (trx) => {
+      await relaxCommitDurability(trx);
       await advanceCheckpoint(trx, {
         projector: projector.name,
         version: projector.version,

@@ -3,6 +3,7 @@ import { Kysely, sql } from 'kysely';
 import { Checkpoint, lockCheckpoint, writeCheckpoint } from './checkpoints';
 import { estimateLag } from './lag';
 import { Projector } from './projector';
+import { relaxCommitDurability } from './relaxed-commit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -107,7 +108,10 @@ async function applyInto(
   events: RecordedEvent[],
 ): Promise<void> {
   if (events.length === 0) return;
-  await db.transaction().execute((trx) => projector.apply(trx, events, target));
+  await db.transaction().execute(async (trx) => {
+    await relaxCommitDurability(trx); // until the swap, a crash only means rebuilding again
+    await projector.apply(trx, events, target);
+  });
 }
 
 /** Old tables out, new ones in, checkpoint set: all or nothing, under the checkpoint's row lock. */

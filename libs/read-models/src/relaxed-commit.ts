@@ -1,0 +1,10 @@
+import { sql, Transaction } from 'kysely';
+
+/**
+ * Read models are derived data: a batch commits together with its checkpoint, so a crash can only
+ * lose whole batches, which are projected again from the durable log. Their commits therefore need
+ * not wait for the WAL flush (PostgreSQL's asynchronous commit keeps them consistent, never torn).
+ */
+export async function relaxCommitDurability(trx: Transaction<any>): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+}
