@@ -14,7 +14,10 @@ module.exports = {
         },
       },
     ],
+    '^.+\\.js$': ['@swc/jest', {}],
   },
+  // content-disposition 3 (under @fastify/static, for the OpenAPI page) ships ESM only.
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   moduleNameMapper: {
     '^@app/(domain|event-store|read-models)$': '<rootDir>/libs/$1/src',
     '^@app/(domain|event-store|read-models)/(.*)$': '<rootDir>/libs/$1/src/$2',

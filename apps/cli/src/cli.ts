@@ -10,7 +10,7 @@ Commands:
                                         tables, swapped in at the end; reads keep working
   projections                           each projector's version, position and lag
 
-Stores as the service: DATABASE_URL, else PGlite in DATA_DIR (default ./data; PGlite admits one
+Stores as the service: DATABASE_URL, else PGlite in DATA_DIR/pglite (default ./data; PGlite admits one
 process, so stop the API first); EVENTSTORE_CONNECTION_STRING for EventStoreDB.
 `;
 

@@ -1,0 +1,29 @@
+import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ApiConfig } from './config';
+import { HttpConventionsModule } from './http/http-conventions.module';
+import { OperationsModule } from './operations/operations.module';
+import { requestLogModule } from './operations/request-log';
+import { StoreModule, StoreModuleOptions } from './store/store.module';
+
+export interface AppModuleOptions extends StoreModuleOptions {
+  /** Modules beside the app's own: tests add fixture controllers this way. */
+  imports?: ModuleMetadata['imports'];
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: ApiConfig, options: AppModuleOptions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        requestLogModule(config),
+        CqrsModule.forRoot(),
+        StoreModule.forRoot(config, options),
+        HttpConventionsModule,
+        OperationsModule,
+        ...(options.imports ?? []),
+      ],
+    };
+  }
+}

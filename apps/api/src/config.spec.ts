@@ -1,0 +1,37 @@
+import { configFromEnv, databaseConfig } from './config';
+
+describe('configFromEnv', () => {
+  it('gives the defaults of spec/EXTENSIONS.md §1 for an empty environment', () => {
+    expect(configFromEnv({})).toEqual({
+      host: '127.0.0.1',
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      eventStoreConnectionString: undefined,
+      adminToken: undefined,
+      readYourWritesTimeoutMs: 5000,
+      logLevel: 'info',
+    });
+  });
+
+  it('is silent under jest unless LOG_LEVEL says otherwise', () => {
+    expect(configFromEnv({ JEST_WORKER_ID: '1' }).logLevel).toBe('silent');
+    expect(configFromEnv({ JEST_WORKER_ID: '1', LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+  });
+
+  it.each([
+    ['PORT', 'http'],
+    ['PORT', '70000'],
+    ['READ_YOUR_WRITES_TIMEOUT_MS', '-1'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%s, naming it', (name, value) => {
+    expect(() => configFromEnv({ [name]: value })).toThrow(name);
+  });
+
+  it('puts PGlite in DATA_DIR/pglite, or uses DATABASE_URL', () => {
+    expect(databaseConfig({ dataDir: '/var/lib/engine' })).toEqual({ dataDir: '/var/lib/engine/pglite' });
+    expect(databaseConfig({ dataDir: './data', databaseUrl: 'postgres://db/engine' })).toEqual({
+      url: 'postgres://db/engine',
+    });
+  });
+});

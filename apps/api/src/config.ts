@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import { DatabaseConfig } from '@app/read-models';
+
+/** The API's settings, read once from the environment (spec/EXTENSIONS.md §1). */
+export interface ApiConfig {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Where the embedded PGlite lives when there is no DATABASE_URL. */
+  dataDir: string;
+  databaseUrl?: string;
+  eventStoreConnectionString?: string;
+  /** Without it the operator API answers 404. */
+  adminToken?: string;
+  readYourWritesTimeoutMs: number;
+  /** A pino level, or 'silent'. */
+  logLevel: string;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const logLevel = env.LOG_LEVEL || (env.JEST_WORKER_ID ? 'silent' : 'info');
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    dataDir: env.DATA_DIR || './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
+    adminToken: env.ADMIN_TOKEN || undefined,
+    readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 0, 600_000),
+    logLevel,
+  };
+}
+
+/**
+ * PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/pglite: a folder of its own, so that
+ * DATA_DIR can hold other files (photos) beside it. The CLI must open the same place.
+ */
+export function databaseConfig(config: Pick<ApiConfig, 'databaseUrl' | 'dataDir'>): DatabaseConfig {
+  return config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') };
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(text)}`);
+  }
+  return value;
+}

@@ -1,0 +1,48 @@
+import { IncomingMessage } from 'node:http';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { AppModule, AppModuleOptions } from './app.module';
+import { ApiConfig } from './config';
+import { acceptJsonBodiesOnly, BODY_LIMIT_BYTES } from './http/json-body';
+import { setupOpenApi } from './openapi/openapi';
+import { Metrics } from './operations/metrics';
+import { requestIdFrom } from './operations/request-log';
+
+export type CreateAppOptions = AppModuleOptions;
+
+/**
+ * The API app, initialised: stores open, projectors started, routes ready, not yet listening.
+ * main.ts listens on it; tests send requests with app.inject().
+ */
+export async function createApp(
+  config: ApiConfig,
+  options: CreateAppOptions = {},
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: (request: IncomingMessage) => requestIdFrom(request.headers['x-request-id']),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
+    bodyParser: false,
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  try {
+    app.useLogger(app.get(Logger));
+    const fastify = app.getHttpAdapter().getInstance();
+    acceptJsonBodiesOnly(fastify);
+    fastify.addHook('onRequest', async (request, reply) => {
+      reply.header('X-Request-Id', request.id);
+    });
+    const metrics = app.get(Metrics);
+    fastify.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));
+    setupOpenApi(app);
+    await app.init();
+    await fastify.ready();
+    return app;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}

@@ -1,0 +1,21 @@
+import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { toErrorResponse } from './error-response';
+
+/**
+ * The one place errors become answers: every exception, from a controller, a guard, a pipe, the
+ * body parser or the router, leaves as `{error: {type, code, message, param?}}`.
+ */
+@Catch()
+export class ErrorEnvelopeFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const { status, body, headers, unexpected } = toErrorResponse(exception, request);
+    // pino-http logs the request's line at error level with this error, stack and request id.
+    if (unexpected) (reply.raw as { err?: unknown }).err = exception;
+    if (reply.sent) return;
+    reply.status(status).headers(headers).send(body);
+  }
+}

@@ -1,0 +1,69 @@
+import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { WrongExpectedVersionError } from '@app/event-store';
+import { ApiError } from './api-error';
+import { toErrorResponse } from './error-response';
+
+describe('toErrorResponse', () => {
+  it('answers an ApiError as it says, with its headers', () => {
+    const error = new ApiError(401, 'authentication_required', 'Invalid API key.', {
+      headers: { 'WWW-Authenticate': 'Bearer' },
+    });
+    expect(toErrorResponse(error)).toEqual({
+      status: 401,
+      body: {
+        error: { type: 'authentication_error', code: 'authentication_required', message: 'Invalid API key.' },
+      },
+      headers: { 'WWW-Authenticate': 'Bearer' },
+      unexpected: false,
+    });
+  });
+
+  it('answers any object shaped like a domain error, deriving a missing type from the status', () => {
+    const domain = {
+      status: 422,
+      code: 'invalid_sales_order_invoice',
+      message: 'Too many.',
+      param: 'lines.2.quantity',
+    };
+    expect(toErrorResponse(domain).body.error).toEqual({
+      type: 'invalid_request_error',
+      code: 'invalid_sales_order_invoice',
+      message: 'Too many.',
+      param: 'lines.2.quantity',
+    });
+  });
+
+  it('tells an unknown route from a missing record', () => {
+    const error = new NotFoundException('Cannot GET /x');
+    expect(toErrorResponse(error, { is404: true }).body.error.code).toBe('route_missing');
+    expect(toErrorResponse(error, { is404: false }).body.error.code).toBe('resource_missing');
+  });
+
+  it('keeps an envelope already inside an HttpException', () => {
+    const inner = {
+      type: 'invalid_request_error',
+      code: 'estimate_revision_required',
+      message: 'Send If-Match.',
+    };
+    expect(toErrorResponse(new BadRequestException({ error: inner })).body.error).toEqual(inner);
+  });
+
+  it('answers a stale expected revision as 409 mobile_mutation_conflict', () => {
+    const res = toErrorResponse(new WrongExpectedVersionError('customer-1', 2, 3));
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('mobile_mutation_conflict');
+  });
+
+  it.each([
+    new Error('db password=hunter2'),
+    new TypeError('x is undefined'),
+    'a string',
+    null,
+    { status: 'bad' },
+  ])('answers anything else (%p) with a 500 that says nothing of it', (thrown) => {
+    const res = toErrorResponse(thrown);
+    expect(res).toMatchObject({ status: 500, unexpected: true });
+    expect(res.body.error).toMatchObject({ type: 'api_error', code: 'internal_error' });
+    expect(JSON.stringify(res.body)).not.toMatch(/hunter2|undefined/);
+  });
+});

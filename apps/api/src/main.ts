@@ -1,0 +1,18 @@
+import 'reflect-metadata';
+import { Logger } from 'nestjs-pino';
+import { configFromEnv } from './config';
+import { createApp } from './create-app';
+
+/** `npm start`: the API with its projectors, on the stores the environment names (spec/EXTENSIONS.md §1). */
+async function main(): Promise<void> {
+  const config = configFromEnv();
+  const app = await createApp(config);
+  app.enableShutdownHooks();
+  await app.listen({ host: config.host, port: config.port });
+  app.get(Logger).log(`Listening on ${await app.getUrl()}`, 'Main');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ProjectionRunner, ProjectorStatus } from '@app/read-models';
+import { sql } from 'kysely';
+import { Stores } from '../store/open-stores';
+import { STORES } from '../store/tokens';
+
+export interface HealthReport {
+  status: 'ok' | 'unavailable';
+  database: { kind: string; ok: boolean };
+  event_store: { kind: string; ok: boolean };
+  projectors: { name: string; state: string; lag: number }[];
+}
+
+/** A store that takes longer than this to answer counts as down: a probe must not hang. */
+const CHECK_TIMEOUT_MS = 3000;
+
+const RUNNING_STATES = new Set(['running', 'paused']); // paused: briefly, while a rebuild swaps tables
+
+/**
+ * Ready when the database answers a trivial query, the event store tells its head (runner.status
+ * asks it), and every projector follows the log.
+ */
+@Injectable()
+export class Health {
+  constructor(
+    @Inject(STORES) private readonly stores: Stores,
+    private readonly runner: ProjectionRunner,
+  ) {}
+
+  async check(): Promise<HealthReport> {
+    const [databaseOk, projectors] = await Promise.all([
+      withinTime(this.databaseAnswers(), false),
+      withinTime(this.projectorStatus(), undefined),
+    ]);
+    const eventStoreOk = projectors !== undefined;
+    const running = (projectors ?? []).every((p) => RUNNING_STATES.has(p.state));
+    return {
+      status: databaseOk && eventStoreOk && running ? 'ok' : 'unavailable',
+      database: { kind: this.stores.database.kind, ok: databaseOk },
+      event_store: { kind: this.stores.eventsKind, ok: eventStoreOk },
+      projectors: (projectors ?? []).map((p) => ({ name: p.name, state: p.state, lag: p.lag })),
+    };
+  }
+
+  private async databaseAnswers(): Promise<boolean> {
+    try {
+      await sql`select 1`.execute(this.stores.database.db);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Undefined when the event store does not answer. */
+  private async projectorStatus(): Promise<ProjectorStatus[] | undefined> {
+    try {
+      return await this.runner.status();
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function withinTime<T>(check: Promise<T>, failed: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(failed), CHECK_TIMEOUT_MS)));
+  return Promise.race([check, late]).finally(() => clearTimeout(timer));
+}

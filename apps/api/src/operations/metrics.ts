@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { ProjectionRunner } from '@app/read-models';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The app's Prometheus metrics, on a registry of its own (several apps can share a process in
+ * tests): HTTP requests by method, route pattern and status; projector positions and lag, read
+ * from the runner at each scrape; and the process's default metrics.
+ */
+@Injectable()
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly durations: Histogram<'method' | 'route' | 'status'>;
+  private readonly projector: Record<'position' | 'head' | 'lag' | 'running', Gauge<'projector'>>;
+
+  constructor(private readonly runner: ProjectionRunner) {
+    collectDefaultMetrics({ register: this.registry });
+    const labelNames = ['method', 'route', 'status'] as const;
+    this.requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status',
+      labelNames,
+      registers: [this.registry],
+    });
+    this.durations = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by method, route pattern and status',
+      labelNames,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    });
+    this.projector = {
+      position: this.gauge(
+        'projector_position',
+        'Global log position (prepare part) of the last event the projector committed; -1 before the first',
+      ),
+      head: this.gauge('projector_head_position', 'Global log position (prepare part) of the newest event'),
+      lag: this.gauge('projector_lag_events', 'Estimated events the projector has yet to apply'),
+      running: this.gauge('projector_running', '1 while the projector follows the log, else 0'),
+    };
+  }
+
+  /** Called for every answered request (a Fastify onResponse hook). */
+  observe(request: FastifyRequest, reply: FastifyReply): void {
+    // The pattern, not the path: ids must not become labels. Unknown routes share one label.
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: String(reply.statusCode),
+    };
+    this.requests.inc(labels);
+    this.durations.observe(labels, reply.elapsedTime / 1000);
+  }
+
+  /** The text a scrape gets, with the projector gauges read fresh. */
+  async render(): Promise<string> {
+    for (const s of await this.runner.status()) {
+      const labels = { projector: s.name };
+      this.projector.position.set(labels, s.position ? Number(s.position.prepare) : -1);
+      this.projector.head.set(labels, s.head ? Number(s.head.prepare) : -1);
+      this.projector.lag.set(labels, s.lag);
+      this.projector.running.set(labels, s.state === 'running' ? 1 : 0);
+    }
+    return this.registry.metrics();
+  }
+
+  private gauge(name: string, help: string): Gauge<'projector'> {
+    return new Gauge({ name, help, labelNames: ['projector'], registers: [this.registry] });
+  }
+}

@@ -1,0 +1,64 @@
+import { mkdir } from 'node:fs/promises';
+import { EventStore, PostgresEventStore } from '@app/event-store';
+import { KyselySnapshotStore } from '@app/event-store/aggregate';
+import { Database, openDatabase } from '@app/read-models';
+import { ApiConfig, databaseConfig } from '../config';
+
+export type EventStoreKind = 'postgres' | 'eventstoredb';
+
+/** The storage a running API holds open. */
+export interface Stores {
+  database: Database;
+  events: EventStore;
+  eventsKind: EventStoreKind;
+  snapshots: KyselySnapshotStore;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (or uses `given`, which the caller then closes), the event store (in the same
+ * database, or EventStoreDB when its connection string is set) and the snapshot table.
+ */
+export async function openStores(config: ApiConfig, given?: Database): Promise<Stores> {
+  const database = given ?? (await openConfiguredDatabase(config));
+  const closeDatabase = given ? async () => undefined : () => database.close();
+  try {
+    const { events, eventsKind } = await openEventStore(config, database);
+    const snapshots = new KyselySnapshotStore(database.db);
+    await snapshots.setup();
+    return {
+      database,
+      events,
+      eventsKind,
+      snapshots,
+      async close() {
+        await events.close();
+        await closeDatabase();
+      },
+    };
+  } catch (error) {
+    await closeDatabase();
+    throw error;
+  }
+}
+
+async function openConfiguredDatabase(config: ApiConfig): Promise<Database> {
+  const settings = databaseConfig(config);
+  if (settings.dataDir) await mkdir(settings.dataDir, { recursive: true });
+  return openDatabase(settings);
+}
+
+async function openEventStore(
+  config: ApiConfig,
+  database: Database,
+): Promise<{ events: EventStore; eventsKind: EventStoreKind }> {
+  if (!config.eventStoreConnectionString) {
+    return { events: await PostgresEventStore.open(database), eventsKind: 'postgres' };
+  }
+  // Loaded only when used: the gRPC client is heavy, and most runs never need it.
+  const { EventStoreDbEventStore } = await import('@app/event-store/eventstoredb');
+  return {
+    events: await EventStoreDbEventStore.connect(config.eventStoreConnectionString),
+    eventsKind: 'eventstoredb',
+  };
+}

@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Position } from '@app/event-store';
+import { ProjectionFailedError, ProjectionRunner, WaitForTimeoutError } from '@app/read-models';
+import { PinoLogger } from 'nestjs-pino';
+import { ApiConfig } from '../config';
+import { API_CONFIG } from './tokens';
+
+/**
+ * A write answers only once this process's read models reflect it (spec/EXTENSIONS.md §1), so the
+ * client's next list shows what it just wrote.
+ */
+@Injectable()
+export class ReadYourWrites {
+  constructor(
+    private readonly runner: ProjectionRunner,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly logger: PinoLogger,
+  ) {
+    logger.setContext(ReadYourWrites.name);
+  }
+
+  /**
+   * Waits until every projector has passed `position` (nothing to wait for without one: a command
+   * that appended nothing). Past READ_YOUR_WRITES_TIMEOUT_MS, or with a projector stopped, the write
+   * still answers: it is committed, and an error would invite a retry of something done. The lag is
+   * logged, and /health reports a stopped projector.
+   */
+  async after(position: Position | undefined): Promise<void> {
+    if (!position) return;
+    try {
+      await this.runner.waitFor(position, { timeoutMs: this.config.readYourWritesTimeoutMs });
+    } catch (error) {
+      if (!(error instanceof WaitForTimeoutError || error instanceof ProjectionFailedError)) throw error;
+      this.logger.warn({ err: error }, 'Answering a write before the read models reflect it');
+    }
+  }
+}

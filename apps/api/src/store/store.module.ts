@@ -1,0 +1,73 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { AggregateRepository } from '@app/event-store/aggregate';
+import { Database, ProjectionRunner, Projector, projectors as registry } from '@app/read-models';
+import { PinoLogger } from 'nestjs-pino';
+import { ApiConfig } from '../config';
+import { openStores, Stores } from './open-stores';
+import { ReadYourWrites } from './read-your-writes';
+import { StoreLifecycle } from './store-lifecycle';
+import { API_CONFIG, DATABASE, EVENT_STORE, STORES } from './tokens';
+
+export interface StoreModuleOptions {
+  /** An open database to use instead of the configured one; its owner closes it. */
+  database?: Database;
+  /** Projectors run beside the registry's. */
+  projectors?: readonly Projector[];
+}
+
+/** The stores, the aggregate repository and the projectors, for every module of the app. */
+@Global()
+@Module({})
+export class StoreModule {
+  static forRoot(config: ApiConfig, options: StoreModuleOptions = {}): DynamicModule {
+    return {
+      module: StoreModule,
+      providers: [
+        { provide: API_CONFIG, useValue: config },
+        { provide: STORES, useFactory: () => openStores(config, options.database) },
+        { provide: DATABASE, useFactory: (s: Stores) => s.database, inject: [STORES] },
+        { provide: EVENT_STORE, useFactory: (s: Stores) => s.events, inject: [STORES] },
+        {
+          provide: AggregateRepository,
+          useFactory: (s: Stores, logger: PinoLogger) =>
+            new AggregateRepository(s.events, {
+              snapshots: s.snapshots,
+              logger: contextLogger(logger, 'Aggregates'),
+            }),
+          inject: [STORES, PinoLogger],
+        },
+        {
+          provide: ProjectionRunner,
+          useFactory: (s: Stores, logger: PinoLogger) =>
+            new ProjectionRunner({
+              db: s.database.db,
+              store: s.events,
+              projectors: [...registry, ...(options.projectors ?? [])],
+              logger: contextLogger(logger, 'Projections'),
+            }),
+          inject: [STORES, PinoLogger],
+        },
+        ReadYourWrites,
+        StoreLifecycle,
+      ],
+      exports: [
+        API_CONFIG,
+        STORES,
+        DATABASE,
+        EVENT_STORE,
+        AggregateRepository,
+        ProjectionRunner,
+        ReadYourWrites,
+      ],
+    };
+  }
+}
+
+/** The libraries' small logger interfaces, on the app's pino logger. */
+function contextLogger(logger: PinoLogger, context: string) {
+  return {
+    info: (message: string) => logger.info({ context }, message),
+    warn: (message: string, error: unknown) => logger.warn({ context, err: error }, message),
+    error: (message: string, error: unknown) => logger.error({ context, err: error }, message),
+  };
+}

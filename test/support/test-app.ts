@@ -1,0 +1,42 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Database, Projector } from '@app/read-models';
+import { TestDatabase } from '@app/read-models/testing/test-databases';
+import { ModuleMetadata } from '@nestjs/common';
+import { ApiConfig, configFromEnv } from '../../apps/api/src/config';
+import { createApp } from '../../apps/api/src/create-app';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  imports?: ModuleMetadata['imports'];
+  projectors?: readonly Projector[];
+  config?: Partial<ApiConfig>;
+}
+
+/** The real app on a fresh database of `target`, logging nothing, answering app.inject(). */
+export async function startTestApp(target: TestDatabase, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await target.open();
+  try {
+    const config: ApiConfig = { ...configFromEnv({ LOG_LEVEL: 'silent' }), ...options.config };
+    const app = await createApp(config, {
+      database,
+      imports: options.imports,
+      projectors: options.projectors,
+    });
+    return {
+      app,
+      database,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
