@@ -4,6 +4,7 @@ import { TestDatabase } from '@app/read-models/testing/test-databases';
 import { ModuleMetadata } from '@nestjs/common';
 import { ApiConfig, configFromEnv } from '../../apps/api/src/config';
 import { createApp } from '../../apps/api/src/create-app';
+import { ADMIN_TOKEN } from './operator';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -21,7 +22,10 @@ export interface TestAppOptions {
 export async function startTestApp(target: TestDatabase, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await target.open();
   try {
-    const config: ApiConfig = { ...configFromEnv({ LOG_LEVEL: 'silent' }), ...options.config };
+    const config: ApiConfig = {
+      ...configFromEnv({ LOG_LEVEL: 'silent', ADMIN_TOKEN }),
+      ...options.config,
+    };
     const app = await createApp(config, {
       database,
       imports: options.imports,

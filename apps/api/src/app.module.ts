@@ -2,7 +2,9 @@ import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ApiConfig } from './config';
 import { HttpConventionsModule } from './http/http-conventions.module';
+import { AuthModule } from './auth/auth.module';
 import { OperationsModule } from './operations/operations.module';
+import { OperatorModule } from './operator/operator.module';
 import { requestLogModule } from './operations/request-log';
 import { StoreModule, StoreModuleOptions } from './store/store.module';
 
@@ -22,6 +24,8 @@ export class AppModule {
         StoreModule.forRoot(config, options),
         HttpConventionsModule,
         OperationsModule,
+        AuthModule,
+        OperatorModule,
         ...(options.imports ?? []),
       ],
     };

@@ -62,3 +62,8 @@ export function invalidQueryParameter(param: string, message: string): ApiError 
 export function resourceMissing(message = 'No such record.'): ApiError {
   return new ApiError(404, 'resource_missing', message);
 }
+
+/** What an unknown route answers; also what a disabled part of the API answers (it is not there). */
+export function routeMissing(): ApiError {
+  return new ApiError(404, 'route_missing', 'No such route.');
+}

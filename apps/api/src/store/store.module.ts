@@ -5,6 +5,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { ApiConfig } from '../config';
 import { openStores, Stores } from './open-stores';
 import { ReadYourWrites } from './read-your-writes';
+import { RecordWriter } from '../commands/record-writer';
 import { StoreLifecycle } from './store-lifecycle';
 import { API_CONFIG, DATABASE, EVENT_STORE, STORES } from './tokens';
 
@@ -48,6 +49,12 @@ export class StoreModule {
           inject: [STORES, PinoLogger],
         },
         ReadYourWrites,
+        {
+          provide: RecordWriter,
+          useFactory: (repository: AggregateRepository, readYourWrites: ReadYourWrites) =>
+            new RecordWriter(repository, (position) => readYourWrites.after(position)),
+          inject: [AggregateRepository, ReadYourWrites],
+        },
         StoreLifecycle,
       ],
       exports: [
@@ -58,6 +65,7 @@ export class StoreModule {
         AggregateRepository,
         ProjectionRunner,
         ReadYourWrites,
+        RecordWriter,
       ],
     };
   }

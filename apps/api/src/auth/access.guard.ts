@@ -1,0 +1,34 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { hasPermission, hasScopes, insufficientScope, permissionDenied } from '@app/domain';
+import { FastifyRequest } from 'fastify';
+import { PinoLogger } from 'nestjs-pino';
+import { logRequestActor } from '../operations/request-log';
+import { ACCESS, AccessRule } from './access';
+import { ApiKeyAuthenticator } from './api-key-authenticator';
+import { attachActor } from './current-actor';
+
+/** Authenticates the Bearer key, then checks the endpoint's rule (see @Access). */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticator: ApiKeyAuthenticator,
+    private readonly logger: PinoLogger,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.getAllAndOverride<AccessRule>(ACCESS, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const actor = await this.authenticator.authenticate(request);
+    logRequestActor(this.logger, actor);
+    attachActor(request, actor);
+    const missing = rule.scopes.find((scope) => !hasScopes(actor.scopes, [scope]));
+    if (missing) throw insufficientScope(missing);
+    if (rule.permission && !hasPermission(actor.permissions, rule.permission)) throw permissionDenied();
+    return true;
+  }
+}

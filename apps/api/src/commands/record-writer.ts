@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { Decision, DomainError, isDomainError } from '@app/domain';
+import { EventData, EventMetadata, Position } from '@app/event-store';
+import {
+  AggregateDefinition,
+  AggregateRepository,
+  DomainEvent,
+  LoadedAggregate,
+  Recorded,
+} from '@app/event-store/aggregate';
+
+export interface WriteOptions {
+  /** Who and why, recorded with every event (EXTENSIONS.md §8). */
+  metadata: EventMetadata;
+  /** The client's If-Match: a stale one is 409 `mobile_mutation_conflict`, nothing appended. */
+  ifMatch?: number;
+}
+
+export interface WriteResult<S, E> {
+  /** The record after the write (the loaded state when nothing was appended). */
+  state: S;
+  /** Revision of the stream's last event: the response's `revision` and ETag. */
+  revision: number;
+  events: E[];
+  position: Position | undefined;
+}
+
+export type DecideOn<S, E> = (state: S, revision: number) => Decision<E> | Promise<Decision<E>>;
+
+/**
+ * Every command's path to its stream: load, decide, append with the revision decided on (or the
+ * client's If-Match), then wait until this process's read models reflect it. A domain refusal is
+ * thrown as is; the error filter renders its envelope.
+ */
+export class RecordWriter {
+  constructor(
+    private readonly repository: AggregateRepository,
+    private readonly settle: (position: Position | undefined) => Promise<void>,
+  ) {}
+
+  async write<S, E extends DomainEvent>(
+    definition: AggregateDefinition<S, E>,
+    id: string,
+    decide: DecideOn<S, E>,
+    options: WriteOptions,
+  ): Promise<WriteResult<S, E>> {
+    let decidedOn: { state: S; revision: number; events: E[] } | undefined;
+    const result = await this.repository.execute<S, E, DomainError>(
+      definition,
+      id,
+      async (state, revision) => {
+        const decision = await decide(state, revision);
+        if (isDomainError(decision)) return decision;
+        decidedOn = { state, revision, events: decision };
+        return decision.map((event) => toEventData(event, options.metadata));
+      },
+      { expectedRevision: options.ifMatch },
+    );
+    if (!result.ok) throw result.error;
+    const { state, revision, events } = decidedOn!;
+    await this.settle(result.position);
+    return {
+      state: fold(definition, id, state, revision, events, options.metadata),
+      revision: result.nextExpectedRevision,
+      events,
+      position: result.position,
+    };
+  }
+
+  read<S, E extends DomainEvent>(
+    definition: AggregateDefinition<S, E>,
+    id: string,
+  ): Promise<LoadedAggregate<S>> {
+    return this.repository.load(definition, id);
+  }
+}
+
+function toEventData(event: DomainEvent, metadata: EventMetadata): EventData {
+  return { id: randomUUID(), type: event.type, data: event.data, metadata };
+}
+
+/** The state after the appended events, folded here rather than read back from the store. */
+function fold<S, E extends DomainEvent>(
+  definition: AggregateDefinition<S, E>,
+  id: string,
+  state: S,
+  revision: number,
+  events: E[],
+  metadata: EventMetadata,
+): S {
+  const streamId = `${definition.streamPrefix}-${id}`;
+  const recordedAt = new Date();
+  return events.reduce(
+    (s, event, i) =>
+      definition.evolve(s, {
+        ...event,
+        id: '',
+        streamId,
+        revision: revision + 1 + i,
+        metadata,
+        position: { commit: 0n, prepare: 0n },
+        recordedAt,
+      } as unknown as Recorded<E>),
+    state,
+  );
+}
