@@ -64,7 +64,9 @@ async function appendFigures({ name, database, store }: BenchTarget) {
     });
   const append = () =>
     concurrently(WRITERS, batches, async (_, i) => {
-      await store.appendToStream(`bench-${randomUUID()}`, sampleBatch(sizes(i), i), { expectedRevision: 'no_stream' });
+      await store.appendToStream(`bench-${randomUUID()}`, sampleBatch(sizes(i), i), {
+        expectedRevision: 'no_stream',
+      });
     });
 
   // Interleaved twice, best of each, so a noisy neighbour hurts both sides alike.
@@ -123,7 +125,9 @@ async function rehydrateFigures({ database, store }: BenchTarget) {
 async function rebuildFigures({ name, database, store }: BenchTarget) {
   const total = quick ? 20_000 : name === 'postgres' ? 1_000_000 : 100_000;
   const perAppend = 100;
-  const existing = Number((await sql<{ n: number }>`select count(*)::int8 as n from events`.execute(database.db)).rows[0].n);
+  const existing = Number(
+    (await sql<{ n: number }>`select count(*)::int8 as n from events`.execute(database.db)).rows[0].n,
+  );
   const seeded = await timed(() =>
     concurrently(WRITERS, total / perAppend, async (_, i) => {
       await store.appendToStream(`seed-${randomUUID()}`, sampleBatch(perAppend, i * perAppend), {
@@ -140,7 +144,9 @@ async function rebuildFigures({ name, database, store }: BenchTarget) {
     let rows = 0;
     for (;;) {
       // The same keyset page the store reads: only finished transactions, in (xid, position) order.
-      const from = after ? sql`(e.transaction_id, e.position) > (${after.commit}::xid8, ${after.prepare}::int8)` : sql`true`;
+      const from = after
+        ? sql`(e.transaction_id, e.position) > (${after.commit}::xid8, ${after.prepare}::int8)`
+        : sql`true`;
       const page = await sql<{ commit: string; prepare: string }>`
         select e.transaction_id::text as commit, e.position::text as prepare, e.stream_id, e.revision,
                e.event_id, e.type, e.data, e.metadata, e.recorded_at
@@ -169,7 +175,8 @@ async function rebuildFigures({ name, database, store }: BenchTarget) {
   const rebuild = await timed(() => runner.rebuild(eventListProjector.name));
   await runner.stop();
   const rows = Number(
-    (await sql<{ n: number }>`select count(*)::int8 as n from bench_event_list`.execute(database.db)).rows[0].n,
+    (await sql<{ n: number }>`select count(*)::int8 as n from bench_event_list`.execute(database.db)).rows[0]
+      .n,
   );
   if (rows !== inLog) throw new Error(`rebuild wrote ${rows} rows for ${inLog} events`);
   const rebuildRate = inLog / rebuild.seconds;

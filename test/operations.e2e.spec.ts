@@ -23,15 +23,17 @@ describe.each(testDatabases())('operations endpoints on $name', (target) => {
   it('reports health once the stores answer and the projectors run', async () => {
     const res = await get('/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       status: 'ok',
       database: { kind: target.name, ok: true },
       event_store: { kind: 'postgres', ok: true },
-      projectors: [
-        { name: 'operator_records', state: 'running', lag: 0 },
-        { name: 'stream_events', state: 'running', lag: 0 },
-      ],
     });
+    expect(res.json().projectors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'operator_records', state: 'running', lag: 0 }),
+        expect.objectContaining({ name: 'stream_events', state: 'running', lag: 0 }),
+      ]),
+    );
   });
 
   it('answers a write only once the read models reflect it', async () => {
@@ -94,7 +96,9 @@ describe.each(testDatabases())('operations endpoints on $name', (target) => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({
         status: 'unavailable',
-        projectors: expect.arrayContaining([{ name: 'stream_events', state: 'stopped', lag: expect.any(Number) }]),
+        projectors: expect.arrayContaining([
+          expect.objectContaining({ name: 'stream_events', state: 'stopped' }),
+        ]),
       });
     } finally {
       await runner.start();

@@ -2,9 +2,12 @@ import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ApiConfig } from './config';
 import { HttpConventionsModule } from './http/http-conventions.module';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 import { AuthModule } from './auth/auth.module';
+import { HistoryModule } from './history/history.module';
 import { OperationsModule } from './operations/operations.module';
 import { OperatorModule } from './operator/operator.module';
+import { PartiesModule } from './parties/parties.module';
 import { requestLogModule } from './operations/request-log';
 import { StoreModule, StoreModuleOptions } from './store/store.module';
 
@@ -25,7 +28,10 @@ export class AppModule {
         HttpConventionsModule,
         OperationsModule,
         AuthModule,
+        IdempotencyModule,
+        HistoryModule,
         OperatorModule,
+        PartiesModule,
         ...(options.imports ?? []),
       ],
     };

@@ -10,6 +10,7 @@ describe('configFromEnv', () => {
       eventStoreConnectionString: undefined,
       adminToken: undefined,
       readYourWritesTimeoutMs: 5000,
+      projectors: 'in-process',
       logLevel: 'info',
     });
   });
@@ -24,8 +25,16 @@ describe('configFromEnv', () => {
     ['PORT', '70000'],
     ['READ_YOUR_WRITES_TIMEOUT_MS', '-1'],
     ['LOG_LEVEL', 'loud'],
+    ['PROJECTORS', 'elsewhere'],
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => configFromEnv({ [name]: value })).toThrow(name);
+  });
+
+  it('leaves the projectors to workers only on a PostgreSQL server (PGlite admits one process)', () => {
+    const url = 'postgres://db/engine';
+    expect(configFromEnv({ PROJECTORS: 'external', DATABASE_URL: url }).projectors).toBe('external');
+    expect(configFromEnv({ PROJECTORS: 'in-process' }).projectors).toBe('in-process');
+    expect(() => configFromEnv({ PROJECTORS: 'external' })).toThrow(/PROJECTORS=external needs DATABASE_URL/);
   });
 
   it('puts PGlite in DATA_DIR/pglite, or uses DATABASE_URL', () => {

@@ -13,15 +13,30 @@ export interface ApiConfig {
   /** Without it the operator API answers 404. */
   adminToken?: string;
   readYourWritesTimeoutMs: number;
+  /**
+   * `in-process`: the API runs the projectors (leading those no other process leads);
+   * `external`: projector workers run them, and the API reads their checkpoints.
+   */
+  projectors: ProjectorsMode;
   /** A pino level, or 'silent'. */
   logLevel: string;
 }
+
+export type ProjectorsMode = 'in-process' | 'external';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const logLevel = env.LOG_LEVEL || (env.JEST_WORKER_ID ? 'silent' : 'info');
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const projectors = env.PROJECTORS || 'in-process';
+  if (projectors !== 'in-process' && projectors !== 'external') {
+    throw new Error(`PROJECTORS must be in-process or external, got ${JSON.stringify(projectors)}`);
+  }
+  if (projectors === 'external' && !env.DATABASE_URL) {
+    // PGlite admits one process: no worker could run beside the API.
+    throw new Error('PROJECTORS=external needs DATABASE_URL (a PostgreSQL server the workers share)');
+  }
   return {
     host: env.HOST || '127.0.0.1',
     port: integer(env, 'PORT', 3000, 0, 65535),
@@ -30,6 +45,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
     adminToken: env.ADMIN_TOKEN || undefined,
     readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 0, 600_000),
+    projectors,
     logLevel,
   };
 }

@@ -4,6 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { ApiConfig } from './config';
+import { answerFrameworkError } from './http/framework-errors';
 import { acceptJsonBodiesOnly, BODY_LIMIT_BYTES } from './http/json-body';
 import { setupOpenApi } from './openapi/openapi';
 import { Metrics } from './operations/metrics';
@@ -21,6 +22,7 @@ export async function createApp(
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: answerFrameworkError,
     genReqId: (request: IncomingMessage) => requestIdFrom(request.headers['x-request-id']),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {

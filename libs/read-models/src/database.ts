@@ -19,6 +19,8 @@ export type Unlisten = () => Promise<void>;
 /** A kysely handle on pg or PGlite, plus LISTEN, which kysely does not offer. */
 export interface Database {
   kind: 'postgres' | 'pglite';
+  /** The server's connection string (PostgreSQL only): for sessions of their own, e.g. advisory locks. */
+  url?: string;
   db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   listen(channel: string, onNotify: (payload: string) => void): Promise<Unlisten>;
   close(): Promise<void>;
@@ -41,6 +43,7 @@ function openPostgres(url: string, max: number): Database {
   const listeners: Client[] = [];
   return {
     kind: 'postgres',
+    url,
     db,
     async listen(channel, onNotify) {
       const client = new Client({ connectionString: url, types: pgTypes });

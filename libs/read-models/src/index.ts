@@ -7,4 +7,5 @@ export * from './lag';
 export * from './rebuild';
 export * from './projector-loop';
 export * from './projection-runner';
+export * from './leases';
 export * from './projectors';

@@ -1,8 +1,15 @@
 import { comparePositions, EventStore, Position } from '@app/event-store';
 import { Kysely } from 'kysely';
-import { Checkpoint, insertCheckpoint, loadCheckpoint } from './checkpoints';
+import {
+  Checkpoint,
+  insertCheckpoint,
+  listCheckpoints,
+  loadCheckpoint,
+  StoredCheckpoint,
+} from './checkpoints';
 import { ProjectionFailedError, WaitForTimeoutError } from './errors';
 import { estimateLag } from './lag';
+import { leasedAmong, ProjectorLeases, soleLeases } from './leases';
 import { migrateReadModels } from './migrations';
 import { assertValidProjectors, Projector } from './projector';
 import { LoopState, ProjectorLoop, RunnerLogger } from './projector-loop';
@@ -20,6 +27,13 @@ export interface ProjectionRunnerOptions {
   /** Most events per batch and transaction; default 2000. */
   batchSize?: number;
   logger?: RunnerLogger;
+  /**
+   * Which process runs each projector when several share the database; default this one alone.
+   * A projector leased elsewhere stands by: waitFor and status read its checkpoint from the table.
+   */
+  leases?: ProjectorLeases;
+  /** How often a standby projector's checkpoint is read while a waitFor waits on it; default 20 ms. */
+  pollMs?: number;
 }
 
 export interface ProjectorStatus {
@@ -35,6 +49,8 @@ export interface ProjectorStatus {
   error?: string;
   /** Present while a rebuild runs. */
   rebuild?: RebuildProgress;
+  /** In standby: whether another process holds the lease (false: no process runs it). */
+  ledElsewhere?: boolean;
 }
 
 export interface WaitForOptions {
@@ -53,9 +69,16 @@ const consoleLogger: RunnerLogger = {
   error: (message, error) => console.error(message, error),
 };
 
+/** Standby checkpoints are read this often when nobody waits on them; leases are retried as often. */
+const IDLE_POLL_MS = 1000;
+
 interface Entry {
   projector: Projector;
   loop: ProjectorLoop;
+  /** This process holds the projector's lease: its loop (or rebuild) is the one writing. */
+  leading: boolean;
+  /** The loop winding down after its lease was lost. */
+  demoted?: Promise<void>;
   rebuild?: { progress: RebuildProgress; done: Promise<void>; abort: AbortController };
 }
 
@@ -71,14 +94,23 @@ export class ProjectionRunner {
   private readonly schema: string;
   private readonly batchSize: number;
   private readonly logger: RunnerLogger;
+  private readonly leases: ProjectorLeases;
+  private readonly pollMs: number;
   private migrated?: Promise<void>;
   private started = false;
+  private watching?: Promise<void>;
+  private wake?: () => void;
+  private pendingWaits = 0;
+  private watchFailing = false;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     assertValidProjectors(options.projectors);
     this.schema = options.schema ?? 'public';
     this.batchSize = options.batchSize ?? 2000;
     this.logger = options.logger ?? consoleLogger;
+    this.leases = options.leases ?? soleLeases();
+    this.pollMs = options.pollMs ?? 20;
+    this.leases.onLost((names) => this.lost(names));
     for (const projector of options.projectors) {
       const loop = new ProjectorLoop({
         db: options.db,
@@ -89,27 +121,35 @@ export class ProjectionRunner {
         logger: this.logger,
         onChange: () => this.waiters.notify(),
       });
-      this.entries.set(projector.name, { projector, loop });
+      this.entries.set(projector.name, { projector, loop, leading: false });
     }
   }
 
   /**
-   * Migrates, then starts every projector from its checkpoint. A new projector gets its tables
+   * Migrates, then starts every projector whose lease it gets from its checkpoint, and stands by
+   * for the others, taking over when their lease comes free. A new projector gets its tables
    * first; one whose stored version differs is rebuilt in the background (waitFor waits for it).
    */
   async start(): Promise<void> {
+    if (this.started) return;
     await this.migrate();
     this.started = true;
-    for (const entry of this.entries.values()) await this.startEntry(entry);
+    for (const entry of this.entries.values()) await this.register(entry);
+    await this.contend();
+    this.watching = this.watch();
   }
 
-  /** Stops every loop after its batch in flight, and abandons running rebuilds. */
+  /** Stops every loop after its batch in flight, abandons running rebuilds, gives up the leases. */
   async stop(): Promise<void> {
     this.started = false;
+    this.wake?.();
+    await this.watching;
     const entries = [...this.entries.values()];
     for (const entry of entries) entry.rebuild?.abort.abort();
     await Promise.all(entries.map((e) => e.rebuild?.done.catch(() => undefined)));
     await Promise.all(entries.map((e) => e.loop.stop()));
+    for (const entry of entries) entry.leading = false;
+    await this.leases.releaseAll(); // only now: never two processes writing for long
   }
 
   /** Resolves once every projector (or those named) has committed `position`: read-your-writes. */
@@ -117,7 +157,9 @@ export class ProjectionRunner {
     const timeoutMs = options.timeoutMs ?? 5000;
     const entries = options.projectors?.map((name) => this.entry(name)) ?? [...this.entries.values()];
     const behind = () => entries.filter((e) => !reached(e.loop.checkpoint, position));
-    return this.waiters.until(
+    this.pendingWaits++; // standby checkpoints are read often while someone waits
+    this.wake?.();
+    const done = this.waiters.until(
       () => {
         const lagging = behind();
         if (lagging.length === 0) return 'done';
@@ -132,11 +174,18 @@ export class ProjectionRunner {
           behind().map((e) => ({ name: e.projector.name, position: e.loop.checkpoint })),
         ),
     );
+    return done.finally(() => this.pendingWaits--);
   }
 
   /** Position, lag and state of every projector, for metrics and the operator. */
   async status(): Promise<ProjectorStatus[]> {
     const head = await this.options.store.headPosition();
+    await this.refreshStandby();
+    const standby = [...this.entries.values()].filter((e) => e.loop.state === 'standby');
+    const leased = await leasedAmong(
+      this.options.db,
+      standby.map((e) => e.projector.name),
+    );
     return [...this.entries.values()].map(({ projector, loop, rebuild }) => ({
       name: projector.name,
       version: projector.version,
@@ -146,6 +195,7 @@ export class ProjectionRunner {
       lag: estimateLag(head, loop.checkpoint),
       ...(loop.state === 'failed' ? { error: errorMessage(loop.error) } : {}),
       ...(rebuild ? { rebuild: { ...rebuild.progress } } : {}),
+      ...(loop.state === 'standby' ? { ledElsewhere: leased.has(projector.name) } : {}),
     }));
   }
 
@@ -160,30 +210,125 @@ export class ProjectionRunner {
     await this.runRebuild(entry, options);
   }
 
-  private async startEntry(entry: Entry): Promise<void> {
+  /** A projector new to the database gets its checkpoint and tables, whoever will lead it. */
+  private async register({ projector }: Entry): Promise<void> {
     const { db } = this.options;
-    const { projector, loop } = entry;
-    let stored = await loadCheckpoint(db, projector.name);
-    if (!stored) {
-      // The insert decides which of several starting runners creates the tables.
-      await db.transaction().execute(async (trx) => {
-        const created = await insertCheckpoint(trx, projector.name, projector.version);
-        if (created) await projector.setup(trx, this.schema);
-      });
-      stored = await loadCheckpoint(db, projector.name);
+    if (await loadCheckpoint(db, projector.name)) return;
+    // The insert decides which of several starting runners creates the tables.
+    await db.transaction().execute(async (trx) => {
+      const created = await insertCheckpoint(trx, projector.name, projector.version);
+      if (created) await projector.setup(trx, this.schema);
+    });
+  }
+
+  /** Leads each projector whose lease is free; for the others, reads where their leader stands. */
+  private async contend(): Promise<void> {
+    const idle = [...this.entries.values()].filter((e) => !e.leading);
+    if (idle.length === 0) return;
+    await Promise.all(idle.map((e) => e.demoted));
+    const won = new Set(await this.leases.acquire(idle.map((e) => e.projector.name)));
+    const stored = await this.storedCheckpoints();
+    for (const entry of idle) {
+      const checkpoint = stored.get(entry.projector.name);
+      if (won.has(entry.projector.name)) this.lead(entry, checkpoint);
+      else this.standBy(entry, checkpoint);
     }
-    loop.checkpoint = stored!.position;
-    if (stored!.version === projector.version) return loop.start();
+  }
+
+  private lead(entry: Entry, stored: StoredCheckpoint | undefined): void {
+    const { projector, loop } = entry;
+    if (!stored) throw new Error(`Projector ${projector.name} has no checkpoint`);
+    if (loop.state === 'standby') this.logger.info(`Projector ${projector.name}: taking over from standby`);
+    entry.leading = true;
+    loop.checkpoint = stored.position;
+    if (stored.version === projector.version) return loop.start();
     this.logger.info(
-      `Projector ${projector.name}: stored v${stored!.version}, code v${projector.version}: rebuilding`,
+      `Projector ${projector.name}: stored v${stored.version}, code v${projector.version}: rebuilding`,
     );
     loop.state = 'paused';
     this.runRebuild(entry, {}).catch((error) => {
-      if (!this.started) return; // abandoned by stop()
+      if (!this.started || !entry.leading) return; // abandoned by stop() or a lost lease
       loop.state = 'failed';
       loop.error = error;
       this.logger.error(`Projector ${projector.name}: rebuild failed`, error);
       this.waiters.notify();
+    });
+  }
+
+  private standBy({ loop }: Entry, stored: StoredCheckpoint | undefined): void {
+    loop.state = 'standby';
+    if (stored) loop.checkpoint = stored.position;
+    this.waiters.notify();
+  }
+
+  /** The leader's connection ended: its locks are gone, so another process may lead by now. */
+  private lost(names: string[]): void {
+    for (const name of names) {
+      const entry = this.entries.get(name);
+      if (!entry?.leading) continue;
+      entry.leading = false;
+      this.logger.error(
+        `Projector ${name}: lost its lease, standing by`,
+        new Error('lease connection ended'),
+      );
+      entry.rebuild?.abort.abort();
+      entry.demoted = entry.loop.stop('standby').finally(() => {
+        entry.demoted = undefined;
+        this.waiters.notify();
+      });
+    }
+  }
+
+  /**
+   * While started: reads standby checkpoints (often while a waitFor waits, else every second)
+   * and tries the free leases every second, so a standby takes over when its leader stops.
+   */
+  private async watch(): Promise<void> {
+    let contended = Date.now();
+    while (this.started) {
+      await this.pause(this.pendingWaits > 0 ? this.pollMs : IDLE_POLL_MS);
+      if (!this.started) return;
+      try {
+        if (Date.now() - contended >= IDLE_POLL_MS) {
+          contended = Date.now();
+          await this.contend();
+        } else {
+          await this.refreshStandby();
+        }
+        this.watchFailing = false;
+      } catch (error) {
+        if (!this.watchFailing) this.logger.error('Projections: cannot read leases or checkpoints', error);
+        this.watchFailing = true;
+      }
+    }
+  }
+
+  /** Where the projectors led elsewhere stand, from their checkpoints. */
+  private async refreshStandby(): Promise<void> {
+    const standby = () => [...this.entries.values()].filter((e) => e.loop.state === 'standby');
+    if (standby().length === 0) return;
+    const stored = await this.storedCheckpoints();
+    for (const entry of standby()) {
+      const checkpoint = stored.get(entry.projector.name);
+      if (checkpoint) entry.loop.checkpoint = checkpoint.position;
+    }
+    this.waiters.notify();
+  }
+
+  private async storedCheckpoints(): Promise<Map<string, StoredCheckpoint>> {
+    return new Map((await listCheckpoints(this.options.db)).map((c) => [c.projector, c]));
+  }
+
+  /** Sleeps `ms`, or less when woken (a new waitFor, stop). */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
     });
   }
 
@@ -220,7 +365,7 @@ export class ProjectionRunner {
       entry.rebuild = undefined;
       // After a swap the loop goes on from the new tables (a rebuild also cures a failed loop);
       // after a failure, a loop paused for the swap goes on with the old tables, still valid.
-      if (this.started && (swapped ? loop.state !== 'running' : paused)) loop.start();
+      if (this.started && entry.leading && (swapped ? loop.state !== 'running' : paused)) loop.start();
       this.waiters.notify();
     }
   }

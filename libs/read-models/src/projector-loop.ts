@@ -7,7 +7,8 @@ import { relaxCommitDurability } from './relaxed-commit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-export type LoopState = 'stopped' | 'running' | 'paused' | 'failed';
+/** `standby`: another process leads this projector; the checkpoint is read from the database. */
+export type LoopState = 'stopped' | 'running' | 'paused' | 'failed' | 'standby';
 
 export interface RunnerLogger {
   info(message: string): void;
@@ -56,8 +57,11 @@ export class ProjectorLoop {
     this.deps.onChange();
   }
 
-  /** Ends the loop after the batch in flight commits. `paused` tells status a swap is under way. */
-  async stop(state: 'stopped' | 'paused' = 'stopped'): Promise<void> {
+  /**
+   * Ends the loop after the batch in flight commits. `paused` tells status a swap is under way;
+   * `standby`, that another process now leads.
+   */
+  async stop(state: 'stopped' | 'paused' | 'standby' = 'stopped'): Promise<void> {
     this.stopping = true;
     await this.subscription?.close();
     await this.finished;
@@ -132,5 +136,6 @@ export class ProjectorLoop {
       `Projector ${projector.name}: checkpoint moved by another writer, resuming from it`,
     );
     this.checkpoint = stored.position;
+    this.deps.onChange(); // the new checkpoint may be past what someone waits for
   }
 }

@@ -6,7 +6,8 @@ import { PinoLogger } from 'nestjs-pino';
 import { logRequestActor } from '../operations/request-log';
 import { ACCESS, AccessRule } from './access';
 import { ApiKeyAuthenticator } from './api-key-authenticator';
-import { attachActor } from './current-actor';
+import { Actor } from './actor';
+import { actorOf, attachActor } from './current-actor';
 
 /** Authenticates the Bearer key, then checks the endpoint's rule (see @Access). */
 @Injectable()
@@ -23,12 +24,18 @@ export class AccessGuard implements CanActivate {
       context.getClass(),
     ]);
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const actor = await this.authenticator.authenticate(request);
-    logRequestActor(this.logger, actor);
-    attachActor(request, actor);
+    const actor = actorOf(request) ?? (await this.authenticate(request));
     const missing = rule.scopes.find((scope) => !hasScopes(actor.scopes, [scope]));
     if (missing) throw insufficientScope(missing);
     if (rule.permission && !hasPermission(actor.permissions, rule.permission)) throw permissionDenied();
     return true;
+  }
+
+  /** Once per request: @Access on a controller and on its handler runs this guard twice. */
+  private async authenticate(request: FastifyRequest): Promise<Actor> {
+    const actor = await this.authenticator.authenticate(request);
+    logRequestActor(this.logger, actor);
+    attachActor(request, actor);
+    return actor;
   }
 }

@@ -49,7 +49,7 @@ export class ApiKeyAuthenticator {
       permissions: row.permissions,
       locationId: row.location_id,
       requestId: String(request.id),
-      idempotencyKey: single(request.headers['idempotency-key']) ?? null,
+      idempotencyKey: idempotencyKeyOf(request),
       correlationId: correlationId(request),
     };
   }
@@ -102,6 +102,12 @@ function unauthenticated(): ApiError {
 
 function single(header: string | string[] | undefined): string | undefined {
   return Array.isArray(header) ? header[0] : header;
+}
+
+/** Recorded in event metadata only where the API honours it (writes other than DELETE). */
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  if (!['POST', 'PATCH', 'PUT'].includes(request.method)) return null;
+  return single(request.headers['idempotency-key']) ?? null;
 }
 
 function correlationId(request: FastifyRequest): string {

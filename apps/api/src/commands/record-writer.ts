@@ -14,6 +14,11 @@ export interface WriteOptions {
   metadata: EventMetadata;
   /** The client's If-Match: a stale one is 409 `mobile_mutation_conflict`, nothing appended. */
   ifMatch?: number;
+  /**
+   * The id was just drawn (a create): the stream cannot exist yet, so nothing is read; the append
+   * expects no stream all the same.
+   */
+  fresh?: boolean;
 }
 
 export interface WriteResult<S, E> {
@@ -44,6 +49,7 @@ export class RecordWriter {
     decide: DecideOn<S, E>,
     options: WriteOptions,
   ): Promise<WriteResult<S, E>> {
+    if (options.fresh) return this.create(definition, id, decide, options);
     let decidedOn: { state: S; revision: number; events: E[] } | undefined;
     const result = await this.repository.execute<S, E, DomainError>(
       definition,
@@ -65,6 +71,28 @@ export class RecordWriter {
       events,
       position: result.position,
     };
+  }
+
+  private async create<S, E extends DomainEvent>(
+    definition: AggregateDefinition<S, E>,
+    id: string,
+    decide: DecideOn<S, E>,
+    { metadata }: WriteOptions,
+  ): Promise<WriteResult<S, E>> {
+    const initial = definition.initialState;
+    const events = await decide(initial, -1);
+    if (isDomainError(events)) throw events;
+    if (events.length === 0) return { state: initial, revision: -1, events, position: undefined };
+    const data = events.map((event) => toEventData(event, metadata));
+    const { nextExpectedRevision, position } = await this.repository.append(
+      definition,
+      id,
+      data,
+      'no_stream',
+    );
+    await this.settle(position);
+    const state = fold(definition, id, initial, -1, events, metadata);
+    return { state, revision: nextExpectedRevision, events, position };
   }
 
   read<S, E extends DomainEvent>(

@@ -22,6 +22,11 @@ export class ValidationPipe implements PipeTransform {
     if (!isPlainObject(input)) {
       throw new ApiError(422, 'validation_failed', 'The request body must be a JSON object.');
     }
+    const unreadable = unreadableKey(input);
+    if (unreadable !== undefined) {
+      const problem = { param: unreadable, message: `Unsupported field: ${unreadable}.`, unsupported: true };
+      throw validationError([problem], type, unsupportedFieldCodeOf(metatype));
+    }
     const instance = plainToInstance(metatype as new () => object, input);
     const errors = await validate(instance, {
       whitelist: true,
@@ -34,6 +39,27 @@ export class ValidationPipe implements PipeTransform {
     }
     return instance;
   }
+}
+
+/**
+ * class-transformer silently drops these keys, and throws on a nested object whose own `constructor`
+ * is not a function: wherever they are, they are refused as unsupported fields instead.
+ */
+const UNREADABLE_KEYS = new Set(['constructor', '__proto__']);
+
+/** The dotted path of the first such key (`lines.0.constructor`), walked without recursion. */
+function unreadableKey(input: object): string | undefined {
+  const pending: [unknown, string][] = [[input, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value !== 'object' || value === null) continue;
+    for (const [key, child] of Object.entries(value)) {
+      const param = path ? `${path}.${key}` : key;
+      if (UNREADABLE_KEYS.has(key)) return param;
+      pending.push([child, param]);
+    }
+  }
+  return undefined;
 }
 
 function isPlainObject(value: unknown): value is Record<string, any> {

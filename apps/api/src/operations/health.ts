@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { formatPosition } from '@app/event-store';
 import { ProjectionRunner, ProjectorStatus } from '@app/read-models';
 import { sql } from 'kysely';
 import { Stores } from '../store/open-stores';
@@ -8,7 +9,7 @@ export interface HealthReport {
   status: 'ok' | 'unavailable';
   database: { kind: string; ok: boolean };
   event_store: { kind: string; ok: boolean };
-  projectors: { name: string; state: string; lag: number }[];
+  projectors: { name: string; state: string; position: string | null; lag: number }[];
 }
 
 /** A store that takes longer than this to answer counts as down: a probe must not hang. */
@@ -18,7 +19,8 @@ const RUNNING_STATES = new Set(['running', 'paused']); // paused: briefly, while
 
 /**
  * Ready when the database answers a trivial query, the event store tells its head (runner.status
- * asks it), and every projector follows the log.
+ * asks it), and every projector follows the log: here, or in another process that holds its lease
+ * (a projector worker, another API instance), whose checkpoint gives position and lag.
  */
 @Injectable()
 export class Health {
@@ -33,12 +35,18 @@ export class Health {
       withinTime(this.projectorStatus(), undefined),
     ]);
     const eventStoreOk = projectors !== undefined;
-    const running = (projectors ?? []).every((p) => RUNNING_STATES.has(p.state));
+    const states = (projectors ?? []).map(reportedState);
+    const running = states.every((state) => RUNNING_STATES.has(state) || state === 'standby');
     return {
       status: databaseOk && eventStoreOk && running ? 'ok' : 'unavailable',
       database: { kind: this.stores.database.kind, ok: databaseOk },
       event_store: { kind: this.stores.eventsKind, ok: eventStoreOk },
-      projectors: (projectors ?? []).map((p) => ({ name: p.name, state: p.state, lag: p.lag })),
+      projectors: (projectors ?? []).map((p, i) => ({
+        name: p.name,
+        state: states[i],
+        position: p.position && formatPosition(p.position),
+        lag: p.lag,
+      })),
     };
   }
 
@@ -59,6 +67,11 @@ export class Health {
       return undefined;
     }
   }
+}
+
+/** `standby`: another process runs it; `no_leader`: no process does (the workers are down). */
+function reportedState(status: ProjectorStatus): string {
+  return status.state === 'standby' && !status.ledElsewhere ? 'no_leader' : status.state;
 }
 
 function withinTime<T>(check: Promise<T>, failed: T): Promise<T> {

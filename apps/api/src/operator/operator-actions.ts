@@ -17,12 +17,14 @@ import {
   UserView,
   userView,
   isDomainError,
+  notFound,
   RecordState,
 } from '@app/domain';
 import { EventMetadata } from '@app/event-store';
 import { Kysely } from 'kysely';
 import { generateApiKey } from '../auth/key-hash';
 import { RecordWriter } from '../commands/record-writer';
+import { isRecordId } from '../records/record-id';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -72,7 +74,7 @@ export class OperatorActions {
   }
 
   async account(id: string): Promise<AccountView> {
-    return accountView(live((await this.writer.read(accountAggregate, id)).state));
+    return accountView(live((await this.writer.read(accountAggregate, recordId(id))).state));
   }
 
   async updateAccount(id: string, input: AccountInput): Promise<AccountView> {
@@ -99,7 +101,7 @@ export class OperatorActions {
   }
 
   async user(id: string): Promise<UserView> {
-    return userView(live((await this.writer.read(userAggregate, id)).state));
+    return userView(live((await this.writer.read(userAggregate, recordId(id))).state));
   }
 
   async updateUser(id: string, input: UserInput): Promise<UserView> {
@@ -166,7 +168,7 @@ export class OperatorActions {
   }
 
   async revokeApiKey(id: string): Promise<DeletedView> {
-    const key = live((await this.writer.read(apiKeyAggregate, id)).state);
+    const key = live((await this.writer.read(apiKeyAggregate, recordId(id))).state);
     await this.writer.write(
       apiKeyAggregate,
       id,
@@ -181,6 +183,12 @@ export class OperatorActions {
   private context() {
     return { now: this.clock() };
   }
+}
+
+/** An id that is no UUID names no record (and a NUL in it would break the store's query): 404. */
+function recordId(id: string): string {
+  if (!isRecordId(id)) throw notFound();
+  return id;
 }
 
 /** The live record, or the 404 the operator sees for an absent or deleted one. */

@@ -21,7 +21,8 @@ export class ReadYourWrites {
 
   /**
    * Waits until every projector has passed `position` (nothing to wait for without one: a command
-   * that appended nothing). Past READ_YOUR_WRITES_TIMEOUT_MS, or with a projector stopped, the write
+   * that appended nothing): those this process runs are followed as they commit, those run
+   * elsewhere (PROJECTORS=external, or led by another instance) by polling their checkpoints. Past READ_YOUR_WRITES_TIMEOUT_MS, or with a projector stopped, the write
    * still answers: it is committed, and an error would invite a retry of something done. The lag is
    * logged, and /health reports a stopped projector.
    */

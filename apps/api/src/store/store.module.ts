@@ -1,6 +1,13 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { AggregateRepository } from '@app/event-store/aggregate';
-import { Database, ProjectionRunner, Projector, projectors as registry } from '@app/read-models';
+import {
+  Database,
+  leasesFor,
+  noLeases,
+  ProjectionRunner,
+  Projector,
+  projectors as registry,
+} from '@app/read-models';
 import { PinoLogger } from 'nestjs-pino';
 import { ApiConfig } from '../config';
 import { openStores, Stores } from './open-stores';
@@ -45,6 +52,8 @@ export class StoreModule {
               store: s.events,
               projectors: [...registry, ...(options.projectors ?? [])],
               logger: contextLogger(logger, 'Projections'),
+              // External: workers lead every projector; this runner only follows their checkpoints.
+              leases: config.projectors === 'external' ? noLeases() : leasesFor(s.database),
             }),
           inject: [STORES, PinoLogger],
         },

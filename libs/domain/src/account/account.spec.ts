@@ -84,6 +84,16 @@ describe('Account', () => {
       });
     });
 
+    it.each(['toString', 'hasOwnProperty', 'constructor'])(
+      'refuses the inherited name %s as a setting',
+      (key) => {
+        expect(open({ name: 'Acme', settings: { [key]: 1 } })).toMatchObject({
+          code: 'unsupported_field',
+          param: `settings.${key}`,
+        });
+      },
+    );
+
     it('refuses settings that are not an object', () => {
       expect(open({ name: 'Acme', settings: [] })).toMatchObject({ param: 'settings' });
       expect(open({ name: 'Acme', settings: null })).toMatchObject({ param: 'settings' });

@@ -53,7 +53,7 @@ const SETTING_PARSERS = {
 export function parseSettings(value: unknown, param = 'settings'): Partial<AccountSettings> | DomainError {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return invalid(param, `${param} must be an object.`);
-  const unknownKey = Object.keys(value).find((key) => !(key in SETTING_PARSERS));
+  const unknownKey = Object.keys(value).find((key) => !Object.hasOwn(SETTING_PARSERS, key));
   if (unknownKey !== undefined)
     return validation(
       'unsupported_field',

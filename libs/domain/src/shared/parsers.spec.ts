@@ -1,4 +1,4 @@
-import { timestamp } from './parsers';
+import { email, optionalText, requiredText, stringList, timestamp } from './parsers';
 import { canonicalTimezone } from './timezone';
 
 describe('timestamp input', () => {
@@ -32,5 +32,22 @@ describe('time zones', () => {
   it('are canonicalised by Intl and refused when unknown', () => {
     expect(canonicalTimezone('asia/tokyo')).toBe('Asia/Tokyo');
     expect(canonicalTimezone('Atlantis/Capital')).toBeUndefined();
+  });
+});
+
+describe('text input', () => {
+  it.each([
+    [requiredText(), 'a\u0000b'],
+    [requiredText(), '\ud800'],
+    [requiredText(), 'x\udc00'],
+    [optionalText(), '\u0000'],
+    [email(), 'a\u0000@b.test'],
+    [stringList(3), ['ok', '\ud83d']],
+  ])('refuses what PostgreSQL cannot store (NUL, unpaired surrogates): %#', (parse, value) => {
+    expect(parse(value, 'name')).toMatchObject({ status: 422, code: 'validation_failed' });
+  });
+
+  it('keeps paired surrogates and combining marks', () => {
+    expect(requiredText()('😀 e\u0301', 'name')).toBe('😀 e\u0301');
   });
 });

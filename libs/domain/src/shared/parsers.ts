@@ -15,6 +15,10 @@ const DECIMAL_STRING = /^-?\d+(\.\d+)?$/;
 const ISO_TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 
+/** NUL and unpaired UTF-16 surrogates: PostgreSQL text and jsonb (the events) cannot hold them. */
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** Length in characters as a person counts them (code points), not UTF-16 units. */
 function length(text: string): number {
   return [...text].length;
@@ -24,9 +28,14 @@ export function requiredText(max = MAX_TEXT): Parser<string> {
   return (value, param) => {
     if (typeof value !== 'string' || value.trim() === '')
       return invalid(param, `${param} must be a non-empty string.`);
+    if (UNSTORABLE.test(value)) return unstorable(param);
     if (length(value) > max) return invalid(param, `${param} must be at most ${max} characters.`);
     return value;
   };
+}
+
+function unstorable(param: string): DomainError {
+  return invalid(param, `${param} must not contain NUL characters or unpaired surrogates.`);
 }
 
 /** Optional text: null, "" and blank all mean "none" and are stored as null. */
@@ -43,6 +52,7 @@ export function email(): Parser<string> {
   return (value, param) => {
     if (typeof value !== 'string' || !EMAIL.test(value) || length(value) > MAX_EMAIL)
       return invalid(param, `${param} must be a valid email address.`);
+    if (UNSTORABLE.test(value)) return unstorable(param);
     return value;
   };
 }

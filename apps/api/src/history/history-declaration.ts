@@ -1,0 +1,27 @@
+import { Permission, RecordState, Scope } from '@app/domain';
+import { AggregateDefinition, DomainEvent } from '@app/event-store/aggregate';
+import { Actor } from '../auth/actor';
+
+/**
+ * What a resource declares to get its event history (EXTENSIONS.md §8): `historyController(it)`
+ * serves GET /api/v3/{path}/{id}/events, and `RecordHistory.retrieveAsOf(it, …)` answers the
+ * retrieve endpoint's `?as_of_revision=N`.
+ */
+export interface HistoryDeclaration<R = unknown, E extends DomainEvent = DomainEvent> {
+  /** The resource's path under /api/v3, e.g. `customers`. */
+  path: string;
+  aggregate: AggregateDefinition<RecordState<R>, E>;
+  /** The resource's read scope(s); `audit:read` is demanded besides. */
+  scopes: readonly Scope[];
+  /** The permission the resource's retrieve demands, if any. */
+  permission?: Permission;
+  /**
+   * Whether the actor may see this record (live or deleted): its account is the actor's, and the
+   * resource's assignment and location rules.
+   */
+  visible(record: R, actor: Actor): boolean;
+  /** The record's JSON as the retrieve endpoint renders it, `revision` being its last event's. */
+  view(record: R, revision: number): object;
+  /** The ETag's prefix (`so_` for sales orders). */
+  etagPrefix?: string;
+}

@@ -1,0 +1,52 @@
+import { Controller, Get, Inject, Param, Query, Req, Type } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { DomainEvent } from '@app/event-store/aggregate';
+import { FastifyRequest } from 'fastify';
+import { Access } from '../auth/access';
+import { Actor } from '../auth/actor';
+import { CurrentActor } from '../auth/current-actor';
+import { parsePageRequest, pathOf } from '../http/pagination';
+import { HistoryDeclaration } from './history-declaration';
+import { RecordHistory } from './record-history';
+
+/**
+ * The controller serving GET /api/v3/{path}/{id}/events for one declared resource: add it to the
+ * resource module's controllers.
+ */
+export function historyController<R, E extends DomainEvent>(
+  declaration: HistoryDeclaration<R, E>,
+): Type<unknown> {
+  @ApiTags(declaration.path)
+  @Controller(`api/v3/${declaration.path}`)
+  class HistoryController {
+    constructor(@Inject(RecordHistory) private readonly history: RecordHistory) {}
+
+    @Get(':id/events')
+    @Access([...declaration.scopes, 'audit:read'], declaration.permission)
+    @ApiOperation({ summary: `The record's events, oldest first (auditors)` })
+    @ApiQuery({ name: 'page', required: false, type: Number })
+    @ApiQuery({ name: 'limit', required: false, type: Number })
+    @ApiOkResponse({ description: 'List envelope of {object: "event", …} entries' })
+    @ApiNotFoundResponse({ description: 'resource_missing' })
+    events(
+      @Param('id') id: string,
+      @Query() query: Record<string, unknown>,
+      @Req() request: FastifyRequest,
+      @CurrentActor() actor: Actor,
+    ) {
+      return this.history.events(declaration, id, actor, parsePageRequest(query), pathOf(request.url));
+    }
+  }
+  // Its own name per resource, for Nest's injector and unique OpenAPI operation ids.
+  Object.defineProperty(HistoryController, 'name', {
+    value: `${pascalCase(declaration.path)}HistoryController`,
+  });
+  return HistoryController;
+}
+
+function pascalCase(path: string): string {
+  return path
+    .split(/[^a-zA-Z0-9]+/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+}

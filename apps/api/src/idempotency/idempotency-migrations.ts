@@ -1,0 +1,46 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the app's database has other tables too */
+import { Kysely, Migration, Migrator, sql } from 'kysely';
+
+/**
+ * The API's idempotency records are request state, not a read model: no event produces them and a
+ * rebuild must never touch them. So, like the event store and the snapshot store, they carry their
+ * own migrations, tracked in tables of their own.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_idempotency_keys': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('account_id', 'uuid', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('request_method', 'text', (c) => c.notNull())
+        .addColumn('request_path', 'text', (c) => c.notNull())
+        .addColumn('request_hash', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('in_progress', 'done')`))
+        .addColumn('response_status', 'integer')
+        // json, not jsonb: it keeps the body's key order, so a replay is byte for byte the original.
+        .addColumn('response_body', 'json')
+        .addColumn('response_headers', 'jsonb')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('completed_at', 'timestamptz')
+        .addPrimaryKeyConstraint('idempotency_keys_pkey', ['account_id', 'key'])
+        .execute();
+      await db.schema
+        .createIndex('idempotency_keys_created_at_idx')
+        .on('idempotency_keys')
+        .column('created_at')
+        .execute();
+    },
+  },
+};
+
+export async function migrateIdempotencyKeys(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'idempotency_migration',
+    migrationLockTableName: 'idempotency_migration_lock',
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw new Error(`Idempotency-key migration failed: ${String(error)}`, { cause: error });
+}

@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { historyController } from '../history';
+import { RecordsModule } from '../records/records.module';
+import { partyController } from './party.controller';
+import { ChangePartyHandler } from './party-commands';
+import { partyHistory } from './party-history';
+import { CUSTOMERS, SUPPLIERS } from './party-kind';
+import { PartyReads } from './party-reads';
+import { PartyReferences } from './party-references';
+import { PartyWrites } from './party-writes';
+
+const customerHistory = partyHistory(CUSTOMERS);
+const supplierHistory = partyHistory(SUPPLIERS);
+
+/** Customers (with prospects) and suppliers; document modules register their references here. */
+@Module({
+  imports: [RecordsModule],
+  controllers: [
+    partyController(CUSTOMERS, customerHistory),
+    partyController(SUPPLIERS, supplierHistory),
+    historyController(customerHistory),
+    historyController(supplierHistory),
+  ],
+  providers: [PartyReads, PartyWrites, PartyReferences, ChangePartyHandler],
+  exports: [PartyReferences],
+})
+export class PartiesModule {}

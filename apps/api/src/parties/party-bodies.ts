@@ -1,0 +1,48 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
+
+// The bodies of POST and PATCH: these classes name the accepted fields, so any other (unknown, or
+// protected: id, object, archived, created_at, updated_at, revision) is 422 `unsupported_field`.
+// The domain checks each value, so its rules live in one place.
+
+export class SupplierBody {
+  @ApiPropertyOptional({ description: 'Required on create; up to 255 characters.' })
+  @Allow()
+  name?: unknown;
+
+  @ApiPropertyOptional({ nullable: true }) @Allow() account_number?: unknown;
+  @ApiPropertyOptional({ nullable: true, format: 'email' }) @Allow() email?: unknown;
+  @ApiPropertyOptional({ nullable: true }) @Allow() phone?: unknown;
+
+  @ApiPropertyOptional({ type: [String], description: 'Address lines, each non-empty.' })
+  @Allow()
+  billing_address?: unknown;
+
+  @ApiPropertyOptional({ type: [String], description: 'Address lines, each non-empty.' })
+  @Allow()
+  shipping_address?: unknown;
+
+  @ApiPropertyOptional({ description: 'Percentage from 0 to 100, up to three decimals; default 0.' })
+  @Allow()
+  tax_rate?: unknown;
+
+  @ApiPropertyOptional({ description: 'Percentage from 0 to 100, up to three decimals; default 0.' })
+  @Allow()
+  tax_2_rate?: unknown;
+
+  @ApiPropertyOptional({ nullable: true }) @Allow() payment_terms?: unknown;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    format: 'uuid',
+    description: 'A user of the account; default the creator, null for nobody.',
+  })
+  @Allow()
+  assigned_user_id?: unknown;
+}
+
+export class CustomerBody extends SupplierBody {
+  @ApiPropertyOptional({ enum: ['customer', 'prospect'], description: 'Default customer.' })
+  @Allow()
+  kind?: unknown;
+}

@@ -1,0 +1,57 @@
+import { invalidQueryParameter } from '../http/api-error';
+import { PageRequest, parsePageRequest } from '../http/pagination';
+import { PartyKind } from './party-kind';
+
+/** What a list asks for besides its page. */
+export interface PartyListFilters {
+  /** Archived records only, or active ones only (the default). */
+  archived: boolean;
+  /** Case-insensitive substring of the name, email, account number or phone. */
+  q?: string;
+  /** Customers only: `customer` or `prospect`. */
+  kind?: string;
+}
+
+export interface PartyListRequest {
+  page: PageRequest;
+  filters: PartyListFilters;
+}
+
+type Query = Record<string, unknown>;
+
+const PARAMS = ['page', 'limit', 'include_total', 'q', 'archived'];
+
+/** The list's query string; a parameter the list does not know is refused, not ignored. */
+export function parsePartyListQuery(kind: PartyKind, query: Query = {}): PartyListRequest {
+  const known = kind.kinds ? [...PARAMS, 'kind'] : PARAMS;
+  const unknown = Object.keys(query).find((name) => !known.includes(name));
+  if (unknown !== undefined)
+    throw invalidQueryParameter(unknown, `${unknown} is not a parameter of this list.`);
+  const page = parsePageRequest(query);
+  const q = single(query, 'q');
+  const filters: PartyListFilters = { archived: archivedParam(query) };
+  if (q !== undefined && q.trim() !== '') filters.q = q.trim();
+  const kindFilter = single(query, 'kind');
+  if (kindFilter !== undefined) {
+    if (!kind.kinds?.includes(kindFilter))
+      throw invalidQueryParameter('kind', `kind must be one of: ${kind.kinds?.join(', ')}.`);
+    filters.kind = kindFilter;
+  }
+  return { page, filters };
+}
+
+function archivedParam(query: Query): boolean {
+  const text = single(query, 'archived');
+  if (text === undefined || text === 'false' || text === '0') return false;
+  if (text === 'true' || text === '1') return true;
+  throw invalidQueryParameter('archived', 'archived must be true, false, 1 or 0.');
+}
+
+function single(query: Query, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw invalidQueryParameter(name, `${name} must be given once.`);
+  // PostgreSQL text cannot hold NUL: a query with one would fail in the database.
+  if (value.includes('\u0000')) throw invalidQueryParameter(name, `${name} must not contain NUL.`);
+  return value;
+}

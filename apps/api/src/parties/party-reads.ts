@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { isDomainError, PartyFields, PartyRecord } from '@app/domain';
+import { visibleRecord } from '@app/domain/party/decide';
+import { Database } from '@app/read-models';
+import { sql } from 'kysely';
+import { Actor } from '../auth/actor';
+import { RecordWriter } from '../commands/record-writer';
+import { invalidQueryParameter, resourceMissing } from '../http/api-error';
+import { ListEnvelope, listEnvelope } from '../http/pagination';
+import { isRecordId } from '../records/record-id';
+import { DATABASE } from '../store/tokens';
+import { partyContext } from './party-context';
+import { PartyJson, partyJson, PartyKind } from './party-kind';
+import { PartyListRequest } from './party-list-query';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** The record and the revision of its last event (the ETag). */
+export interface PartyRead {
+  body: PartyJson;
+  revision: number;
+}
+
+/**
+ * Customer and supplier reads. A retrieve folds the record's stream, the source of truth with its
+ * revision; a list reads the `party_lists` read model, which read-your-writes keeps current.
+ */
+@Injectable()
+export class PartyReads {
+  constructor(
+    private readonly writer: RecordWriter,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {}
+
+  /**
+   * A live record the caller may see (archived included), else 404 whatever the reason. `query` is
+   * the retrieve's query string: it takes no parameter yet, so any is refused.
+   */
+  async retrieve<F extends PartyFields>(
+    kind: PartyKind<F, any>,
+    actor: Actor,
+    id: string,
+    query: Record<string, unknown> = {},
+  ): Promise<PartyRead> {
+    const unknown = Object.keys(query)[0];
+    if (unknown !== undefined) throw invalidQueryParameter(unknown, `${unknown} is not a parameter here.`);
+    if (!isRecordId(id)) throw resourceMissing();
+    const { state, revision } = await this.writer.read(kind.aggregate, id);
+    const record = visibleRecord(state, partyContext(actor));
+    if (isDomainError(record)) throw record;
+    return { body: partyJson(kind, record, revision), revision };
+  }
+
+  /** A page of the account's records the caller may see, by name (case-insensitive), then id. */
+  async list(
+    kind: PartyKind<any, any>,
+    actor: Actor,
+    { page, filters }: PartyListRequest,
+    url: string,
+  ): Promise<ListEnvelope<PartyJson>> {
+    const assignedTo = partyContext(actor).onlyAssignedTo;
+    let rows = this.database.db
+      .selectFrom(kind.table)
+      .where('account_id', '=', actor.accountId)
+      .where('archived', '=', filters.archived);
+    if (assignedTo !== undefined) rows = rows.where('assigned_user_id', '=', assignedTo);
+    if (filters.kind !== undefined) rows = rows.where('kind', '=', filters.kind);
+    if (filters.q !== undefined) rows = rows.where(matching(filters.q));
+    const found = await rows
+      .selectAll()
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .offset(page.offset)
+      .limit(page.fetch)
+      .execute();
+    const total = page.includeTotal
+      ? Number((await rows.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n as number)
+      : undefined;
+    return listEnvelope({
+      url,
+      page: page.page,
+      limit: page.limit,
+      rows: found.map((row) => partyJson(kind, recordOf(row), row.revision as number)),
+      total,
+    });
+  }
+}
+
+/** A substring of any searched column, compared lower-case (strpos: no LIKE wildcards to escape). */
+function matching(q: string) {
+  const columns = ['name', 'email', 'account_number', 'phone'].map(
+    (column) => sql<boolean>`strpos(lower(${sql.ref(column)}), lower(${q})) > 0`,
+  );
+  return sql<boolean>`(${sql.join(columns, sql` or `)})`;
+}
+
+function recordOf(row: Record<string, any>): PartyRecord {
+  return { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) } as PartyRecord;
+}
+
+function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

@@ -1,0 +1,85 @@
+import { writeFile } from 'node:fs/promises';
+import {
+  Database,
+  leasesFor,
+  ProjectionRunner,
+  Projector,
+  ProjectorStatus,
+  projectors as registry,
+  RunnerLogger,
+} from '@app/read-models';
+import { ApiConfig } from '../../api/src/config';
+import { openStores, Stores } from '../../api/src/store/open-stores';
+
+export interface WorkerOptions {
+  /** An open database to use instead of the configured one; its owner closes it. */
+  database?: Database;
+  /** Default: the registry's, as the API runs them. */
+  projectors?: readonly Projector[];
+  logger?: RunnerLogger;
+  /** Rewritten with the status after each check that finds every projector well: a liveness probe. */
+  heartbeatFile?: string;
+  /** Default 5000. */
+  checkEveryMs?: number;
+  /** A projector this worker leads has stopped on an error. */
+  onFailure?: (failed: ProjectorStatus[]) => void;
+}
+
+export interface ProjectorWorker {
+  runner: ProjectionRunner;
+  stores: Stores;
+  /** Lets the batches in flight commit, gives the leases up, closes the stores. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The API's projectors in a process of their own (DESIGN.md), on the stores the API uses. Several
+ * workers, and APIs running projectors in-process, share the work through per-projector leases
+ * (PostgreSQL advisory locks): one leads each projector, the others stand by to take over.
+ */
+export async function startProjectorWorker(
+  config: ApiConfig,
+  options: WorkerOptions = {},
+): Promise<ProjectorWorker> {
+  const stores = await openStores(config, options.database);
+  const runner = new ProjectionRunner({
+    db: stores.database.db,
+    store: stores.events,
+    projectors: options.projectors ?? registry,
+    logger: options.logger,
+    leases: leasesFor(stores.database),
+  });
+  try {
+    await runner.start();
+  } catch (error) {
+    await stores.close();
+    throw error;
+  }
+  let checking: Promise<void> = Promise.resolve();
+  const check = () =>
+    (checking = checking.then(async () => {
+      try {
+        const status = await runner.status();
+        const failed = status.filter((s) => s.state === 'failed');
+        if (failed.length > 0) return options.onFailure?.(failed);
+        if (options.heartbeatFile) await writeFile(options.heartbeatFile, JSON.stringify(status, jsonBigInt));
+      } catch (error) {
+        // The event store does not answer, or the file cannot be written: no heartbeat this time.
+        options.logger?.error('Projector worker: status check failed', error);
+      }
+    }));
+  await check();
+  const timer = setInterval(() => void check(), options.checkEveryMs ?? 5000);
+  return {
+    runner,
+    stores,
+    async stop() {
+      clearInterval(timer);
+      await checking;
+      await runner.stop();
+      await stores.close();
+    },
+  };
+}
+
+const jsonBigInt = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);

@@ -1,0 +1,123 @@
+/**
+ * npm run bench:api — the HTTP app under load (autocannon), against the app's own GET /health as the
+ * baseline of the HTTP stack, measured in the same run: customer creates (read-your-writes on) and
+ * customer list pages. The API runs as `npm start` does, in a child process, on PostgreSQL when
+ * DATABASE_URL is set (a fresh database), else on PGlite. The last line is one JSON object.
+ */
+import autocannon from 'autocannon';
+import { startApiServer, ApiServer } from './support/api-server';
+import { log, round } from './support/measure';
+
+const quick = process.env.BENCH_QUICK === '1';
+const DURATION_S = quick ? 3 : 15;
+const CONNECTIONS = 16;
+
+interface Figures {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  requests: number;
+  errors: number;
+}
+
+async function main(): Promise<void> {
+  if (!process.env.DATABASE_URL) log('DATABASE_URL is not set: measuring on PGlite, not PostgreSQL');
+  const server = await startApiServer(process.env.DATABASE_URL);
+  try {
+    const key = await bootstrapKey(server);
+    const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    await load(server, 'warm-up', { method: 'GET', path: '/health' }, 2);
+    const health = await load(server, 'GET /health', { method: 'GET', path: '/health' });
+    let n = 0;
+    const create = await load(server, 'POST /api/v3/customers', {
+      method: 'POST',
+      path: '/api/v3/customers',
+      headers: auth,
+      setupRequest: (request) => ({ ...request, body: JSON.stringify(customerBody(n++)) }),
+    });
+    const list = await load(server, 'GET /api/v3/customers', {
+      method: 'GET',
+      path: '/api/v3/customers?limit=20&page=3',
+      headers: auth,
+    });
+    const search = await load(server, 'GET /api/v3/customers?q=', {
+      method: 'GET',
+      path: '/api/v3/customers?q=acme%2012&limit=20',
+      headers: auth,
+    });
+    console.log(
+      JSON.stringify({
+        store: server.store,
+        connections: CONNECTIONS,
+        duration_s: DURATION_S,
+        health,
+        create,
+        list,
+        search,
+        create_ratio: round(create.rps / health.rps, 3),
+        list_ratio: round(list.rps / health.rps, 3),
+      }),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+async function load(
+  server: ApiServer,
+  label: string,
+  request: autocannon.Request & { path: string },
+  seconds = DURATION_S,
+): Promise<Figures> {
+  const result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [request],
+  });
+  const figures = {
+    rps: round(result.requests.average, 1),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+  log(`${label}: ${JSON.stringify(figures)}`);
+  if (figures.errors > 0) throw new Error(`${label}: ${figures.errors} failed requests`);
+  return figures;
+}
+
+function customerBody(i: number) {
+  return {
+    name: `Acme ${i}`,
+    email: `buyer${i}@acme.test`,
+    billing_address: ['1 Main St', 'Springfield'],
+    tax_rate: 8.875,
+    payment_terms: 'Net 30',
+  };
+}
+
+/** An account, a user with every permission and a key, through the operator API. */
+async function bootstrapKey(server: ApiServer): Promise<string> {
+  const post = async (path: string, body: object) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: string; key?: string };
+  };
+  const account = await post('/admin/v1/accounts', { name: 'Bench' });
+  const user = await post(`/admin/v1/accounts/${account.id}/users`, {
+    name: 'Bench',
+    email: 'bench@example.test',
+    permissions: 'all',
+  });
+  return (await post(`/admin/v1/users/${user.id}/api-keys`, { name: 'bench' })).key!;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

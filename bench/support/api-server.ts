@@ -1,0 +1,98 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+
+/** The API as `npm start` runs it, in a child process: the load generator must not share its event loop. */
+export interface ApiServer {
+  url: string;
+  adminToken: string;
+  store: 'postgres' | 'pglite';
+  stop(): Promise<void>;
+}
+
+export async function startApiServer(
+  serverUrl: string | undefined,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ApiServer> {
+  const adminToken = randomBytes(16).toString('hex');
+  const port = await freePort();
+  const database = serverUrl ? await freshDatabase(serverUrl) : undefined;
+  const dataDir = database ? undefined : await mkdtemp(join(tmpdir(), 'bench-api-'));
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/api/src/main.ts'], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_TOKEN: adminToken,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database?.url ?? '',
+      DATA_DIR: dataDir ?? '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilHealthy(url, child);
+  return {
+    url,
+    adminToken,
+    store: database ? 'postgres' : 'pglite',
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+      await database?.drop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The API exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('The API did not become healthy within 60 s');
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bench_api_${randomBytes(4).toString('hex')}`;
+  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+async function admin(serverUrl: string, statement: string): Promise<void> {
+  const client = new Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
