@@ -10,6 +10,8 @@ export interface Actor {
   permissions: PermissionGrants;
   /** Set for a user restricted to one location (EXTENSIONS.md §2). */
   locationId: string | null;
+  /** The account's `settings.record_limit` (null: unlimited), read with the key. */
+  recordLimit: number | null;
   requestId: string;
   idempotencyKey: string | null;
   correlationId: string;

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { authenticationRequired, isExpired, isWellFormedApiKey, PermissionGrants } from '@app/domain';
 import { Database } from '@app/read-models';
 import { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { ApiError } from '../http/api-error';
 import { DATABASE } from '../store/tokens';
 import { Actor } from './actor';
@@ -23,6 +24,7 @@ interface KeyRow {
   location_id: string | null;
   active: boolean;
   deleted: boolean;
+  record_limit: unknown;
 }
 
 /**
@@ -48,6 +50,7 @@ export class ApiKeyAuthenticator {
       scopes: row.scopes,
       permissions: row.permissions,
       locationId: row.location_id,
+      recordLimit: typeof row.record_limit === 'number' ? row.record_limit : null,
       requestId: String(request.id),
       idempotencyKey: idempotencyKeyOf(request),
       correlationId: correlationId(request),
@@ -58,6 +61,7 @@ export class ApiKeyAuthenticator {
     return (await this.database.db
       .selectFrom('api_keys as k')
       .innerJoin('users as u', 'u.id', 'k.user_id')
+      .innerJoin('accounts as a', 'a.id', 'u.account_id')
       .select([
         'k.id',
         'k.key_hash',
@@ -71,6 +75,7 @@ export class ApiKeyAuthenticator {
         'u.location_id',
         'u.active',
         'u.deleted',
+        sql<unknown>`a.settings -> 'record_limit'`.as('record_limit'),
       ])
       .where('k.key_hash', '=', hash)
       .executeTakeFirst()) as KeyRow | undefined;

@@ -66,7 +66,7 @@ export class PartyWrites {
         if (isDomainError(decision) || decision.length === 0) return decision;
         const refusal = await this.assigneeRefusal(actor, decision);
         if (refusal) return refusal;
-        if (current.status === 'absent') await this.recordLimit.assertRoomFor(actor.accountId);
+        if (current.status === 'absent') await this.recordLimit.assertRoomFor(actor);
         return decision;
       },
       { metadata: eventMetadata(actor), ifMatch, fresh },

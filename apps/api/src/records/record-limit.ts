@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { conflict } from '@app/domain';
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
+import { Actor } from '../auth/actor';
 import { DATABASE } from '../store/tokens';
 
 /**
@@ -21,25 +22,18 @@ export const COUNTED_TABLES: readonly string[] = ['customers', 'suppliers'];
 export class RecordLimit {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
-  /** Refuses a new record when the account already holds its limit; no limit costs one lookup. */
-  async assertRoomFor(accountId: string): Promise<void> {
-    const limit = await this.limitOf(accountId);
-    if (limit === null) return;
-    if ((await this.recordsOf(accountId)) >= limit) {
+  /**
+   * Refuses a new record when the account already holds its limit. The limit comes with the
+   * caller's key (the same read model, read once per request); no limit costs nothing.
+   */
+  async assertRoomFor({ accountId, recordLimit }: Pick<Actor, 'accountId' | 'recordLimit'>): Promise<void> {
+    if (recordLimit === null) return;
+    if ((await this.recordsOf(accountId)) >= recordLimit) {
       throw conflict(
         'account_record_limit_reached',
-        `This account has reached its limit of ${limit} records; delete some or raise the limit.`,
+        `This account has reached its limit of ${recordLimit} records; delete some or raise the limit.`,
       );
     }
-  }
-
-  private async limitOf(accountId: string): Promise<number | null> {
-    const row = await this.database.db
-      .selectFrom('accounts')
-      .select(sql<unknown>`settings -> 'record_limit'`.as('record_limit'))
-      .where('id', '=', accountId)
-      .executeTakeFirst();
-    return typeof row?.record_limit === 'number' ? row.record_limit : null;
   }
 
   /** Live records of the account across every counted table. */
