@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { createFreshPostgres } from '@app/read-models/testing/test-databases';
 
 /** The API as `npm start` runs it, in a child process: the load generator must not share its event loop. */
 export interface ApiServer {
@@ -21,7 +21,7 @@ export async function startApiServer(
 ): Promise<ApiServer> {
   const adminToken = randomBytes(16).toString('hex');
   const port = await freePort();
-  const database = serverUrl ? await freshDatabase(serverUrl) : undefined;
+  const database = serverUrl ? await createFreshPostgres(serverUrl, 'bench_api') : undefined;
   const dataDir = database ? undefined : await mkdtemp(join(tmpdir(), 'bench-api-'));
   const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/api/src/main.ts'], {
     env: {
@@ -74,25 +74,4 @@ async function freePort(): Promise<number> {
   server.close();
   await once(server, 'close');
   return port;
-}
-
-async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_api_${randomBytes(4).toString('hex')}`;
-  await admin(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
-}
-
-async function admin(serverUrl: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

@@ -27,17 +27,29 @@ export function postgresSkipNotice(suite: string): void {
 }
 
 export async function openFreshPostgres(serverUrl: string, maxConnections?: number): Promise<Database> {
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), maxConnections });
+  const fresh = await createFreshPostgres(serverUrl);
+  const database = await openDatabase({ url: fresh.url, maxConnections });
   return {
     ...database,
     async close() {
       await database.close();
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await fresh.drop();
     },
+  };
+}
+
+/** A new, empty database on the server at `serverUrl`: its URL, and how to drop it. */
+export async function createFreshPostgres(
+  serverUrl: string,
+  prefix = 't',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
