@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
-import { PartyReferences } from '../../apps/api/src/parties/party-references';
+import { References } from '../../apps/api/src/records/references';
 import { Caller, createAccount, createCaller } from './operator';
 import { startTestApp, TestApp } from './test-app';
 
@@ -244,8 +244,8 @@ export function describePartyApi(kit: PartyApiKit, more?: (ctx: PartyTestContext
       it('refuses a delete with 409 while documents reference the record', async () => {
         const referenced = await create({ name: 'Referenced' });
         ctx.t.app
-          .get(PartyReferences)
-          .register(async ({ noun, id }) => (noun === kit.noun && id === referenced.id ? 2 : 0));
+          .get(References)
+          .register(kit.noun, 'documents', async ({ id }) => (id === referenced.id ? 2 : 0));
         const res = await call()('DELETE', url(referenced.id));
         expect(res.statusCode).toBe(409);
         expect(res.json().error).toMatchObject({ type: 'conflict_error', code: kit.deleteCode });

@@ -6,13 +6,12 @@ import { ChangePartyHandler } from './party-commands';
 import { partyHistory } from './party-history';
 import { CUSTOMERS, SUPPLIERS } from './party-kind';
 import { PartyReads } from './party-reads';
-import { PartyReferences } from './party-references';
 import { PartyWrites } from './party-writes';
 
 const customerHistory = partyHistory(CUSTOMERS);
 const supplierHistory = partyHistory(SUPPLIERS);
 
-/** Customers (with prospects) and suppliers; document modules register their references here. */
+/** Customers (with prospects) and suppliers; documents register as their dependents in References. */
 @Module({
   imports: [RecordsModule],
   controllers: [
@@ -21,7 +20,6 @@ const supplierHistory = partyHistory(SUPPLIERS);
     historyController(customerHistory),
     historyController(supplierHistory),
   ],
-  providers: [PartyReads, PartyWrites, PartyReferences, ChangePartyHandler],
-  exports: [PartyReferences],
+  providers: [PartyReads, PartyWrites, ChangePartyHandler],
 })
 export class PartiesModule {}

@@ -9,7 +9,7 @@ import { isRecordId } from '../records/record-id';
 import { RecordLimit } from '../records/record-limit';
 import { partyContext } from './party-context';
 import { PartyJson, partyJson, PartyKind } from './party-kind';
-import { PartyReferences } from './party-references';
+import { References } from '../records/references';
 
 /** One command on one record, as a controller sends it. */
 export interface PartyChange<C> {
@@ -40,7 +40,7 @@ export interface PartyAnswer {
 export class PartyWrites {
   constructor(
     private readonly writer: RecordWriter,
-    private readonly references: PartyReferences,
+    private readonly references: References,
     private readonly recordLimit: RecordLimit,
     private readonly assignable: AssignableUsers,
   ) {}
@@ -57,7 +57,7 @@ export class PartyWrites {
         const context = partyContext(actor);
         if (command.type === kind.commands.remove.type) {
           context.referencingDocuments = await this.references.count({
-            noun: kind.noun,
+            kind: kind.noun,
             accountId: actor.accountId,
             id,
           });
