@@ -4,8 +4,10 @@ import { EventStoreDb } from './rows';
 /**
  * Tells other processes that events were committed, with pg_notify sent AFTER the append's
  * commit (a NOTIFY inside the append would take a cluster-wide lock at commit and serialise
- * every writer). Coalesced: at most one NOTIFY in flight; appends committed meanwhile are
- * covered by one more NOTIFY sent when it returns.
+ * every writer). Coalesced: at most one NOTIFY in flight, and at most one per `minIntervalMs`;
+ * appends committed meanwhile are covered by the next one. Under load this turns one NOTIFY
+ * transaction per append into a few hundred a second at most, for a wake-up in other processes
+ * delayed by at most that interval (this process's own subscribers are signalled at once).
  */
 export class CommitNotifier {
   private inFlight: Promise<void> | undefined;
@@ -16,6 +18,7 @@ export class CommitNotifier {
     private readonly db: EventStoreDb,
     private readonly channel: string,
     private readonly payload: string,
+    private readonly minIntervalMs = 5,
   ) {}
 
   /** Call once an append has committed. */
@@ -38,7 +41,12 @@ export class CommitNotifier {
       this.pending = false;
       // A lost NOTIFY only delays listeners until their idle poll; it must not fail an append.
       await sql`SELECT pg_notify(${this.channel}, ${this.payload})`.execute(this.db).catch(() => undefined);
+      if (this.pending && this.minIntervalMs > 0) await sleep(this.minIntervalMs);
     } while (this.pending && !this.closed);
     this.inFlight = undefined;
   }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
