@@ -5,7 +5,7 @@
  * DATABASE_URL is set (a fresh database), else on PGlite. The last line is one JSON object.
  */
 import autocannon from 'autocannon';
-import { startApiServer, ApiServer } from './support/api-server';
+import { ApiServer, bootstrapKey, startApiServer } from './support/api-server';
 import { log, round } from './support/measure';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -95,26 +95,6 @@ function customerBody(i: number) {
     tax_rate: 8.875,
     payment_terms: 'Net 30',
   };
-}
-
-/** An account, a user with every permission and a key, through the operator API. */
-async function bootstrapKey(server: ApiServer): Promise<string> {
-  const post = async (path: string, body: object) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as { id: string; key?: string };
-  };
-  const account = await post('/admin/v1/accounts', { name: 'Bench' });
-  const user = await post(`/admin/v1/accounts/${account.id}/users`, {
-    name: 'Bench',
-    email: 'bench@example.test',
-    permissions: 'all',
-  });
-  return (await post(`/admin/v1/users/${user.id}/api-keys`, { name: 'bench' })).key!;
 }
 
 main().catch((error: unknown) => {

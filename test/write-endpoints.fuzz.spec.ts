@@ -302,14 +302,17 @@ async function seedRecords(target: Target, routes: Route[]): Promise<void> {
     const url = fill(creator, parents);
     for (const payload of [
       { name: 'Fuzz seed' },
+      { name: 'Fuzz seed', short_name: 'FZ' },
+      { name: 'Fuzz seed', inventory_type: 'quantity' },
       { name: 'Fuzz seed', email: `seed-${randomUUID()}@example.test` },
+      { first_name: 'Fuzz' },
       {},
     ]) {
       const res = await target.app.inject({
         method: 'POST',
         url,
         payload,
-        headers: { authorization: authorization(target, url) },
+        headers: { authorization: authorization(target, url), 'idempotency-key': randomUUID() },
       });
       if (res.statusCode === 201 && typeof res.json().id === 'string') {
         target.seeds.set(collection, res.json().id);
@@ -331,7 +334,11 @@ interface Sent {
 }
 
 async function send(target: Target, method: string, { url, payload, contentType }: Sent) {
-  const headers: Record<string, string> = { authorization: authorization(target, url) };
+  // A fresh key each time: routes that require one (locations, zones) then read the body too.
+  const headers: Record<string, string> = {
+    authorization: authorization(target, url),
+    'idempotency-key': randomUUID(),
+  };
   if (contentType !== undefined) headers['content-type'] = contentType;
   return target.app.inject({ method: method as 'POST', url, payload, headers });
 }

@@ -12,6 +12,8 @@ export interface ApiServer {
   url: string;
   adminToken: string;
   store: 'postgres' | 'pglite';
+  /** The fresh PostgreSQL database the API runs on (none on PGlite). */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startApiServer(
     url,
     adminToken,
     store: database ? 'postgres' : 'pglite',
+    databaseUrl: database?.url,
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await once(child, 'exit');
@@ -74,4 +77,24 @@ async function freePort(): Promise<number> {
   server.close();
   await once(server, 'close');
   return port;
+}
+
+/** An account, a user with every permission and a key, through the operator API: the key. */
+export async function bootstrapKey(server: ApiServer): Promise<string> {
+  const post = async (path: string, body: object) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: string; key?: string };
+  };
+  const account = await post('/admin/v1/accounts', { name: 'Bench' });
+  const user = await post(`/admin/v1/accounts/${account.id}/users`, {
+    name: 'Bench',
+    email: 'bench@example.test',
+    permissions: 'all',
+  });
+  return (await post(`/admin/v1/users/${user.id}/api-keys`, { name: 'bench' })).key!;
 }

@@ -8,6 +8,13 @@ import { HistoryModule } from './history/history.module';
 import { OperationsModule } from './operations/operations.module';
 import { OperatorModule } from './operator/operator.module';
 import { PartiesModule } from './parties/parties.module';
+import { ContactsModule } from './contacts/contacts.module';
+import { LocationsModule } from './locations/locations.module';
+import { ItemCategoriesModule } from './item-categories/item-categories.module';
+import { ItemPhotosModule } from './items/photos/item-photos.module';
+import { ItemsModule } from './items/items.module';
+import { ItemVariationsModule } from './items/variations/item-variations.module';
+import { VariationAttributesModule } from './variation-attributes/variation-attributes.module';
 import { requestLogModule } from './operations/request-log';
 import { StoreModule, StoreModuleOptions } from './store/store.module';
 
@@ -32,6 +39,13 @@ export class AppModule {
         HistoryModule,
         OperatorModule,
         PartiesModule,
+        ContactsModule,
+        LocationsModule,
+        ItemCategoriesModule,
+        ItemPhotosModule,
+        ItemsModule,
+        ItemVariationsModule,
+        VariationAttributesModule,
         ...(options.imports ?? []),
       ],
     };

@@ -6,6 +6,7 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { ApiConfig } from './config';
 import { answerFrameworkError } from './http/framework-errors';
 import { acceptJsonBodiesOnly, BODY_LIMIT_BYTES } from './http/json-body';
+import { acceptPhotoUploads } from './items/photos/photo-uploads';
 import { setupOpenApi } from './openapi/openapi';
 import { Metrics } from './operations/metrics';
 import { requestIdFrom } from './operations/request-log';
@@ -34,6 +35,7 @@ export async function createApp(
     app.useLogger(app.get(Logger));
     const fastify = app.getHttpAdapter().getInstance();
     acceptJsonBodiesOnly(fastify);
+    await acceptPhotoUploads(fastify); // multipart, 15 MB per file, on photo routes only
     fastify.addHook('onRequest', async (request, reply) => {
       reply.header('X-Request-Id', request.id);
     });

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { Client, Pool, types } from 'pg';
@@ -65,7 +66,9 @@ function openPostgres(url: string, max: number): Database {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  // pg_trgm: substring search through GIN indexes (the items list's `q`), as on a server.
+  const extensions = { pg_trgm };
+  const pglite = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) }); // eslint-disable-line @typescript-eslint/no-explicit-any
   return {
     kind: 'pglite',

@@ -20,6 +20,13 @@ describe('requestHash', () => {
     expect(hashes.size).toBe(variants.length + 1);
   });
 
+  it('tells uploaded files apart by their bytes', () => {
+    const upload = (bytes: string) => ({ ...base, body: { photo: Buffer.from(bytes) } });
+    expect(requestHash(upload('a photo'))).toBe(requestHash(upload('a photo')));
+    expect(requestHash(upload('a photo'))).not.toBe(requestHash(upload('a photo!')));
+    expect(canonicalJson({ photo: Buffer.from('') })).toMatch(/^\{"photo":<sha256:[0-9a-f]{64}>\}$/);
+  });
+
   it('reads a request without a body as {}', () => {
     expect(requestHash({ ...base, body: undefined })).toBe(requestHash({ ...base, body: {} }));
   });

@@ -18,8 +18,12 @@ export function requestHash({ method, url, body }: HashedRequest): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** JSON with every object's keys sorted; arrays keep their order. */
+/**
+ * JSON with every object's keys sorted; arrays keep their order. Bytes (an uploaded file, as photo
+ * uploads put in the body) count by their SHA-256, written `<sha256:…>`: no JSON value reads so.
+ */
 export function canonicalJson(value: unknown): string {
+  if (value instanceof Uint8Array) return `<sha256:${createHash('sha256').update(value).digest('hex')}>`;
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

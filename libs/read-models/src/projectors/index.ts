@@ -1,9 +1,26 @@
 import { Projector } from '../projector';
 import { operatorRecordsProjector } from './operator-records';
 import { partyListsProjector } from './party-lists';
+import { contactListsProjector } from './contact-lists';
+import { itemCategoryListsProjector } from './item-category-lists';
+import { locationListsProjector } from './location-lists';
+import { itemPhotosProjector } from './item-photos';
+import { inventoryQuantitiesProjector } from './inventory-quantities';
+import { itemListsProjector } from './item-lists';
+import { itemVariationsProjector } from './item-variations';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
 
 /** The service's read models, in the order they start; the API, the worker and the CLI run these. */
-export const projectors: readonly Projector[] = [operatorRecordsProjector, partyListsProjector];
+export const projectors: readonly Projector[] = [
+  operatorRecordsProjector,
+  partyListsProjector,
+  locationListsProjector,
+  itemCategoryListsProjector,
+  contactListsProjector,
+  itemPhotosProjector,
+  itemListsProjector,
+  inventoryQuantitiesProjector,
+  itemVariationsProjector,
+];

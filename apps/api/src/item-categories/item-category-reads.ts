@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { isDomainError, itemCategoryAggregate, ItemCategoryRecord, liveRecordIn } from '@app/domain';
+import { Database } from '@app/read-models';
+import { sql } from 'kysely';
+import { Actor } from '../auth/actor';
+import { RecordWriter } from '../commands/record-writer';
+import { invalidQueryParameter, resourceMissing } from '../http/api-error';
+import { ListEnvelope, listEnvelope } from '../http/pagination';
+import { isRecordId } from '../records/record-id';
+import { DATABASE } from '../store/tokens';
+import { ItemCategoryJson, itemCategoryJson } from './item-category-json';
+import { ItemCategoryListRequest } from './item-category-list-query';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * Item category reads. Categories are account-level: every user of the account sees them all,
+ * location-restricted ones included. A retrieve folds the category's stream (the source of truth,
+ * with its revision); a list reads the `item_category_lists` read model.
+ */
+@Injectable()
+export class ItemCategoryReads {
+  constructor(
+    private readonly writer: RecordWriter,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {}
+
+  /** A live category of the caller's account, else 404. The retrieve takes no query parameter. */
+  async retrieve(actor: Actor, id: string, query: Record<string, unknown> = {}): Promise<ItemCategoryJson> {
+    const unknown = Object.keys(query)[0];
+    if (unknown !== undefined) throw invalidQueryParameter(unknown, `${unknown} is not a parameter here.`);
+    if (!isRecordId(id)) throw resourceMissing();
+    const { state, revision } = await this.writer.read(itemCategoryAggregate, id);
+    const category = liveRecordIn(state, actor.accountId);
+    if (isDomainError(category)) throw category;
+    return itemCategoryJson(category, revision);
+  }
+
+  /** A page of the account's categories by weight, then name (case-insensitive), then id. */
+  async list(
+    actor: Actor,
+    request: ItemCategoryListRequest,
+    url: string,
+  ): Promise<ListEnvelope<ItemCategoryJson>> {
+    const { page, q, parent } = request;
+    let rows = this.database.db.selectFrom('item_categories').where('account_id', '=', actor.accountId);
+    if (parent === 'root') rows = rows.where('parent_id', 'is', null);
+    else if (parent !== undefined) rows = rows.where('parent_id', '=', parent.id);
+    if (q !== undefined) rows = rows.where(sql<boolean>`strpos(lower(name), lower(${q})) > 0`);
+    const found = await rows
+      .selectAll()
+      .orderBy('weight')
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .offset(page.offset)
+      .limit(page.fetch)
+      .execute();
+    const total = page.includeTotal
+      ? Number((await rows.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n as number)
+      : undefined;
+    return listEnvelope({
+      url,
+      page: page.page,
+      limit: page.limit,
+      rows: found.map((row) => itemCategoryJson(recordOf(row), row.revision as number)),
+      total,
+    });
+  }
+
+  /** How many categories of the account have `id` as their parent. */
+  async childCount(accountId: string, id: string): Promise<number> {
+    const row = await this.database.db
+      .selectFrom('item_categories')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('account_id', '=', accountId)
+      .where('parent_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}
+
+function recordOf(row: Record<string, any>): ItemCategoryRecord {
+  return { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) } as ItemCategoryRecord;
+}
+
+function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

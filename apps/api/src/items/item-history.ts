@@ -1,0 +1,26 @@
+import { itemAggregate, ItemEvent, ItemRecord, streamExtras } from '@app/domain';
+import { Actor } from '../auth/actor';
+import { HistoryDeclaration } from '../history';
+import { itemJson } from './item-json';
+
+/**
+ * The event history of items (EXTENSIONS.md §8). The past view is the item's own stream (its
+ * fields and its own stock); the retrieve completes it with what other records say now.
+ */
+export const itemHistory: HistoryDeclaration<ItemRecord, ItemEvent> = {
+  path: 'items',
+  aggregate: itemAggregate,
+  scopes: ['items:read'],
+  visible: (record, actor) => record.account_id === actor.accountId && seenFrom(record, actor),
+  view: (record, revision) => itemJson(record, streamExtras(record), revision, true),
+};
+
+/** A location-restricted user's sight of an item, as far as the item's stream tells. */
+function seenFrom(record: ItemRecord, { locationId }: Actor): boolean {
+  return (
+    !locationId ||
+    record.location_id === null ||
+    record.location_id === locationId ||
+    record.on_hand[locationId] !== undefined
+  );
+}

@@ -1,0 +1,80 @@
+import Decimal from 'decimal.js';
+import { ItemExtras, ItemPhotoView, ItemRecord, itemView, ItemView, money } from '@app/domain';
+import { ItemRow } from './item-list-query';
+
+/** An item as the API answers it: the domain's view and its stream revision (the ETag). */
+export type ItemJson = ItemView & { revision: number };
+
+export interface ItemJsonOptions {
+  /** `unit_cost.view`. */
+  showCost: boolean;
+  /** The gallery: single items, and lists with include=photos. */
+  photos: boolean;
+  /** The listed location, on location-filtered lists. */
+  locationId?: string;
+}
+
+export function itemJson(
+  record: ItemRecord,
+  extras: ItemExtras,
+  revision: number,
+  showCost: boolean,
+): ItemJson {
+  return { ...itemView(record, extras, { showCost }), revision };
+}
+
+/** The JSON of a list row: the items row with its extras (item-list-query's select). */
+export function itemJsonOfRow(row: ItemRow, options: ItemJsonOptions): ItemJson {
+  return itemJson(recordOfRow(row), extrasOfRow(row, options), row.revision as number, options.showCost);
+}
+
+/** An items row as the record its stream would fold to (its stock apart). */
+function recordOfRow(row: ItemRow): ItemRecord {
+  return {
+    ...row,
+    price: row.price === null ? null : money(row.price),
+    cost: row.cost === null ? null : money(row.cost),
+    on_hand: {},
+    purchase_date: iso(row.purchase_date),
+    sold_date: iso(row.sold_date),
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
+  } as ItemRecord;
+}
+
+/** What the list select and the single-item select add to a record. */
+export function extrasOfRow(row: ItemRow, options: Omit<ItemJsonOptions, 'showCost'>): ItemExtras {
+  const photos = (row.photos ?? []) as ItemPhotoView[];
+  const primary = photos[0];
+  const estimates = Number(row.estimates ?? 0);
+  const extras: ItemExtras = {
+    category_name: row.category_name ?? null,
+    custom_field_ids: ((row.category_fields ?? []) as { id: string }[]).map((field) => field.id),
+    quantity: Number(row.on_hand ?? 0),
+    quantity_reserved: Number(row.reserved ?? 0),
+    quantity_incoming: Number(row.incoming ?? 0),
+    quantity_estimates: estimates === 0 ? null : estimates,
+    variation_count: Number(row.variation_count ?? 0),
+    primary_photo: primary ? { id: primary.id, thumbnail_url: primary.thumbnail_url } : null,
+    photo_count: photos.length,
+  };
+  if (options.photos) extras.photos = photos;
+  if (options.locationId) {
+    const quantity = new Decimal(row.location_on_hand ?? 0);
+    const reserved = new Decimal(row.location_reserved ?? 0);
+    extras.location_inventory = {
+      location_id: options.locationId,
+      quantity: quantity.toNumber(),
+      quantity_reserved: reserved.toNumber(),
+      quantity_available: quantity.minus(reserved).toNumber(),
+      quantity_incoming: Number(row.location_incoming ?? 0),
+      threshold: row.threshold as number,
+    };
+  }
+  return extras;
+}
+
+function iso(value: Date | string | null): string | null {
+  if (value === null || value === undefined) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

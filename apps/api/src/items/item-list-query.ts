@@ -1,0 +1,242 @@
+import { ITEM_ACTIVE_PREDICATE } from '@app/read-models/projectors/item-lists';
+import { Kysely, RawBuilder, sql } from 'kysely';
+import { invalidQueryParameter } from '../http/api-error';
+import { PageRequest, parsePageRequest } from '../http/pagination';
+import { isRecordId } from '../records/record-id';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** What an item list asks for besides its page (inventory-api §4, GET /api/v3/items). */
+export interface ItemListFilters {
+  /** `active` (the default: sold unique items left out too), `archived`, or `all`. */
+  archived: 'active' | 'archived' | 'all';
+  /** Case-insensitive substring of name, SKU, barcode or serial number; digits also the exact number. */
+  q?: string;
+  categoryId?: string;
+  type?: 'quantity' | 'unique';
+  /** Items at this location or with inventory there; rows then carry that location's stock. */
+  locationId?: string;
+  /** Exactly these items (up to 50), in this order, archived and sold included; other filters ignored. */
+  ids?: string[];
+  /** include=photos: the galleries (never with `ids`). */
+  photos: boolean;
+}
+
+export interface ItemListRequest {
+  page: PageRequest;
+  filters: ItemListFilters;
+}
+
+/** Whose items: an account, and for a location-restricted user, what they may see of it. */
+export interface ItemScope {
+  accountId: string;
+  /** Items with no location, at this one, or stocked here; quantities count this location only. */
+  restrictedTo?: string | null;
+}
+
+/** An items row with what a page shows beside it (category, stock, photos). */
+export type ItemRow = Record<string, any>;
+
+export const MAX_IDS = 50;
+const PARAMS = [
+  'page',
+  'limit',
+  'include_total',
+  'q',
+  'category_id',
+  'type',
+  'archived',
+  'location_id',
+  'include',
+  'ids',
+];
+const MAX_ITEM_NUMBER = 2_147_483_647;
+
+type Query = Record<string, unknown>;
+
+/** The list's query string; a parameter the list does not know is refused, not ignored. */
+export function parseItemListQuery(query: Query = {}): ItemListRequest {
+  const unknown = Object.keys(query).find((name) => !PARAMS.includes(name));
+  if (unknown !== undefined)
+    throw invalidQueryParameter(unknown, `${unknown} is not a parameter of this list.`);
+  const page = parsePageRequest(query);
+  const filters: ItemListFilters = { archived: archivedParam(single(query, 'archived')), photos: false };
+  const q = single(query, 'q')?.trim();
+  if (q) filters.q = q;
+  filters.categoryId = uuidParam(query, 'category_id');
+  filters.locationId = uuidParam(query, 'location_id');
+  const type = single(query, 'type');
+  if (type !== undefined && type !== 'quantity' && type !== 'unique')
+    throw invalidQueryParameter('type', 'type must be quantity or unique.');
+  filters.type = type;
+  const include = single(query, 'include');
+  if (include !== undefined && include !== 'photos')
+    throw invalidQueryParameter('include', 'include must be photos.');
+  filters.photos = include === 'photos';
+  const ids = single(query, 'ids');
+  if (ids !== undefined) filters.ids = idsParam(ids);
+  return { page, filters };
+}
+
+function archivedParam(text: string | undefined): ItemListFilters['archived'] {
+  if (text === undefined || text === 'false' || text === '0') return 'active';
+  if (text === 'true' || text === '1') return 'archived';
+  if (text === 'all') return 'all';
+  throw invalidQueryParameter('archived', 'archived must be true, false or all.');
+}
+
+function idsParam(text: string): string[] {
+  const ids = text.split(',').map((id) => id.trim());
+  if (ids.length > MAX_IDS) throw invalidQueryParameter('ids', `ids takes at most ${MAX_IDS} ids.`);
+  if (!ids.every(isRecordId)) throw invalidQueryParameter('ids', 'ids must be comma-separated item UUIDs.');
+  return [...new Set(ids.map((id) => id.toLowerCase()))];
+}
+
+function uuidParam(query: Query, name: string): string | undefined {
+  const value = single(query, name);
+  if (value === undefined) return undefined;
+  if (!isRecordId(value)) throw invalidQueryParameter(name, `${name} must be a UUID.`);
+  return value.toLowerCase();
+}
+
+function single(query: Query, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw invalidQueryParameter(name, `${name} must be given once.`);
+  // PostgreSQL text cannot hold NUL: a query with one would fail in the database.
+  if (value.includes('\u0000')) throw invalidQueryParameter(name, `${name} must not contain NUL.`);
+  return value;
+}
+
+/**
+ * The SQL of item lists, apart from HTTP so a benchmark can run it as the API does: a page of
+ * `items` rows in name order (each filter has an index; `q` uses trigram indexes), then, for that
+ * page only, its category, stock and photos, in one statement; the total in another.
+ */
+export class ItemListQuery {
+  constructor(private readonly db: Kysely<any>) {}
+
+  /** Up to `fetch` rows from `offset`, by name (case-insensitive) then id; `ids` in their order. */
+  async page(
+    scope: ItemScope,
+    filters: ItemListFilters,
+    page: Pick<PageRequest, 'offset' | 'fetch'>,
+  ): Promise<ItemRow[]> {
+    const where = conditions(scope, filters);
+    const slice = filters.ids
+      ? sql``
+      : sql`order by ${nameOrder(filters)}, i.id limit ${page.fetch} offset ${page.offset}`;
+    const source = sql`(select i.* from items i where ${where} ${slice})`;
+    const rows = await this.withExtras(source, scope, filters.locationId);
+    return filters.ids ? inRequestedOrder(rows, filters.ids) : rows;
+  }
+
+  async count(scope: ItemScope, filters: ItemListFilters): Promise<number> {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from items i
+      where ${conditions(scope, filters)}`.execute(this.db);
+    return Number(rows[0].n);
+  }
+
+  /** One item's extras (its record comes from its stream): category, stock, variations, photos. */
+  async extrasOf(scope: ItemScope, item: { id: string; category_id: string }): Promise<ItemRow> {
+    const source = sql`(select ${item.id}::uuid as id, ${item.category_id}::uuid as category_id, '' as name,
+      coalesce((select variation_count from items where id = ${item.id}::uuid), 0) as variation_count)`;
+    const [row] = await this.withExtras(source, scope);
+    return row;
+  }
+
+  private async withExtras(
+    source: RawBuilder<unknown>,
+    scope: ItemScope,
+    locationId?: string,
+  ): Promise<ItemRow[]> {
+    const restricted = scope.restrictedTo ? sql`and iq.location_id = ${scope.restrictedTo}::uuid` : sql``;
+    const atLocation = locationId
+      ? sql`, li.on_hand as location_on_hand, li.reserved as location_reserved, li.incoming as location_incoming`
+      : sql``;
+    const locationJoin = locationId
+      ? sql`left join lateral (${stock(sql`iq.item_id = page.id and iq.location_id = ${locationId}::uuid`)}) li on true`
+      : sql``;
+    const { rows } =
+      await sql<ItemRow>`select page.*, c.name as category_name, c.custom_fields as category_fields,
+        q.on_hand, q.reserved, q.incoming, q.estimates, ph.photos ${atLocation}
+      from ${source} as page
+      left join item_categories c on c.id = page.category_id
+      left join lateral (${stock(sql`iq.item_id = page.id ${restricted}`)}) q on true
+      left join lateral (select json_agg(json_build_object('id', p.id, 'position', p.position,
+          'thumbnail_url', p.thumbnail_url, 'display_url', p.display_url, 'large_url', p.large_url,
+          'original_url', p.original_url) order by p.position) as photos
+        from item_photos p where p.item_id = page.id) ph on true
+      ${locationJoin}
+      order by lower(page.name), page.id`.execute(this.db);
+    return rows;
+  }
+}
+
+function stock(where: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`select coalesce(sum(iq.on_hand), 0) as on_hand, coalesce(sum(iq.reserved), 0) as reserved,
+      coalesce(sum(iq.incoming), 0) as incoming, coalesce(sum(iq.estimates), 0) as estimates
+    from inventory_quantities iq where ${where}`;
+}
+
+/** The WHERE of a list: the scope always; with `ids`, nothing else. */
+function conditions(scope: ItemScope, filters: ItemListFilters): RawBuilder<unknown> {
+  const account = scope.accountId;
+  const parts = [sql`i.account_id = ${account}::uuid`];
+  if (scope.restrictedTo) {
+    const here = scope.restrictedTo;
+    parts.push(
+      sql`(i.location_id is null or i.location_id = ${here}::uuid or i.id in (${stockedAt(account, here)}))`,
+    );
+  }
+  if (filters.ids) {
+    parts.push(sql`i.id in (${sql.join(filters.ids.map((id) => sql`${id}::uuid`))})`);
+    return sql.join(parts, sql` and `);
+  }
+  // Word for word the predicate of the default list's partial index (items_active_idx).
+  if (filters.archived === 'active') parts.push(sql.raw(ITEM_ACTIVE_PREDICATE));
+  if (filters.archived === 'archived') parts.push(sql`i.archived = true`);
+  if (filters.type) parts.push(sql`i.inventory_type = ${filters.type}`);
+  if (filters.categoryId) parts.push(sql`i.category_id = ${filters.categoryId}::uuid`);
+  if (filters.locationId) {
+    const there = filters.locationId;
+    parts.push(sql`(i.location_id = ${there}::uuid or i.id in (${stockedAt(account, there)}))`);
+  }
+  if (filters.q) parts.push(matching(account, filters.q));
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * The page's order. With a `q` the trigram indexes can serve (3 characters or more), the name
+ * index must not: walking names until enough rows match costs as much as where the matches sort,
+ * while the matches themselves are found through the trigrams and sorted at a cost that follows
+ * their number (`|| ''` hides the expression from the index).
+ */
+function nameOrder(filters: ItemListFilters): RawBuilder<unknown> {
+  return filters.q && [...filters.q].length >= 3 ? sql`lower(i.name) || ''` : sql`lower(i.name)`;
+}
+
+/** Items with inventory rows (their own or their variations') at a location. */
+function stockedAt(account: string, location: string): RawBuilder<unknown> {
+  return sql`select item_id from inventory_quantities
+    where account_id = ${account}::uuid and location_id = ${location}::uuid and stocked`;
+}
+
+/**
+ * A substring of any searched column, case-insensitive, as LIKE patterns the trigram indexes serve
+ * (wildcards in q are escaped); digits also match the exact item number.
+ */
+function matching(account: string, q: string): RawBuilder<unknown> {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const columns = ['name', 'sku', 'barcode', 'serial_number'].map(
+    (column) => sql`lower(${sql.ref(`i.${column}`)}) like lower(${pattern})`,
+  );
+  if (/^\d{1,10}$/.test(q) && Number(q) <= MAX_ITEM_NUMBER)
+    columns.push(sql`(i.account_id = ${account}::uuid and i.item_number = ${Number(q)})`);
+  return sql`(${sql.join(columns, sql` or `)})`;
+}
+
+function inRequestedOrder(rows: ItemRow[], ids: string[]): ItemRow[] {
+  const byId = new Map(rows.map((row) => [row.id as string, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -1,0 +1,146 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CategoryFacts, ItemReferences, RecordState } from '@app/domain';
+import { variationAttributeAggregate } from '@app/domain/variation-attribute/variation-attribute';
+import { Database } from '@app/read-models';
+import { Actor } from '../auth/actor';
+import { RecordWriter } from '../commands/record-writer';
+import { isRecordId } from '../records/record-id';
+import { DATABASE } from '../store/tokens';
+
+/** The ids a command names, to look up before the domain decides. */
+export interface NamedReferences {
+  categoryId?: unknown;
+  locationIds?: unknown[];
+  zoneId?: unknown;
+  supplierIds?: unknown;
+  attributeIds?: unknown;
+}
+
+/**
+ * What the item rules need from other records, read in the caller's account: categories, active
+ * locations (a location-restricted user's own only), zones, suppliers, variation attributes, and
+ * an item's variations. Read models are current for this process's writes (read-your-writes).
+ */
+@Injectable()
+export class ItemLookups {
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly writer: RecordWriter,
+  ) {}
+
+  async references(actor: Actor, named: NamedReferences): Promise<ItemReferences> {
+    const [categories, locations, zones, suppliers, attributes] = await Promise.all([
+      this.categories(actor, ids([named.categoryId])),
+      this.locations(actor, ids(named.locationIds ?? [])),
+      this.zones(actor, ids([named.zoneId])),
+      this.existing('suppliers', actor, ids(asArray(named.supplierIds))),
+      this.attributes(actor, ids(asArray(named.attributeIds))),
+    ]);
+    return { categories, locations, zones, suppliers, attributes };
+  }
+
+  /** Whether the caller may use the location: active, of its account, its own if restricted. */
+  async usableLocation(actor: Actor, locationId: string): Promise<boolean> {
+    return (await this.locations(actor, ids([locationId]))).length > 0;
+  }
+
+  /** How many live variations the item has (its stock is then on their rows). */
+  async variationCount(itemId: string): Promise<number> {
+    const row = await this.database.db
+      .selectFrom('items')
+      .select('variation_count')
+      .where('id', '=', itemId)
+      .executeTakeFirst();
+    return (row?.variation_count as number | undefined) ?? 0;
+  }
+
+  /** Whether the item has inventory rows (its own or its variations') at the location. */
+  async stockedAt(itemId: string, locationId: string): Promise<boolean> {
+    const row = await this.database.db
+      .selectFrom('inventory_quantities')
+      .select('item_id')
+      .where('item_id', '=', itemId)
+      .where('location_id', '=', locationId)
+      .where('stocked', '=', true)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  private async categories(actor: Actor, wanted: string[]): Promise<Record<string, CategoryFacts>> {
+    if (wanted.length === 0) return {};
+    const rows = await this.database.db
+      .selectFrom('item_categories')
+      .select(['id', 'inventory_type', 'custom_fields'])
+      .where('account_id', '=', actor.accountId)
+      .where('id', 'in', wanted)
+      .execute();
+    return Object.fromEntries(
+      rows.map((row) => [
+        row.id,
+        {
+          inventory_type: row.inventory_type,
+          custom_field_ids: (row.custom_fields as { id: string }[]).map((field) => field.id),
+        },
+      ]),
+    );
+  }
+
+  private async locations(actor: Actor, wanted: string[]): Promise<string[]> {
+    const usable = actor.locationId ? wanted.filter((id) => id === actor.locationId) : wanted;
+    if (usable.length === 0) return [];
+    const rows = await this.database.db
+      .selectFrom('locations')
+      .select('id')
+      .where('account_id', '=', actor.accountId)
+      .where('active', '=', true)
+      .where('id', 'in', usable)
+      .execute();
+    return rows.map((row) => row.id as string);
+  }
+
+  private async zones(actor: Actor, wanted: string[]): Promise<Record<string, string>> {
+    if (wanted.length === 0) return {};
+    const rows = await this.database.db
+      .selectFrom('zones')
+      .select(['id', 'location_id'])
+      .where('account_id', '=', actor.accountId)
+      .where('id', 'in', wanted)
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.id, row.location_id]));
+  }
+
+  private async existing(table: 'suppliers', actor: Actor, wanted: string[]): Promise<string[]> {
+    if (wanted.length === 0) return [];
+    const rows = await this.database.db
+      .selectFrom(table)
+      .select('id')
+      .where('account_id', '=', actor.accountId)
+      .where('id', 'in', wanted)
+      .execute();
+    return rows.map((row) => row.id as string);
+  }
+
+  /** Variation attributes are read from their streams: few, and their read model is not ours. */
+  private async attributes(actor: Actor, wanted: string[]): Promise<string[]> {
+    const found = await Promise.all(
+      wanted.map(async (id) => {
+        const { state } = await this.writer.read(variationAttributeAggregate, id);
+        return isOfAccount(state, actor.accountId) ? id : undefined;
+      }),
+    );
+    return found.filter((id): id is string => id !== undefined);
+  }
+}
+
+function isOfAccount(state: RecordState<{ account_id: string }>, accountId: string): boolean {
+  return state.status === 'live' && state.record.account_id === accountId;
+}
+
+/** The UUIDs among the values, once each: anything else names no record and never reaches SQL. */
+function ids(values: unknown[]): string[] {
+  return [...new Set(values.filter(isRecordId))];
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value.slice(0, 100) : [];
+}

@@ -1,0 +1,133 @@
+import { Body, Controller, Delete, Headers, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ItemVariationCommand } from '@app/domain';
+import { FastifyReply } from 'fastify';
+import { Access } from '../../auth/access';
+import { Actor } from '../../auth/actor';
+import { CurrentActor } from '../../auth/current-actor';
+import { parseIfMatch, setETag } from '../../http/etag';
+import { resourceMissing } from '../../http/api-error';
+import { isRecordId } from '../../records/record-id';
+import {
+  VariationAdjustmentBody,
+  VariationLocationBody,
+  VariationLocationChangesBody,
+} from './variation-bodies';
+import { ChangeItemVariation } from './variation-commands';
+import { VariationViews } from './variation-views';
+
+const MODIFY = 'inventory.modify';
+
+/** A variation's location rows (inventory-api §4) and their stock adjustments (EXTENSIONS.md §7). */
+@ApiTags('item variations')
+@Controller('api/v3/items/:id/variations/:variation_id/locations')
+@ApiNotFoundResponse({ description: 'resource_missing' })
+export class VariationLocationsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly views: VariationViews,
+  ) {}
+
+  @Post()
+  @Access('items:write', MODIFY)
+  @ApiOperation({ summary: 'Stock the variation at another active location (201), with zero balances' })
+  @ApiBody({ type: VariationLocationBody })
+  @ApiConflictResponse({ description: 'variation_location_exists or item_archived' })
+  add(
+    @CurrentActor() actor: Actor,
+    @Param('id') itemId: string,
+    @Param('variation_id') variationId: string,
+    @Body() body: VariationLocationBody,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const command = { type: 'AddVariationLocation' as const, input: body, item_variation_location_id: 0 };
+    return this.send(reply, actor, itemId, variationId, command);
+  }
+
+  @Patch(':location_id')
+  @Access('items:write', MODIFY)
+  @ApiOperation({ summary: "Change a row's threshold or zone" })
+  @ApiBody({ type: VariationLocationChangesBody })
+  @ApiHeader({ name: 'If-Match', required: false })
+  update(
+    @CurrentActor() actor: Actor,
+    @Param('id') itemId: string,
+    @Param('variation_id') variationId: string,
+    @Param('location_id') locationId: string,
+    @Body() body: VariationLocationChangesBody,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const command = { type: 'UpdateVariationLocation' as const, location_id: row(locationId), input: body };
+    return this.send(reply, actor, itemId, variationId, command, ifMatch);
+  }
+
+  @Delete(':location_id')
+  @HttpCode(200)
+  @Access('items:delete', 'inventory.delete')
+  @ApiOperation({ summary: 'Remove an empty, unused row that is not the last' })
+  @ApiHeader({ name: 'If-Match', required: false })
+  @ApiConflictResponse({ description: 'item_variation_location_delete_not_allowed' })
+  async remove(
+    @CurrentActor() actor: Actor,
+    @Param('id') itemId: string,
+    @Param('variation_id') variationId: string,
+    @Param('location_id') locationId: string,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const command = { type: 'RemoveVariationLocation' as const, location_id: row(locationId) };
+    const change = { kind: 'command' as const, itemId, variationId, command, ifMatch: parseIfMatch(ifMatch) };
+    const { revision } = await this.commands.execute(new ChangeItemVariation(actor, change));
+    setETag(reply, revision);
+    const deleted = { item_id: itemId, variation_id: variationId, location_id: locationId, deleted: true };
+    return { object: 'item_variation_location', ...deleted };
+  }
+
+  @Post(':location_id/adjustments')
+  @Access('items:write', MODIFY)
+  @ApiOperation({ summary: "Adjust the row's on-hand stock (201, the variation)" })
+  @ApiBody({ type: VariationAdjustmentBody })
+  @ApiHeader({ name: 'If-Match', required: false })
+  @ApiConflictResponse({ description: 'insufficient_stock or item_archived' })
+  adjust(
+    @CurrentActor() actor: Actor,
+    @Param('id') itemId: string,
+    @Param('variation_id') variationId: string,
+    @Param('location_id') locationId: string,
+    @Body() body: VariationAdjustmentBody,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const command = { type: 'AdjustVariationStock' as const, location_id: row(locationId), input: body };
+    return this.send(reply, actor, itemId, variationId, command, ifMatch);
+  }
+
+  private async send(
+    reply: FastifyReply,
+    actor: Actor,
+    itemId: string,
+    variationId: string,
+    command: ItemVariationCommand,
+    ifMatch?: string,
+  ) {
+    const change = { kind: 'command' as const, itemId, variationId, command, ifMatch: parseIfMatch(ifMatch) };
+    const { record, revision } = await this.commands.execute(new ChangeItemVariation(actor, change));
+    setETag(reply, revision);
+    return this.views.one(actor, record, revision);
+  }
+}
+
+/** A row is named by its location's id: anything else names no row. */
+function row(locationId: string): string {
+  if (!isRecordId(locationId)) throw resourceMissing();
+  return locationId;
+}

@@ -1,0 +1,133 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  isDomainError,
+  locationAggregate,
+  LocationSummaryView,
+  locationSummaryView,
+  visibleLocation,
+  ZoneView,
+  zoneView,
+} from '@app/domain';
+import { Database } from '@app/read-models';
+import { SelectQueryBuilder, sql } from 'kysely';
+import { Actor } from '../auth/actor';
+import { RecordWriter } from '../commands/record-writer';
+import { invalidQueryParameter, resourceMissing } from '../http/api-error';
+import { ListEnvelope, listEnvelope, PageRequest, parsePageRequest } from '../http/pagination';
+import { isRecordId } from '../records/record-id';
+import { DATABASE } from '../store/tokens';
+import { locationContext } from './location-context';
+import { LocationJson, locationJson } from './location-json';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+type Query = Record<string, unknown>;
+
+const LIST_PARAMS = ['page', 'limit', 'include_total'];
+
+/**
+ * Location and zone reads. A retrieve folds the location's stream (the source of truth, with its
+ * revision); the lists read the `location_lists` read model, which read-your-writes keeps current.
+ * Every read stays within the caller's account and, for a restricted user, their location.
+ */
+@Injectable()
+export class LocationReads {
+  constructor(
+    private readonly writer: RecordWriter,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {}
+
+  /** An active location the caller may see, else 404 whatever the reason. */
+  async retrieve(
+    actor: Actor,
+    id: string,
+    query: Query = {},
+  ): Promise<{ body: LocationJson; revision: number }> {
+    const unknown = Object.keys(query)[0];
+    if (unknown !== undefined) throw invalidQueryParameter(unknown, `${unknown} is not a parameter here.`);
+    if (!isRecordId(id)) throw resourceMissing();
+    const { state, revision } = await this.writer.read(locationAggregate, id);
+    const location = visibleLocation(state, locationContext(actor));
+    if (isDomainError(location)) throw location;
+    return { body: locationJson(location, revision), revision };
+  }
+
+  /** The account's active locations by name (case-insensitive), then id; a restricted user sees theirs. */
+  async list(actor: Actor, query: Query, url: string): Promise<ListEnvelope<LocationSummaryView>> {
+    const page = listPage(query);
+    // A restriction naming no location (the operator stores any string) leaves nothing to see.
+    if (actor.locationId !== null && !isRecordId(actor.locationId)) return emptyPage(url, page);
+    let rows = this.database.db
+      .selectFrom('locations')
+      .where('account_id', '=', actor.accountId)
+      .where('active', '=', true);
+    if (actor.locationId !== null) rows = rows.where('id', '=', actor.locationId);
+    const found = await rows
+      .select(['id', 'name', 'short_name'])
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .offset(page.offset)
+      .limit(page.fetch)
+      .execute();
+    const total = page.includeTotal ? await count(rows) : undefined;
+    return listEnvelope({
+      url,
+      page: page.page,
+      limit: page.limit,
+      rows: found.map(locationSummaryView),
+      total,
+    });
+  }
+
+  /** The zones of an active location the caller may see, by name then id; else 404. */
+  async zones(actor: Actor, locationId: string, query: Query, url: string): Promise<ListEnvelope<ZoneView>> {
+    const page = listPage(query);
+    await this.assertVisible(actor, locationId);
+    const rows = this.database.db.selectFrom('zones').where('location_id', '=', locationId);
+    const found = await rows
+      .select(['id', 'location_id', 'name', 'short_name', 'description'])
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .offset(page.offset)
+      .limit(page.fetch)
+      .execute();
+    const total = page.includeTotal ? await count(rows) : undefined;
+    return listEnvelope({ url, page: page.page, limit: page.limit, rows: found.map(zoneView), total });
+  }
+
+  /** 404 unless the location is active, of the caller's account and inside its restriction. */
+  private async assertVisible(actor: Actor, id: string): Promise<void> {
+    if (!isRecordId(id) || (actor.locationId !== null && actor.locationId !== id)) throw resourceMissing();
+    const row = await this.database.db
+      .selectFrom('locations')
+      .select('id')
+      .where('id', '=', id)
+      .where('account_id', '=', actor.accountId)
+      .where('active', '=', true)
+      .executeTakeFirst();
+    if (!row) throw resourceMissing();
+  }
+}
+
+/** page, limit and include_total; any other parameter is refused, not ignored. */
+function listPage(query: Query): PageRequest {
+  const unknown = Object.keys(query).find((name) => !LIST_PARAMS.includes(name));
+  if (unknown !== undefined)
+    throw invalidQueryParameter(unknown, `${unknown} is not a parameter of this list.`);
+  return parsePageRequest(query);
+}
+
+function emptyPage<T>(url: string, page: PageRequest): ListEnvelope<T> {
+  return listEnvelope({
+    url,
+    page: page.page,
+    limit: page.limit,
+    rows: [],
+    total: page.includeTotal ? 0 : undefined,
+  });
+}
+
+async function count(rows: SelectQueryBuilder<any, any, object>): Promise<number> {
+  const { n } = await rows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Get, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBody, ApiNotFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { LocationCommand, zoneView } from '@app/domain';
+import { FastifyRequest } from 'fastify';
+import { Access } from '../auth/access';
+import { Actor } from '../auth/actor';
+import { CurrentActor } from '../auth/current-actor';
+import { resourceMissing } from '../http/api-error';
+import { pathOf } from '../http/pagination';
+import { IdempotencyKeyRequired } from '../idempotency/idempotency-key-required';
+import { isRecordId } from '../records/record-id';
+import { ZoneBody } from './location-bodies';
+import { ChangeLocation } from './location-commands';
+import { LocationReads } from './location-reads';
+
+/**
+ * The zones of a location: listed, created and updated under the location's route and boundary
+ * (an inactive, foreign or out-of-boundary location is 404). Zones cannot be deleted.
+ */
+@ApiTags('locations')
+@Controller('api/v3/locations/:location_id/zones')
+@ApiNotFoundResponse({ description: 'resource_missing' })
+export class ZonesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: LocationReads,
+  ) {}
+
+  @Get()
+  @Access('items:read')
+  @ApiOperation({ summary: 'List the zones of a location by name' })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' })
+  list(
+    @CurrentActor() actor: Actor,
+    @Param('location_id') locationId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.reads.zones(actor, locationId, query, pathOf(request.url));
+  }
+
+  @Post()
+  @Access('items:write', 'inventory.modify')
+  @IdempotencyKeyRequired()
+  @ApiOperation({ summary: 'Create a zone of a location' })
+  @ApiBody({ type: ZoneBody })
+  create(@CurrentActor() actor: Actor, @Param('location_id') locationId: string, @Body() body: ZoneBody) {
+    const zoneId = randomUUID();
+    return this.send(actor, locationId, zoneId, { type: 'CreateZone', zone_id: zoneId, input: body });
+  }
+
+  @Patch(':zone_id')
+  @Access('items:write', 'inventory.modify')
+  @IdempotencyKeyRequired()
+  @ApiOperation({ summary: 'Replace the name, short name and description of a zone' })
+  @ApiBody({ type: ZoneBody })
+  update(
+    @CurrentActor() actor: Actor,
+    @Param('location_id') locationId: string,
+    @Param('zone_id') zoneId: string,
+    @Body() body: ZoneBody,
+  ) {
+    if (!isRecordId(zoneId)) throw resourceMissing();
+    return this.send(actor, locationId, zoneId, { type: 'UpdateZone', zone_id: zoneId, input: body });
+  }
+
+  private async send(actor: Actor, locationId: string, zoneId: string, command: LocationCommand) {
+    const { state } = await this.commands.execute(new ChangeLocation({ actor, id: locationId, command }));
+    const zone = state.status === 'live' ? state.record.zones.find(({ id }) => id === zoneId) : undefined;
+    if (!zone) throw new Error('A zone write must leave the zone in a live location');
+    return zoneView(zone);
+  }
+}

@@ -1,0 +1,306 @@
+/**
+ * npm run bench:catalog — item list pages over 100,000 items (issue 4): the API's GET /api/v3/items
+ * with filters and `q`, p50 and p99 latency, beside a raw SQL query for the same page run in the
+ * same run on the same database as the baseline. Needs DATABASE_URL (PostgreSQL). Items are made by
+ * the Item aggregate's own decide (so they are valid events) and appended straight to the event
+ * store; the API's projectors build the read models. The last line is one JSON object.
+ */
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { decideItem, isDomainError, itemAggregate, ItemContext, NO_REFERENCES } from '@app/domain';
+import { PostgresEventStore } from '@app/event-store';
+import { openDatabase } from '@app/read-models';
+import { Pool } from 'pg';
+import { bootstrapKey, startApiServer } from './support/api-server';
+import { concurrently, log, percentile, round } from './support/measure';
+
+const quick = process.env.BENCH_QUICK === '1';
+const ITEMS = quick ? 5_000 : 100_000;
+const SAMPLES = quick ? 30 : 200;
+const WORDS = ['Widget', 'Gadget', 'Bracket', 'Valve', 'Sprocket', 'Flange', 'Gasket', 'Hinge'];
+
+interface Catalog {
+  accountId: string;
+  categories: string[];
+  locations: string[];
+}
+
+/** A page as a client asks for it, and the raw SQL that reads the same rows. */
+interface Variant {
+  name: string;
+  query: string;
+  sql: (c: Catalog) => { text: string; values: unknown[] };
+}
+
+const ACTIVE = `not archived and status_id <> 14`;
+
+const VARIANTS: Variant[] = [
+  {
+    name: 'first page',
+    query: 'limit=20',
+    sql: (c) => page(`account_id = $1 and ${ACTIVE}`, [c.accountId], 0),
+  },
+  {
+    name: 'page 100',
+    query: 'limit=20&page=100',
+    sql: (c) => page(`account_id = $1 and ${ACTIVE}`, [c.accountId], 1980),
+  },
+  {
+    name: 'category',
+    query: 'category_id=CATEGORY&limit=20&page=5',
+    sql: (c) =>
+      page(`account_id = $1 and ${ACTIVE} and category_id = $2`, [c.accountId, c.categories[1]], 80),
+  },
+  {
+    name: 'type unique',
+    query: 'type=unique&limit=20',
+    sql: (c) => page(`account_id = $1 and ${ACTIVE} and inventory_type = 'unique'`, [c.accountId], 0),
+  },
+  {
+    name: 'q name',
+    query: 'q=gasket%2012&limit=20',
+    sql: (c) => page(`account_id = $1 and ${ACTIVE} and lower(name) like '%gasket 12%'`, [c.accountId], 0),
+  },
+  {
+    name: 'q sku',
+    query: 'q=SKU-0042&limit=20',
+    sql: (c) => page(`account_id = $1 and ${ACTIVE} and lower(sku) like '%sku-0042%'`, [c.accountId], 0),
+  },
+  {
+    name: 'q number',
+    query: 'q=4242&limit=20',
+    sql: (c) => page(`account_id = $1 and ${ACTIVE} and item_number = 4242`, [c.accountId], 0),
+  },
+  {
+    name: 'location',
+    query: 'location_id=LOCATION&limit=20&page=3',
+    sql: (c) => page(`account_id = $1 and ${ACTIVE} and location_id = $2`, [c.accountId, c.locations[0]], 40),
+  },
+];
+
+function page(where: string, values: unknown[], offset: number) {
+  return {
+    text: `select * from items where ${where} order by lower(name), id limit 21 offset ${offset}`,
+    values,
+  };
+}
+
+async function main(): Promise<void> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('bench:catalog needs DATABASE_URL (a PostgreSQL server)');
+  const server = await startApiServer(serverUrl);
+  const pool = new Pool({ connectionString: server.databaseUrl, max: 2 });
+  try {
+    const key = await bootstrapKey(server);
+    const api = apiClient(server.url, key);
+    const catalog = await setUp(api);
+    log(`seeding ${ITEMS} items`);
+    await seed(server.databaseUrl!, catalog);
+    await caughtUp(server.url);
+    await pool.query('analyze');
+    const results: Awaited<ReturnType<typeof measure>>[] = [];
+    for (const variant of VARIANTS) results.push(await measure(variant, catalog, api, pool));
+    const all = (pick: (r: (typeof results)[number]) => number[]) =>
+      results.flatMap(pick).sort((a, b) => a - b);
+    const apiAll = all((r) => r.apiMs);
+    const sqlAll = all((r) => r.sqlMs);
+    console.log(
+      JSON.stringify({
+        store: 'postgres',
+        items: ITEMS,
+        samples_per_variant: SAMPLES,
+        variants: results.map(({ apiMs, sqlMs, ...figures }) => figures), // eslint-disable-line @typescript-eslint/no-unused-vars
+        api_p50_ms: round(percentile(apiAll, 50)),
+        api_p99_ms: round(percentile(apiAll, 99)),
+        sql_p50_ms: round(percentile(sqlAll, 50)),
+        sql_p99_ms: round(percentile(sqlAll, 99)),
+        worst_variant_p99_ratio: Math.max(...results.map((r) => r.p99_ratio)),
+        list_p99_ratio: round(percentile(apiAll, 99) / percentile(sqlAll, 99), 2),
+      }),
+    );
+  } finally {
+    await pool.end();
+    await server.stop();
+  }
+}
+
+type Api = (method: string, path: string, body?: object) => Promise<Record<string, unknown>>;
+
+function apiClient(url: string, key: string): Api {
+  return async (method, path, body) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      body: body && JSON.stringify(body),
+    });
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as Record<string, unknown>;
+  };
+}
+
+/** Categories and locations through the API, as a client would make them. */
+async function setUp(api: Api): Promise<Catalog> {
+  const categories: string[] = [];
+  for (const [i, type] of ['quantity', 'quantity', 'quantity', 'unique'].entries()) {
+    categories.push(
+      (await api('POST', '/api/v3/item-categories', { name: `Cat ${i}`, inventory_type: type })).id as string,
+    );
+  }
+  const locations: string[] = [];
+  for (const name of ['North', 'South', 'East']) {
+    locations.push(
+      (await api('POST', '/api/v3/locations', { name, short_name: name.slice(0, 3) })).id as string,
+    );
+  }
+  const accountId = await accountOf(api);
+  return { accountId, categories, locations };
+}
+
+/** The account id, from the event metadata of a record the key created. */
+async function accountOf(api: Api): Promise<string> {
+  const customer = await api('POST', '/api/v3/customers', { name: 'Bench' });
+  const events = await api('GET', `/api/v3/customers/${customer.id as string}/events`);
+  return (events.data as { metadata: { account_id: string } }[])[0].metadata.account_id;
+}
+
+/** ITEMS ItemCreated events (a third with stock at their location), 16 writers, straight to the store. */
+async function seed(databaseUrl: string, catalog: Catalog): Promise<void> {
+  const database = await openDatabase({ url: databaseUrl, maxConnections: 16 });
+  const store = await PostgresEventStore.open(database);
+  try {
+    const now = new Date().toISOString();
+    const context: ItemContext = {
+      now,
+      accountId: catalog.accountId,
+      mayViewCost: true,
+      references: {
+        ...NO_REFERENCES,
+        categories: Object.fromEntries(
+          catalog.categories.map((id, i) => [
+            id,
+            { inventory_type: i === 3 ? 'unique' : 'quantity', custom_field_ids: [] },
+          ]),
+        ),
+        locations: catalog.locations,
+      },
+    };
+    await concurrently(16, ITEMS, async (_, i) => {
+      const id = randomUUID();
+      const unique = i % 10 === 0;
+      const category = unique ? catalog.categories[3] : catalog.categories[i % 3];
+      const input = {
+        name: `${WORDS[i % WORDS.length]} ${i}`,
+        inventory_type: unique ? 'unique' : 'quantity',
+        category_id: category,
+        sku: `SKU-${String(i).padStart(6, '0')}`,
+        barcode: String(4_000_000_000_000 + i),
+        price: (i % 500) + 0.99,
+        location_id: catalog.locations[i % 3],
+      };
+      const created = decideItem(
+        { type: 'CreateItem', id, item_number: i + 1, input },
+        itemAggregate.initialState,
+        context,
+      );
+      if (isDomainError(created)) throw created;
+      const events = [...created];
+      if (i % 3 === 0) {
+        let state = itemAggregate.initialState;
+        for (const [revision, event] of created.entries()) state = evolveAt(state, event, id, revision);
+        const adjusted = decideItem(
+          {
+            type: 'AdjustItemStock',
+            input: { location_id: catalog.locations[i % 3], quantity: 1, reason: 'count' },
+          },
+          state,
+          context,
+        );
+        if (isDomainError(adjusted)) throw adjusted;
+        events.push(...adjusted);
+      }
+      const data = events.map((e) => ({
+        id: randomUUID(),
+        type: e.type,
+        data: e.data,
+        metadata: { account_id: catalog.accountId },
+      }));
+      await store.appendToStream(`item-${id}`, data, { expectedRevision: 'no_stream' });
+      if (i % 10_000 === 9_999) log(`  ${i + 1} items`);
+    });
+  } finally {
+    await store.close();
+    await database.close();
+  }
+}
+
+function evolveAt(
+  state: typeof itemAggregate.initialState,
+  event: { type: string; data: object },
+  id: string,
+  revision: number,
+) {
+  return itemAggregate.evolve(state, {
+    ...event,
+    id: randomUUID(),
+    streamId: `item-${id}`,
+    revision,
+    metadata: {},
+    position: { commit: 0n, prepare: 0n },
+    recordedAt: new Date(),
+  } as never);
+}
+
+/** Until every projector of the API has projected the log's head. */
+async function caughtUp(url: string): Promise<void> {
+  for (;;) {
+    const health = (await (await fetch(`${url}/health`)).json()) as { projectors: { lag: number }[] };
+    if (health.projectors.every((p) => p.lag === 0)) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+async function measure(variant: Variant, catalog: Catalog, api: Api, pool: Pool) {
+  const path = `/api/v3/items?${variant.query
+    .replace('CATEGORY', catalog.categories[1])
+    .replace('LOCATION', catalog.locations[0])}`;
+  const { text, values } = variant.sql(catalog);
+  const warm = Math.max(5, SAMPLES / 10);
+  const apiMs: number[] = [];
+  const sqlMs: number[] = [];
+  for (let i = 0; i < warm + SAMPLES; i++) {
+    // Interleaved, so both see the same moments of a noisy machine.
+    const a = await timedMs(() => api('GET', path));
+    const s = await timedMs(() => pool.query(text, values));
+    if (i >= warm) {
+      apiMs.push(a);
+      sqlMs.push(s);
+    }
+  }
+  apiMs.sort((x, y) => x - y);
+  sqlMs.sort((x, y) => x - y);
+  const figures = {
+    variant: variant.name,
+    api_p50_ms: round(percentile(apiMs, 50)),
+    api_p99_ms: round(percentile(apiMs, 99)),
+    sql_p50_ms: round(percentile(sqlMs, 50)),
+    sql_p99_ms: round(percentile(sqlMs, 99)),
+    p99_ratio: round(percentile(apiMs, 99) / percentile(sqlMs, 99), 2),
+  };
+  log(JSON.stringify(figures));
+  return { ...figures, apiMs, sqlMs };
+}
+
+async function timedMs(work: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await work();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

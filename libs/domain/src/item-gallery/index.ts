@@ -1,0 +1,6 @@
+export * from './commands';
+export * from './decide';
+export * from './events';
+export * from './evolve';
+export * from './item-gallery';
+export * from './state';

@@ -1,0 +1,66 @@
+import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { ItemVariationEvent } from './events';
+import { ItemVariationRecord, ItemVariationState, VariationRow } from './state';
+
+export const initialItemVariationState: ItemVariationState = ABSENT;
+
+export function evolveItemVariation(
+  state: ItemVariationState,
+  event: ItemVariationEvent,
+): ItemVariationState {
+  switch (event.type) {
+    case 'ItemVariationCreated': {
+      const { variation_type: _type, locations, ...data } = event.data;
+      const rows = locations.map((row) => ({ ...row, on_hand: '0' }));
+      return { status: 'live', record: { ...data, locations: rows, updated_at: data.created_at } };
+    }
+    case 'ItemVariationUpdated':
+      return change(state, event.data.updated_at, (v) => ({ ...v, ...event.data.changes }));
+    case 'ItemVariationLocationAdded': {
+      const { item_id: _item, added_at, ...row } = event.data;
+      return change(state, added_at, (v) => ({
+        ...v,
+        locations: [...v.locations, { ...row, on_hand: '0' }],
+      }));
+    }
+    case 'ItemVariationLocationUpdated': {
+      const { location_id, changes, updated_at } = event.data;
+      return changeRow(state, location_id, updated_at, (row) => ({ ...row, ...changes }));
+    }
+    case 'ItemVariationLocationRemoved': {
+      const { location_id, removed_at } = event.data;
+      return change(state, removed_at, (v) => ({
+        ...v,
+        locations: v.locations.filter((row) => row.location_id !== location_id),
+      }));
+    }
+    case 'StockAdjusted': {
+      const { location_id, on_hand_after, adjusted_at } = event.data;
+      return changeRow(state, location_id, adjusted_at, (row) => ({ ...row, on_hand: on_hand_after }));
+    }
+    case 'ItemVariationDeleted':
+      return markDeleted(state);
+    default:
+      return state;
+  }
+}
+
+function change(
+  state: ItemVariationState,
+  at: string,
+  apply: (variation: ItemVariationRecord) => ItemVariationRecord,
+): ItemVariationState {
+  return updateLive(state, (variation) => ({ ...apply(variation), updated_at: at }));
+}
+
+function changeRow(
+  state: ItemVariationState,
+  locationId: string,
+  at: string,
+  apply: (row: VariationRow) => VariationRow,
+): ItemVariationState {
+  return change(state, at, (v) => ({
+    ...v,
+    locations: v.locations.map((row) => (row.location_id === locationId ? apply(row) : row)),
+  }));
+}

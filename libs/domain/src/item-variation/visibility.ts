@@ -1,0 +1,49 @@
+import { conflict, DomainError, isDomainError, notFound } from '../shared/domain-error';
+import { liveRecordIn } from '../shared/record-state';
+import { ItemVariationContext, ParentItem } from './context';
+import { ItemVariationRecord, ItemVariationState, VariationRow } from './state';
+
+/** A live variation of the URL's item in the caller's account, or 404 whatever the reason. */
+export function variationOfItem(
+  state: ItemVariationState,
+  context: ItemVariationContext,
+): ItemVariationRecord | DomainError {
+  if (context.item.account_id !== context.accountId) return notFound();
+  const variation = liveRecordIn(state, context.accountId);
+  if (isDomainError(variation)) return variation;
+  return variation.item_id === context.item.id ? variation : notFound();
+}
+
+/** As `variationOfItem`, for a change: an archived item is read-only (409 `item_archived`). */
+export function changeableVariation(
+  state: ItemVariationState,
+  context: ItemVariationContext,
+): ItemVariationRecord | DomainError {
+  const variation = variationOfItem(state, context);
+  if (isDomainError(variation)) return variation;
+  return context.item.archived ? archivedItem() : variation;
+}
+
+export function archivedItem(): DomainError {
+  return conflict(
+    'item_archived',
+    'The item is archived: it and its variations are read-only until restored.',
+  );
+}
+
+/** The row of a location the caller may see, or 404. */
+export function visibleRow(
+  variation: ItemVariationRecord,
+  locationId: string,
+  context: Pick<ItemVariationContext, 'restrictedTo'>,
+): VariationRow | DomainError {
+  if (context.restrictedTo !== undefined && context.restrictedTo !== locationId) return notFound();
+  return variation.locations.find((row) => row.location_id === locationId) ?? notFound();
+}
+
+/** Whether the item may have variations at all: a unique item is one physical thing. */
+export function variationsAllowed(item: ParentItem): DomainError | undefined {
+  return item.inventory_type === 'unique'
+    ? conflict('item_variations_not_allowed', 'A unique item cannot have variations.')
+    : undefined;
+}

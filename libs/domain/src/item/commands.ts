@@ -1,0 +1,15 @@
+import { ItemInput } from './fields';
+
+/** `id` is a new UUID and `item_number` the account's next number, both drawn by the handler. */
+export type CreateItem = { type: 'CreateItem'; id: string; item_number: number; input: ItemInput };
+/** PATCH: only the given fields change. */
+export type UpdateItem = { type: 'UpdateItem'; input: ItemInput };
+export type ArchiveItem = { type: 'ArchiveItem' };
+export type RestoreItem = { type: 'RestoreItem' };
+/** A signed change of the on-hand stock the item keeps at one location (no variation rows). */
+export type AdjustItemStock = {
+  type: 'AdjustItemStock';
+  input: { location_id?: unknown; quantity?: unknown; reason?: unknown };
+};
+
+export type ItemCommand = CreateItem | UpdateItem | ArchiveItem | RestoreItem | AdjustItemStock;

@@ -1,0 +1,48 @@
+import { ItemFields } from './fields';
+
+export type ItemCreated = {
+  type: 'ItemCreated';
+  data: ItemFields & {
+    id: string;
+    account_id: string;
+    item_number: number;
+    status_id: 12;
+    created_at: string;
+  };
+};
+
+/** Only the fields that changed, with their new values. */
+export type ItemUpdated = {
+  type: 'ItemUpdated';
+  data: { changes: Partial<ItemFields>; updated_at: string };
+};
+
+/** Hidden from default lists and read-only until restored; status 13. */
+export type ItemArchived = { type: 'ItemArchived'; data: { status_id: 13; archived_at: string } };
+
+/** Back to 12, or 14 for a unique item that was sold. */
+export type ItemRestored = { type: 'ItemRestored'; data: { status_id: 12 | 14; restored_at: string } };
+
+/**
+ * A change of on-hand stock at one location (shared with item variations, whose location rows
+ * carry `variation_id` and `item_variation_location_id`): `quantity` is the signed change,
+ * `on_hand_after` the row's on-hand once applied, both decimal strings.
+ */
+export type StockAdjusted = {
+  type: 'StockAdjusted';
+  data: {
+    account_id: string;
+    item_id: string;
+    variation_id: string | null;
+    item_variation_location_id: number | null;
+    location_id: string | null;
+    quantity: string;
+    on_hand_after: string;
+    reason: string | null;
+    adjusted_at: string;
+    /** On the item's stream, when its stock moved to its first variation (see item-variation). */
+    moved_to_variation_id?: string;
+  };
+};
+
+export type ItemEvent = ItemCreated | ItemUpdated | ItemArchived | ItemRestored | StockAdjusted;

@@ -1,0 +1,55 @@
+import { ABSENT, updateLive } from '../shared/record-state';
+import { ItemEvent } from './events';
+import { ItemState } from './state';
+
+export const initialItemState: ItemState = ABSENT;
+
+export function evolveItem(state: ItemState, event: ItemEvent): ItemState {
+  switch (event.type) {
+    case 'ItemCreated': {
+      const { created_at } = event.data;
+      return {
+        status: 'live',
+        record: {
+          ...event.data,
+          archived: false,
+          on_hand: {},
+          purchase_date: null,
+          sold_date: null,
+          updated_at: created_at,
+        },
+      };
+    }
+    case 'ItemUpdated':
+      return updateLive(state, (item) => ({
+        ...item,
+        ...event.data.changes,
+        updated_at: event.data.updated_at,
+      }));
+    case 'ItemArchived':
+      return updateLive(state, (item) => ({
+        ...item,
+        archived: true,
+        status_id: event.data.status_id,
+        updated_at: event.data.archived_at,
+      }));
+    case 'ItemRestored':
+      return updateLive(state, (item) => ({
+        ...item,
+        archived: false,
+        status_id: event.data.status_id,
+        updated_at: event.data.restored_at,
+      }));
+    case 'StockAdjusted': {
+      // Stock is not an edit of the record: updated_at stays.
+      const { location_id, variation_id, on_hand_after } = event.data;
+      if (variation_id !== null || location_id === null) return state;
+      return updateLive(state, (item) => ({
+        ...item,
+        on_hand: { ...item.on_hand, [location_id]: on_hand_after },
+      }));
+    }
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,11 @@
+import type { AggregateDefinition } from '@app/event-store';
+import { ItemEvent } from './events';
+import { evolveItem, initialItemState } from './evolve';
+import { ItemState } from './state';
+
+/** Streams `item-<uuid>`; photos (`itemGallery-`) and variations (`itemVariation-`) have their own. */
+export const itemAggregate: AggregateDefinition<ItemState, ItemEvent> = {
+  streamPrefix: 'item',
+  initialState: initialItemState,
+  evolve: evolveItem,
+};

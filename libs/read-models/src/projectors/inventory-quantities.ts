@@ -1,0 +1,168 @@
+import { RecordedEvent } from '@app/event-store';
+import { Kysely, sql, Transaction } from 'kysely';
+import { Projector } from '../projector';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * Stock per item, variation and location: one row per (item_id, variation_id, location_id), an
+ * item without variations having `variation_id` null. `on_hand` follows StockAdjusted from item
+ * and variation streams alike (the event's `on_hand_after`, so replaying one is harmless);
+ * reserved, incoming, in transit and on estimates stay 0 until documents and transfers arrive.
+ *
+ * A variation's location rows exist from their creation (at zero) while the variation stocks that
+ * location (`stocked`); a removed row, or a deleted variation's, stays with `stocked` false, so
+ * `last_adjusted_at` keeps telling where stock was ever adjusted (a location's delete rule).
+ */
+export const inventoryQuantitiesProjector: Projector = {
+  name: 'inventory_quantities',
+  version: 1,
+  tables: ['inventory_quantities'],
+  handles: [
+    'StockAdjusted',
+    'ItemVariationCreated',
+    'ItemVariationLocationAdded',
+    'ItemVariationLocationRemoved',
+    'ItemVariationDeleted',
+  ],
+  async setup(db, schema) {
+    await createTable(db, schema);
+  },
+  async apply(trx, events, schema) {
+    const { rows, deletedVariations } = foldBatch(events);
+    const target = sql.table(`${schema}.inventory_quantities`);
+    if (rows.size > 0) await upsertRows(trx, target, [...rows.values()]);
+    if (deletedVariations.length > 0) {
+      await sql`update ${target} set stocked = false
+        where variation_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(deletedVariations)}::jsonb))`.execute(
+        trx,
+      );
+    }
+  },
+};
+
+async function createTable(db: Kysely<any>, schema: string): Promise<void> {
+  const zero = (c: any) => c.notNull().defaultTo(0);
+  await db.schema
+    .withSchema(schema)
+    .createTable('inventory_quantities')
+    // `<item_id>/<variation_id or ->/<location_id or ->`: the row's identity, nulls included.
+    .addColumn('row_key', 'text', (c) => c.primaryKey())
+    .addColumn('account_id', 'uuid', (c) => c.notNull())
+    .addColumn('item_id', 'uuid', (c) => c.notNull())
+    .addColumn('variation_id', 'uuid')
+    .addColumn('item_variation_location_id', 'integer')
+    .addColumn('location_id', 'uuid')
+    .addColumn('on_hand', 'numeric', zero)
+    .addColumn('reserved', 'numeric', zero)
+    .addColumn('incoming', 'numeric', zero)
+    .addColumn('in_transit', 'numeric', zero)
+    .addColumn('estimates', 'numeric', zero)
+    .addColumn('stocked', 'boolean', (c) => c.notNull())
+    .addColumn('last_adjusted_at', 'timestamptz')
+    .execute();
+  const on = sql.table(`${schema}.inventory_quantities`);
+  // An item's totals (its own rows and its variations').
+  await sql`create index inventory_quantities_item_idx on ${on} (item_id, location_id)`.execute(db);
+  // Items stocked at a location (the items list's location_id), and a location's delete rule.
+  await sql`create index inventory_quantities_location_idx on ${on} (account_id, location_id, item_id)`.execute(
+    db,
+  );
+}
+
+/** The net effect of a batch on one row: only what the batch said. */
+interface RowChange {
+  row_key: string;
+  account_id: string;
+  item_id: string;
+  variation_id: string | null;
+  item_variation_location_id: number | null;
+  location_id: string | null;
+  on_hand: string | null;
+  stocked: boolean;
+  last_adjusted_at: string | null;
+}
+
+function rowKey(itemId: string, variationId: string | null, locationId: string | null): string {
+  return `${itemId}/${variationId ?? '-'}/${locationId ?? '-'}`;
+}
+
+function foldBatch(events: RecordedEvent[]): { rows: Map<string, RowChange>; deletedVariations: string[] } {
+  const rows = new Map<string, RowChange>();
+  const deletedVariations: string[] = [];
+  const touch = (
+    event: RecordedEvent,
+    row: {
+      variation_id: string | null;
+      location_id: string | null;
+      item_variation_location_id?: number | null;
+    },
+    change: Partial<RowChange>,
+  ) => {
+    const d = event.data as Record<string, any>;
+    const key = rowKey(d.item_id, row.variation_id, row.location_id);
+    const before: RowChange = rows.get(key) ?? {
+      row_key: key,
+      account_id: d.account_id ?? event.metadata.account_id,
+      item_id: d.item_id,
+      variation_id: row.variation_id,
+      item_variation_location_id: row.item_variation_location_id ?? null,
+      location_id: row.location_id,
+      on_hand: null,
+      stocked: true,
+      last_adjusted_at: null,
+    };
+    const ivl = row.item_variation_location_id ?? before.item_variation_location_id;
+    rows.set(key, { ...before, item_variation_location_id: ivl, ...change });
+  };
+  for (const event of events) {
+    const d = event.data as Record<string, any>;
+    const variationId = event.streamId.startsWith('itemVariation-')
+      ? event.streamId.slice('itemVariation-'.length)
+      : null;
+    switch (event.type) {
+      case 'StockAdjusted':
+        touch(event, d as RowChange, {
+          on_hand: d.on_hand_after,
+          stocked: true,
+          last_adjusted_at: d.adjusted_at,
+        });
+        break;
+      case 'ItemVariationCreated':
+        for (const row of d.locations as { location_id: string; item_variation_location_id: number }[]) {
+          touch(event, { ...row, variation_id: d.id }, { stocked: true });
+        }
+        break;
+      case 'ItemVariationLocationAdded':
+        touch(event, { ...(d as RowChange), variation_id: variationId }, { stocked: true });
+        break;
+      case 'ItemVariationLocationRemoved':
+        touch(event, { ...(d as RowChange), variation_id: variationId }, { stocked: false });
+        break;
+      case 'ItemVariationDeleted':
+        if (variationId) deletedVariations.push(variationId);
+        for (const row of rows.values()) if (row.variation_id === variationId) row.stocked = false;
+        break;
+    }
+  }
+  return { rows, deletedVariations };
+}
+
+/**
+ * New rows start at zero; a known row keeps what the batch did not say (a change carries on-hand
+ * exactly when it carries an adjustment time).
+ */
+async function upsertRows(trx: Transaction<any>, target: any, rows: RowChange[]): Promise<void> {
+  await sql`insert into ${target} as t (row_key, account_id, item_id, variation_id,
+      item_variation_location_id, location_id, on_hand, stocked, last_adjusted_at)
+    select row_key, account_id, item_id, variation_id, item_variation_location_id, location_id,
+      coalesce(on_hand, 0), stocked, last_adjusted_at
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(row_key text, account_id uuid,
+      item_id uuid, variation_id uuid, item_variation_location_id integer, location_id uuid,
+      on_hand numeric, stocked boolean, last_adjusted_at timestamptz)
+    on conflict (row_key) do update set
+      on_hand = case when excluded.last_adjusted_at is null then t.on_hand else excluded.on_hand end,
+      stocked = excluded.stocked,
+      item_variation_location_id = coalesce(excluded.item_variation_location_id, t.item_variation_location_id),
+      last_adjusted_at = coalesce(excluded.last_adjusted_at, t.last_adjusted_at)`.execute(trx);
+}

@@ -1,0 +1,199 @@
+import { RecordedEvent } from '@app/event-store';
+import { sql } from 'kysely';
+import { Database } from '../database';
+import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
+import { itemListsProjector } from './item-lists';
+
+postgresSkipNotice('item_lists projector');
+
+const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
+const CATEGORY = '00000000-0000-4000-8000-0000000000c1';
+const STORE = '00000000-0000-4000-8000-0000000000d1';
+const A = '00000000-0000-4000-8000-000000000001';
+const B = '00000000-0000-4000-8000-000000000002';
+const V1 = '00000000-0000-4000-8000-0000000000e1';
+const V2 = '00000000-0000-4000-8000-0000000000e2';
+
+const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
+
+/** Events as the store records them: revisions per stream, positions in the given order. */
+function log(...entries: [stream: string, type: string, data: object][]): RecordedEvent[] {
+  const revisions = new Map<string, number>();
+  return entries.map(([streamId, type, data], n) => {
+    const revision = (revisions.get(streamId) ?? -1) + 1;
+    revisions.set(streamId, revision);
+    const position = { commit: BigInt(n + 1), prepare: BigInt(n + 1) };
+    return {
+      id: `e${n}`,
+      streamId,
+      revision,
+      type,
+      data: data as never,
+      metadata: {},
+      position,
+      recordedAt: new Date(),
+    };
+  });
+}
+
+const created = (id: string, number: number, minute: number, over: object = {}) => ({
+  id,
+  account_id: ACCOUNT,
+  item_number: number,
+  name: 'Widget',
+  description: null,
+  sku: null,
+  barcode: null,
+  serial_number: null,
+  inventory_type: 'quantity',
+  category_id: CATEGORY,
+  supplier_ids: [],
+  location_id: null,
+  zone_id: null,
+  unit_of_measure_id: null,
+  price: null,
+  cost: null,
+  threshold: 0,
+  weight: 0,
+  published: false,
+  custom_field_values: [],
+  pricing_details: [],
+  variation_attribute_ids: [],
+  status_id: 12,
+  created_at: at(minute),
+  ...over,
+});
+
+const stock = (id: string, minute: number) => ({
+  account_id: ACCOUNT,
+  item_id: id,
+  variation_id: null,
+  item_variation_location_id: null,
+  location_id: STORE,
+  quantity: '2',
+  on_hand_after: '2',
+  reason: null,
+  adjusted_at: at(minute),
+});
+
+// A's story spans both batches; B gets variations from their own streams.
+const EVENTS = log(
+  [`item-${A}`, 'ItemCreated', created(A, 1, 0, { price: '2.5000' })],
+  [`item-${B}`, 'ItemCreated', created(B, 2, 1, { name: 'Bolt' })],
+  [
+    `item-${A}`,
+    'ItemUpdated',
+    {
+      changes: { sku: 'W-1', location_id: STORE, custom_field_values: [{ custom_field_id: 'f', value: 1 }] },
+      updated_at: at(2),
+    },
+  ],
+  [
+    `itemVariation-${V1}`,
+    'ItemVariationCreated',
+    { id: V1, account_id: ACCOUNT, item_id: B, locations: [], created_at: at(3) },
+  ],
+  [`item-${A}`, 'StockAdjusted', stock(A, 4)],
+  [`item-${A}`, 'ItemArchived', { status_id: 13, archived_at: at(5) }],
+  // second batch
+  [
+    `itemVariation-${V2}`,
+    'ItemVariationCreated',
+    { id: V2, account_id: ACCOUNT, item_id: B, locations: [], created_at: at(6) },
+  ],
+  [`itemVariation-${V1}`, 'ItemVariationDeleted', { account_id: ACCOUNT, item_id: B, deleted_at: at(7) }],
+  [
+    `itemVariation-${V2}`,
+    'StockAdjusted',
+    { ...stock(B, 8), variation_id: V2, item_variation_location_id: 1 },
+  ],
+  [`item-${A}`, 'ItemRestored', { status_id: 12, restored_at: at(9) }],
+  [`item-${A}`, 'ItemUpdated', { changes: { price: null, sku: null }, updated_at: at(10) }],
+);
+const FIRST_BATCH = EVENTS.slice(0, 6);
+const SECOND_BATCH = EVENTS.slice(6);
+
+describe.each(testDatabases())('item_lists projector on $name', (target) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(() => database?.close());
+
+  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
+    await sql`create schema ${sql.id(schema)}`.execute(database.db);
+    await database.db.transaction().execute((trx) => itemListsProjector.setup(trx, schema));
+    for (const batch of batches) {
+      await database.db.transaction().execute((trx) => itemListsProjector.apply(trx, batch, schema));
+    }
+  }
+
+  const rows = async (schema: string) =>
+    (
+      await sql<Record<string, unknown>>`select * from ${sql.table(`${schema}.items`)} order by id`.execute(
+        database.db,
+      )
+    ).rows;
+
+  it('folds each item of a batch into one row; stock moves only the revision, variations the count', async () => {
+    await project('first_only', [FIRST_BATCH]);
+    expect(await rows('first_only')).toEqual([
+      expect.objectContaining({
+        id: A,
+        account_id: ACCOUNT,
+        item_number: 1,
+        name: 'Widget',
+        sku: 'W-1',
+        location_id: STORE,
+        price: '2.5000',
+        custom_field_values: [{ custom_field_id: 'f', value: 1 }],
+        archived: true,
+        status_id: 13,
+        variation_count: 0,
+        revision: 3,
+        created_at: new Date(at(0)),
+        updated_at: new Date(at(5)),
+      }),
+      expect.objectContaining({
+        id: B,
+        name: 'Bolt',
+        variation_count: 1,
+        revision: 0,
+        updated_at: new Date(at(1)),
+      }),
+    ]);
+  });
+
+  it('ends with the same rows whether events come in batches or one by one', async () => {
+    await project('batched', [FIRST_BATCH, SECOND_BATCH]);
+    await project(
+      'one_by_one',
+      EVENTS.map((event) => [event]),
+    );
+    expect(await rows('batched')).toEqual(await rows('one_by_one'));
+    expect(await rows('batched')).toEqual([
+      expect.objectContaining({ id: A, sku: null, price: null, archived: false, status_id: 12, revision: 5 }),
+      expect.objectContaining({ id: B, variation_count: 1, revision: 0 }),
+    ]);
+  });
+
+  it('indexes q with trigrams (pg_trgm is there on both databases) and item numbers per account', async () => {
+    await project('indexed', [EVENTS]);
+    const { rows: indexes } = await sql<{ indexname: string }>`select indexname from pg_indexes
+      where schemaname = 'indexed' order by indexname`.execute(database.db);
+    expect(indexes.map((i) => i.indexname)).toEqual(
+      expect.arrayContaining([
+        'items_name_trgm_idx',
+        'items_sku_trgm_idx',
+        'items_barcode_trgm_idx',
+        'items_serial_number_trgm_idx',
+        'items_number_idx',
+        'items_list_idx',
+      ]),
+    );
+    const found = await sql`select id from indexed.items where lower(name) like ${'%olt%'}`.execute(
+      database.db,
+    );
+    expect(found.rows).toEqual([{ id: B }]);
+  });
+});

@@ -1,0 +1,142 @@
+import { RecordedEvent } from '@app/event-store';
+import { Kysely, sql, Transaction } from 'kysely';
+import { Projector } from '../projector';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * Locations and their zones as rows, for the lists and for other modules' checks (an item's
+ * `location_id` and `zone_id`). A deleted location keeps its row with `active = false`, and its zones
+ * stay. `revision` is the location stream's revision after the row's last change: on `locations`
+ * every event of the stream (zone events too) moves it, so it matches the location's ETag.
+ * An account has few locations, so one statement per event is enough.
+ */
+export const locationListsProjector: Projector = {
+  name: 'location_lists',
+  version: 1,
+  tables: ['locations', 'zones'],
+  handles: ['LocationCreated', 'LocationUpdated', 'LocationDeleted', 'ZoneCreated', 'ZoneUpdated'],
+  async setup(db, schema) {
+    await createTables(db, schema);
+  },
+  async apply(trx, events, schema) {
+    for (const event of events) await applyOne(trx, event, schema);
+  },
+};
+
+const LOCATION_TEXT = [
+  'name',
+  'short_name',
+  'address_1',
+  'address_2',
+  'city',
+  'region',
+  'postal_code',
+  'country',
+  'manager',
+  'phone',
+  'fax',
+  'email',
+] as const;
+const ZONE_TEXT = ['name', 'short_name', 'description'] as const;
+const REQUIRED = new Set(['name', 'short_name']);
+
+async function createTables(db: Kysely<any>, schema: string): Promise<void> {
+  const s = db.schema.withSchema(schema);
+  let locations = s
+    .createTable('locations')
+    .addColumn('id', 'uuid', (c) => c.primaryKey())
+    .addColumn('account_id', 'uuid', (c) => c.notNull());
+  for (const name of LOCATION_TEXT)
+    locations = locations.addColumn(name, 'text', (c) => (REQUIRED.has(name) ? c.notNull() : c));
+  await locations
+    .addColumn('active', 'boolean', (c) => c.notNull())
+    .addColumn('revision', 'integer', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  let zones = s
+    .createTable('zones')
+    .addColumn('id', 'uuid', (c) => c.primaryKey())
+    .addColumn('account_id', 'uuid', (c) => c.notNull())
+    .addColumn('location_id', 'uuid', (c) => c.notNull());
+  for (const name of ZONE_TEXT)
+    zones = zones.addColumn(name, 'text', (c) => (REQUIRED.has(name) ? c.notNull() : c));
+  await zones
+    .addColumn('revision', 'integer', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  // The lists: an account's active locations by name; a location's zones by name.
+  await sql`create index locations_list_idx
+    on ${sql.table(`${schema}.locations`)} (account_id, active, lower(name), id)`.execute(db);
+  await sql`create index zones_list_idx
+    on ${sql.table(`${schema}.zones`)} (location_id, lower(name), id)`.execute(db);
+}
+
+/** The record id of a stream `location-<uuid>`. */
+function locationIdOf(event: RecordedEvent): string {
+  return event.streamId.slice(event.streamId.indexOf('-') + 1);
+}
+
+/** Only the columns a change may name: the events are ours, but a column name must never be data. */
+function pick(changes: Record<string, unknown>, columns: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(columns.filter((name) => name in changes).map((name) => [name, changes[name]]));
+}
+
+async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: string): Promise<void> {
+  const d = event.data as Record<string, any>;
+  const locationId = locationIdOf(event);
+  const revision = event.revision;
+  const locations = () => trx.withSchema(schema).updateTable('locations').where('id', '=', locationId);
+  switch (event.type) {
+    case 'LocationCreated':
+      await trx
+        .withSchema(schema)
+        .insertInto('locations')
+        .values({
+          id: locationId,
+          account_id: d.account_id,
+          ...pick(d, LOCATION_TEXT),
+          active: true,
+          revision,
+          created_at: d.created_at,
+          updated_at: d.created_at,
+        })
+        .execute();
+      return;
+    case 'LocationUpdated':
+      await locations()
+        .set({ ...pick(d.changes, LOCATION_TEXT), revision, updated_at: d.updated_at })
+        .execute();
+      return;
+    case 'LocationDeleted':
+      await locations().set({ active: false, revision, updated_at: d.deleted_at }).execute();
+      return;
+    case 'ZoneCreated':
+      await locations().set({ revision }).execute();
+      await trx
+        .withSchema(schema)
+        .insertInto('zones')
+        .values({
+          id: d.zone_id,
+          account_id: d.account_id,
+          location_id: locationId,
+          ...pick(d, ZONE_TEXT),
+          revision,
+          created_at: d.created_at,
+          updated_at: d.created_at,
+        })
+        .execute();
+      return;
+    case 'ZoneUpdated':
+      await locations().set({ revision }).execute();
+      await trx
+        .withSchema(schema)
+        .updateTable('zones')
+        .set({ ...pick(d.changes, ZONE_TEXT), revision, updated_at: d.updated_at })
+        .where('id', '=', d.zone_id)
+        .execute();
+      return;
+  }
+}
