@@ -129,6 +129,7 @@ describe.each(testDatabases())('item variations API on $name', (target) => {
       });
       expect(created.locations).toEqual([
         {
+          object: 'item_variation_location',
           item_variation_location_id: expect.any(Number),
           location_id: shop.warehouse.id,
           location_name: 'A Warehouse',
@@ -145,6 +146,12 @@ describe.each(testDatabases())('item variations API on $name', (target) => {
       ]);
       const [a, b] = created.locations.map((r: Json) => r.item_variation_location_id);
       expect(a).not.toBe(b);
+      // A location-filtered item list sums the variations' rows there, the threshold too.
+      const atWarehouse = await ok(call(shop.owner, 'GET', `/api/v3/items?location_id=${shop.warehouse.id}`));
+      expect(atWarehouse.data.find((i: Json) => i.id === shirt.id).location_inventory).toMatchObject({
+        quantity: 5,
+        threshold: 3,
+      });
     });
 
     it('keeps the parent’s totals and history: the item’s own stock moves out, its settings are cleared', async () => {

@@ -540,6 +540,37 @@ describe.each(testDatabases())('items API on $name', (target) => {
       expect(await names(caller, `?ids=${sold.id}`)).toEqual(['Sold']);
     });
 
+    it('totals pages exactly for every archived, type and category filter, through changes', async () => {
+      const { caller, category } = await freshAccount();
+      const unique = await createCategory(t.app, caller, { inventory_type: 'unique' });
+      const other = await createCategory(t.app, caller, { name: 'Other' });
+      const a = await create({ name: 'A' }, caller, category);
+      await create({ name: 'B' }, caller, category);
+      const c = await create({ name: 'C' }, caller, other);
+      const u = await create({ name: 'U', inventory_type: 'unique' }, caller, unique);
+      await create({ name: 'V', inventory_type: 'unique' }, caller, unique);
+      await call(caller)('POST', `${ITEMS}/${a.id}/archive`);
+      await call(caller)('PATCH', `${ITEMS}/${c.id}`, { category_id: category.id });
+      await sql`update items set status_id = 14 where id = ${u.id}::uuid`.execute(t.database.db);
+      // limit=1 leaves pages after the first, so the total is counted, not read off the last page.
+      const total = async (query: string) =>
+        (await call(caller)('GET', `${ITEMS}?limit=1&${query}`)).json().pagination.total_records;
+      const expected: [string, number][] = [
+        ['', 3],
+        ['archived=true', 1],
+        ['archived=all', 5],
+        ['type=unique', 1],
+        ['type=quantity&archived=all', 3],
+        [`category_id=${category.id}`, 2],
+        [`category_id=${category.id}&archived=all`, 3],
+        [`category_id=${other.id}&archived=all`, 0],
+      ];
+      for (const [query, n] of expected) expect([query, await total(query)]).toEqual([query, n]);
+      const counted = await sql<{ n: string }>`select coalesce(sum(n), 0) as n from item_counts
+        where account_id = ${caller.accountId}::uuid`.execute(t.database.db);
+      expect(Number(counted.rows[0].n)).toBe(5);
+    });
+
     it('searches q in name, SKU, barcode and serial number; digits also match the exact number', async () => {
       const { caller, category } = await freshAccount();
       const unique = await createCategory(t.app, caller, { inventory_type: 'unique' });
@@ -602,6 +633,11 @@ describe.each(testDatabases())('items API on $name', (target) => {
       expect(list.data.map((item: Json) => item.name)).toEqual(['C', 'B', 'A']);
       expect(list).toMatchObject({ has_more: false, pagination: { page: 1, total_records: 3 } });
       expect(list.data[0]).not.toHaveProperty('photos');
+      const untotalled = (await call(caller)('GET', `${ITEMS}?ids=${a.id},${c.id}&include_total=false`)).json();
+      expect(untotalled.data.map((item: Json) => item.name)).toEqual(['A', 'C']);
+      expect(untotalled).toMatchObject({ has_more: false, pagination: { page: 1 } });
+      expect(untotalled.pagination).not.toHaveProperty('total_records');
+      expect(untotalled.pagination).not.toHaveProperty('total_pages');
       const many = Array.from({ length: 51 }, () => randomUUID()).join(',');
       expectError(await call(caller)('GET', `${ITEMS}?ids=${many}`), 422, 'invalid_query_parameter', 'ids');
       expectError(

@@ -12,3 +12,4 @@ export * from './item-gallery';
 export * from './item';
 export * from './item-variation';
 export * from './variation-attribute';
+export * from './document-lines';

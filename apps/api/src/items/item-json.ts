@@ -68,7 +68,7 @@ export function extrasOfRow(row: ItemRow, options: Omit<ItemJsonOptions, 'showCo
       quantity_reserved: reserved.toNumber(),
       quantity_available: quantity.minus(reserved).toNumber(),
       quantity_incoming: Number(row.location_incoming ?? 0),
-      threshold: row.threshold as number,
+      threshold: Number(row.location_threshold ?? row.threshold),
     };
   }
   return extras;

@@ -1,4 +1,5 @@
 import { ITEM_ACTIVE_PREDICATE } from '@app/read-models/projectors/item-lists';
+import { listStates } from '@app/read-models';
 import { Kysely, RawBuilder, sql } from 'kysely';
 import { invalidQueryParameter } from '../http/api-error';
 import { PageRequest, parsePageRequest } from '../http/pagination';
@@ -131,9 +132,18 @@ export class ItemListQuery {
     return filters.ids ? inRequestedOrder(rows, filters.ids) : rows;
   }
 
+  /**
+   * The list's exact total. For the common filters (archived, type, category) it is a sum over the
+   * few `item_counts` rows the projector keeps; a search, a location or a restricted user counts
+   * the matching items themselves.
+   */
   async count(scope: ItemScope, filters: ItemListFilters): Promise<number> {
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from items i
-      where ${conditions(scope, filters)}`.execute(this.db);
+    const counted = !scope.restrictedTo && !filters.q && !filters.locationId && !filters.ids;
+    const { rows } = counted
+      ? await sql<{ n: number | string }>`select coalesce(sum(n), 0) as n from item_counts
+          where ${countedConditions(scope, filters)}`.execute(this.db)
+      : await sql<{ n: number | string }>`select count(*) as n from items i
+          where ${conditions(scope, filters)}`.execute(this.db);
     return Number(rows[0].n);
   }
 
@@ -152,10 +162,15 @@ export class ItemListQuery {
   ): Promise<ItemRow[]> {
     const restricted = scope.restrictedTo ? sql`and iq.location_id = ${scope.restrictedTo}::uuid` : sql``;
     const atLocation = locationId
-      ? sql`, li.on_hand as location_on_hand, li.reserved as location_reserved, li.incoming as location_incoming`
+      ? sql`, li.on_hand as location_on_hand, li.reserved as location_reserved, li.incoming as location_incoming,
+        lt.threshold as location_threshold`
       : sql``;
+    // A variation-managed item's threshold there is its variations' rows' (the item's own moved to them).
     const locationJoin = locationId
-      ? sql`left join lateral (${stock(sql`iq.item_id = page.id and iq.location_id = ${locationId}::uuid`)}) li on true`
+      ? sql`left join lateral (${stock(sql`iq.item_id = page.id and iq.location_id = ${locationId}::uuid`)}) li on true
+        left join lateral (select sum(r.threshold) as threshold from item_variations v
+          join item_variation_locations r on r.variation_id = v.id and r.location_id = ${locationId}::uuid
+          where v.item_id = page.id) lt on true`
       : sql``;
     const { rows } =
       await sql<ItemRow>`select page.*, c.name as category_name, c.custom_fields as category_fields,
@@ -177,6 +192,18 @@ function stock(where: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`select coalesce(sum(iq.on_hand), 0) as on_hand, coalesce(sum(iq.reserved), 0) as reserved,
       coalesce(sum(iq.incoming), 0) as incoming, coalesce(sum(iq.estimates), 0) as estimates
     from inventory_quantities iq where ${where}`;
+}
+
+/** The WHERE over `item_counts` matching what conditions() selects for the same filters. */
+function countedConditions(scope: ItemScope, filters: ItemListFilters): RawBuilder<unknown> {
+  const states = listStates(filters.archived);
+  const parts = [
+    sql`account_id = ${scope.accountId}::uuid`,
+    sql`list_state in (${sql.join(states.map((state) => sql`${state}`))})`,
+  ];
+  if (filters.type) parts.push(sql`inventory_type = ${filters.type}`);
+  if (filters.categoryId) parts.push(sql`category_id = ${filters.categoryId}::uuid`);
+  return sql.join(parts, sql` and `);
 }
 
 /** The WHERE of a list: the scope always; with `ids`, nothing else. */

@@ -91,7 +91,9 @@ export class ItemReads {
     if (filters.ids) {
       const rows = await this.query.page(scope, filters, page);
       const data = rows.map((row) => itemJsonOfRow(row, options));
-      return listEnvelope({ url, page: 1, limit: Math.max(data.length, 1), rows: data, total: data.length });
+      // include_total=false leaves the totals out here too (documents-api §8: exact-ID requests).
+      const total = page.includeTotal ? data.length : undefined;
+      return listEnvelope({ url, page: 1, limit: Math.max(data.length, 1), rows: data, total });
     }
     const rows = await this.query.page(scope, filters, page);
     // A last page tells the total itself: counting is for pages with more after them.

@@ -11,6 +11,7 @@ import { itemVariationsProjector } from './item-variations';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
+export { listStates } from './item-counts';
 
 /** The service's read models, in the order they start; the API, the worker and the CLI run these. */
 export const projectors: readonly Projector[] = [

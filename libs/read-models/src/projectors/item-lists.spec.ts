@@ -1,4 +1,7 @@
-import { RecordedEvent } from '@app/event-store';
+import { randomUUID } from 'node:crypto';
+import { PostgresEventStore, RecordedEvent } from '@app/event-store';
+import { ProjectionRunner } from '../projection-runner';
+import { recordingLogger } from '../testing/projection-fixtures';
 import { sql } from 'kysely';
 import { Database } from '../database';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
@@ -175,6 +178,55 @@ describe.each(testDatabases())('item_lists projector on $name', (target) => {
       expect.objectContaining({ id: A, sku: null, price: null, archived: false, status_id: 12, revision: 5 }),
       expect.objectContaining({ id: B, variation_count: 1, revision: 0 }),
     ]);
+  });
+
+  it('keeps item_counts equal to the items per list state, type and category, in its own schema', async () => {
+    for (const schema of ['batched', 'one_by_one']) {
+      const { rows: counted } = await sql`select list_state, inventory_type, category_id, n::int as n
+        from ${sql.table(`${schema}.item_counts`)} where n <> 0 order by 1, 2, 3`.execute(database.db);
+      const { rows: actual } = await sql`select public.item_list_state(archived, inventory_type, status_id)
+          as list_state, inventory_type, category_id, count(*)::int as n
+        from ${sql.table(`${schema}.items`)} group by 1, 2, 3 order by 1, 2, 3`.execute(database.db);
+      expect(counted).toEqual(actual);
+      expect(counted.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps counting after a rebuild has swapped its tables in', async () => {
+    const fresh = await target.open();
+    const store = await PostgresEventStore.open(fresh);
+    const runner = new ProjectionRunner({
+      db: fresh.db,
+      store,
+      projectors: [itemListsProjector],
+      logger: recordingLogger(),
+    });
+    const append = async (events: RecordedEvent[]) => {
+      for (const e of events) {
+        await store.appendToStream(e.streamId, [{ id: randomUUID(), type: e.type, data: e.data }], {
+          expectedRevision: 'any',
+        });
+      }
+      await runner.waitFor((await store.headPosition())!);
+    };
+    try {
+      await runner.start();
+      await append(FIRST_BATCH);
+      await runner.rebuild('item_lists');
+      await append(SECOND_BATCH);
+      const { rows: counted } = await sql`select list_state, category_id, n::int as n from item_counts
+        where n <> 0 order by 1, 2`.execute(fresh.db);
+      const { rows: actual } = await sql`select public.item_list_state(archived, inventory_type, status_id)
+          as list_state, category_id, count(*)::int as n from items group by 1, 2 order by 1, 2`.execute(
+        fresh.db,
+      );
+      expect(counted).toEqual(actual);
+      expect(actual).toEqual([expect.objectContaining({ list_state: 'active', n: 2 })]);
+    } finally {
+      await runner.stop();
+      await store.close();
+      await fresh.close();
+    }
   });
 
   it('indexes q with trigrams (pg_trgm is there on both databases) and item numbers per account', async () => {

@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
+import { createItemCounts } from './item-counts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -15,8 +16,8 @@ import { Projector } from '../projector';
  */
 export const itemListsProjector: Projector = {
   name: 'item_lists',
-  version: 1,
-  tables: ['items'],
+  version: 2,
+  tables: ['items', 'item_counts'],
   handles: [
     'ItemCreated',
     'ItemUpdated',
@@ -28,6 +29,7 @@ export const itemListsProjector: Projector = {
   ],
   async setup(db, schema) {
     await createTable(db, schema);
+    await createItemCounts(db, schema);
   },
   async apply(trx, events, schema) {
     const pending = foldBatch(events);

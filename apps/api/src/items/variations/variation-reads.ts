@@ -66,8 +66,10 @@ export class VariationReads {
   ): Promise<ListEnvelope<VariationJson>> {
     await this.items.visible(actor, itemId);
     const location = actor.locationId ?? locationId;
-    if (location !== undefined && !isRecordId(location))
-      return listEnvelope({ url, page: page.page, limit: page.limit, rows: [], total: 0 });
+    if (location !== undefined && !isRecordId(location)) {
+      const total = page.includeTotal ? 0 : undefined;
+      return listEnvelope({ url, page: page.page, limit: page.limit, rows: [], total });
+    }
     let rows = this.database.db
       .selectFrom('item_variations as v')
       .where('v.account_id', '=', actor.accountId)

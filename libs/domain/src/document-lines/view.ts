@@ -1,0 +1,78 @@
+import { money, rate } from '../shared/money';
+import { DocumentLine, LineType } from './line';
+
+/** A line as the API returns it (documents-api §2, `estimate_line` and its kin). */
+export type DocumentLineView = {
+  id: string | null;
+  object: string;
+  item_id: string | null;
+  item_variation_location_id: number | null;
+  line_type: LineType;
+  name: string | null;
+  description: string | null;
+  quantity: number;
+  unit_id: number | null;
+  unit_name: string | null;
+  sku: string | null;
+  variation_values: Record<string, string>;
+  variation_number: number | null;
+  location_name: string | null;
+  thumbnail_url: string | null;
+  position: number;
+  unit_price: string;
+  unit_cost?: string | null;
+  total_cost?: string | null;
+  discount_percent: string;
+  tax_rate: string;
+  tax_2_rate: string;
+  discounted_unit_price: string | null;
+  subtotal: string;
+  tax: string;
+  tax_2: string;
+  total: string;
+};
+
+export type LineViewOptions = {
+  /** `estimate_line`, `invoice_line`, `sales_order_line`, `purchase_order_line`. */
+  object: string;
+  /** `unit_cost.view`: without it `unit_cost` and `total_cost` are left out. */
+  showCost: boolean;
+  /** The item's current thumbnail (a live value, not stored on the line); null when none. */
+  thumbnailUrl?: string | null;
+};
+
+/** Money always with four decimals and rates with three, whatever the stored spelling. */
+export function documentLineView(line: DocumentLine, options: LineViewOptions): DocumentLineView {
+  return {
+    id: line.id,
+    object: options.object,
+    item_id: line.item_id,
+    item_variation_location_id: line.item_variation_location_id,
+    line_type: line.line_type,
+    name: line.name,
+    description: line.description,
+    quantity: Number(line.quantity),
+    unit_id: line.unit_id,
+    unit_name: line.unit_name,
+    sku: line.sku,
+    variation_values: { ...line.variation_values },
+    variation_number: line.variation_number,
+    location_name: line.location_name,
+    thumbnail_url: options.thumbnailUrl ?? null,
+    position: line.position,
+    unit_price: money(line.unit_price),
+    ...(options.showCost ? { unit_cost: orNull(line.unit_cost), total_cost: orNull(line.total_cost) } : {}),
+    discount_percent: rate(line.discount_percent),
+    tax_rate: rate(line.tax_rate),
+    tax_2_rate: rate(line.tax_2_rate),
+    discounted_unit_price: orNull(line.discounted_unit_price),
+    subtotal: money(line.subtotal),
+    tax: money(line.tax),
+    tax_2: money(line.tax_2),
+    total: money(line.total),
+  };
+}
+
+function orNull(amount: string | null): string | null {
+  return amount === null ? null : money(amount);
+}
