@@ -59,24 +59,41 @@ const VARIANTS: Variant[] = [
   {
     name: 'q name',
     query: 'q=gasket%2012&limit=20',
-    sql: (c) => page(`account_id = $1 and ${ACTIVE} and lower(name) like '%gasket 12%'`, [c.accountId], 0),
+    sql: (c) => page(`account_id = $1 and ${ACTIVE} and ${matching('%gasket 12%')}`, [c.accountId], 0),
   },
   {
     name: 'q sku',
     query: 'q=SKU-0042&limit=20',
-    sql: (c) => page(`account_id = $1 and ${ACTIVE} and lower(sku) like '%sku-0042%'`, [c.accountId], 0),
+    sql: (c) => page(`account_id = $1 and ${ACTIVE} and ${matching('%sku-0042%')}`, [c.accountId], 0),
   },
   {
     name: 'q number',
     query: 'q=4242&limit=20',
-    sql: (c) => page(`account_id = $1 and ${ACTIVE} and item_number = 4242`, [c.accountId], 0),
+    sql: (c) =>
+      page(
+        `account_id = $1 and ${ACTIVE} and (${matching('%4242%')} or item_number = 4242)`,
+        [c.accountId],
+        0,
+      ),
   },
   {
     name: 'location',
     query: 'location_id=LOCATION&limit=20&page=3',
-    sql: (c) => page(`account_id = $1 and ${ACTIVE} and location_id = $2`, [c.accountId, c.locations[0]], 40),
+    sql: (c) =>
+      page(
+        `account_id = $1 and ${ACTIVE} and (location_id = $2 or id in (select item_id from inventory_quantities
+          where account_id = $1 and location_id = $2 and stocked))`,
+        [c.accountId, c.locations[0]],
+        40,
+      ),
   },
 ];
+
+/** What `q` means (inventory-api §4): a substring of name, SKU, barcode or serial number. */
+function matching(pattern: string): string {
+  const columns = ['name', 'sku', 'barcode', 'serial_number'].map((c) => `lower(${c}) like '${pattern}'`);
+  return `(${columns.join(' or ')})`;
+}
 
 function page(where: string, values: unknown[], offset: number) {
   return {

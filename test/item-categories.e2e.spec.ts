@@ -364,6 +364,25 @@ describe.each(testDatabases())('item categories API on $name', (target) => {
       const ok = await call()('PATCH', url(category.id), { name: 'Second' }, { 'if-match': '"1"' });
       expect(ok.json()).toMatchObject({ name: 'Second', revision: 2 });
     });
+
+    it('keeps its inventory type while it holds items, archived ones too (422 naming inventory_type)', async () => {
+      const category = await create();
+      const item = await call()('POST', '/api/v3/items', {
+        name: 'Hammer',
+        inventory_type: 'quantity',
+        category_id: category.id,
+      });
+      expect(item.statusCode).toBe(201);
+      await call()('POST', `/api/v3/items/${item.json().id}/archive`);
+      const res = await call()('PATCH', url(category.id), { inventory_type: 'unique' });
+      expectError(res, 422, { code: 'validation_failed', param: 'inventory_type' });
+      expect(res.json().error.message).toMatch(/1 inventory/);
+      const same = await call()('PATCH', url(category.id), { name: 'Hand tools', inventory_type: 'quantity' });
+      expect(same.json()).toMatchObject({ name: 'Hand tools', inventory_type: 'quantity', revision: 1 });
+      const empty = await create();
+      const changed = await call()('PATCH', url(empty.id), { inventory_type: 'unique' });
+      expect(changed.json()).toMatchObject({ inventory_type: 'unique', revision: 1 });
+    });
   });
 
   describe('list', () => {

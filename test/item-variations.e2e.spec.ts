@@ -225,6 +225,7 @@ describe.each(testDatabases())('item variations API on $name', (target) => {
         'attributes.0.attribute_id',
       ],
       [{ variation_type: 'other' }, 'variation_type'],
+      [{ variation_type: 'location_only', barcode: 'x'.repeat(49) }, 'barcode'],
       [
         { variation_type: 'location_only', initial_quantity_location_id: NOBODY },
         'initial_quantity_location_id',
@@ -387,6 +388,24 @@ describe.each(testDatabases())('item variations API on $name', (target) => {
       await expectError(call(shop.owner, 'GET', `${url}?colour=1`), 422, 'invalid_query_parameter', 'colour');
       await ok(call(shop.owner, 'POST', `/api/v3/items/${shirt.id}/archive`));
       expect((await call(shop.owner, 'GET', url)).statusCode).toBe(200);
+    });
+
+    it('answers 404 for the attributes of an item out of sight; pages without totals on include_total=false', async () => {
+      const shirt = await item();
+      const attributes = `/api/v3/items/${shirt.id}/variation-attributes`;
+      await expectError(call(await createCaller(t.app), 'GET', attributes), 404, 'resource_missing');
+      await expectError(call(shop.owner, 'GET', '/api/v3/items/nope/variation-attributes'), 404, 'resource_missing');
+      expect(await ok(call(shop.owner, 'GET', variations(shirt.id)))).toMatchObject({
+        data: [],
+        pagination: { total_records: 0 },
+      });
+      // A restriction naming no location sees the item (it has none) but none of its rows.
+      const lost = await colleague({ location_id: 'nowhere' });
+      for (const caller of [shop.owner, lost]) {
+        const page = await ok(call(caller, 'GET', `${variations(shirt.id)}?include_total=false`));
+        expect(page).toMatchObject({ data: [], has_more: false });
+        expect(page.pagination).not.toHaveProperty('total_records');
+      }
     });
 
     it('lists compact variations in creation order; q in barcodes and attribute values; include=locations', async () => {
@@ -765,6 +784,33 @@ describe.each(testDatabases())('item variations API on $name', (target) => {
       await expectError(call(clerk, 'DELETE', url), 403, 'permission_denied');
       const modifier = await colleague({ permissions: { 'inventory.modify': true } });
       expect((await call(modifier, 'DELETE', url)).statusCode).toBe(200);
+    });
+
+    it('needs items:write and inventory.modify on every other write; items:delete to remove a row', async () => {
+      const { shirt, first } = await attributedItem();
+      const url = `${variations(shirt.id)}/${first.id}`;
+      const rowUrl = `${url}/locations/${shop.store.id}`;
+      const writes: [Method, string, Json][] = [
+        ['POST', variations(shirt.id), { attributes: [pair(shop.color, 1), pair(shop.size, 1)] }],
+        ['PATCH', url, { barcode: 'B-1' }],
+        ['POST', `${url}/locations`, { location_id: (await createLocation(t.app, shop.owner)).id }],
+        ['PATCH', rowUrl, { threshold: 2 }],
+        ['POST', `${rowUrl}/adjustments`, { quantity: 1 }],
+      ];
+      const readOnly = await colleague({ scopes: ['items:read', 'items:delete'] });
+      const noModify = await colleague({ permissions: { 'inventory.modify': false } });
+      for (const [method, path, body] of writes) {
+        await expectError(call(readOnly, method, path, body), 403, 'insufficient_scope');
+        await expectError(call(noModify, method, path, body), 403, 'permission_denied');
+      }
+      const noDeleteScope = await colleague({ scopes: ['items:read', 'items:write'] });
+      await expectError(call(noDeleteScope, 'DELETE', rowUrl), 403, 'insufficient_scope');
+      await expectError(call(noModify, 'DELETE', rowUrl), 403, 'permission_denied');
+      expect(await ok(call(shop.owner, 'GET', url))).toMatchObject({
+        barcode: '',
+        quantity: 0,
+        location_count: first.location_count,
+      });
     });
   });
 

@@ -633,7 +633,9 @@ describe.each(testDatabases())('items API on $name', (target) => {
       expect(list.data.map((item: Json) => item.name)).toEqual(['C', 'B', 'A']);
       expect(list).toMatchObject({ has_more: false, pagination: { page: 1, total_records: 3 } });
       expect(list.data[0]).not.toHaveProperty('photos');
-      const untotalled = (await call(caller)('GET', `${ITEMS}?ids=${a.id},${c.id}&include_total=false`)).json();
+      const untotalled = (
+        await call(caller)('GET', `${ITEMS}?ids=${a.id},${c.id}&include_total=false`)
+      ).json();
       expect(untotalled.data.map((item: Json) => item.name)).toEqual(['A', 'C']);
       expect(untotalled).toMatchObject({ has_more: false, pagination: { page: 1 } });
       expect(untotalled.pagination).not.toHaveProperty('total_records');
@@ -774,6 +776,22 @@ describe.each(testDatabases())('items API on $name', (target) => {
         404,
         'resource_missing',
       );
+    });
+  });
+
+  describe('history without unit_cost.view', () => {
+    it('hides the cost in events and in the past view, as the item endpoints do', async () => {
+      const item = await create({ cost: 7.5 });
+      await call()('PATCH', `${ITEMS}/${item.id}`, { cost: 8, sku: 'C-1' });
+      const clerk = await colleague({ permissions: { 'inventory.modify': true } });
+      const events = (await call(clerk)('GET', `${ITEMS}/${item.id}/events`)).json().data;
+      expect(events[0].data).not.toHaveProperty('cost');
+      expect(events[1].data.changes).toEqual({ sku: 'C-1' });
+      expect((await call(clerk)('GET', `${ITEMS}/${item.id}?as_of_revision=0`)).json()).not.toHaveProperty(
+        'cost',
+      );
+      const owned = (await call()('GET', `${ITEMS}/${item.id}/events`)).json().data;
+      expect(owned[1].data.changes).toMatchObject({ cost: '8.0000' });
     });
   });
 

@@ -1,4 +1,4 @@
-import { RecordedEvent } from '@app/event-store';
+import { JsonObject, RecordedEvent } from '@app/event-store';
 
 const METADATA_KEYS = [
   'account_id',
@@ -25,7 +25,7 @@ export interface EventEntry {
 }
 
 /** Every metadata key is present (null when the writer did not know it); nothing else is shown. */
-export function eventEntry(event: RecordedEvent): EventEntry {
+export function eventEntry(event: RecordedEvent, data: JsonObject = event.data): EventEntry {
   const metadata = Object.fromEntries(
     METADATA_KEYS.map((key) => [key, event.metadata?.[key] ?? null]),
   ) as EventEntryMetadata;
@@ -35,7 +35,7 @@ export function eventEntry(event: RecordedEvent): EventEntry {
     stream: event.streamId,
     revision: event.revision,
     type: event.type,
-    data: event.data,
+    data,
     metadata,
     recorded_at: event.recordedAt.toISOString(),
   };

@@ -1,4 +1,5 @@
 import { Permission, RecordState, Scope } from '@app/domain';
+import { JsonObject } from '@app/event-store';
 import { AggregateDefinition, DomainEvent } from '@app/event-store/aggregate';
 import { Actor } from '../auth/actor';
 
@@ -24,4 +25,6 @@ export interface HistoryDeclaration<R = unknown, E extends DomainEvent = DomainE
   view(record: R, revision: number): object;
   /** The ETag's prefix (`so_` for sales orders). */
   etagPrefix?: string;
+  /** An event's data as this actor may see it (see hideUnless); all of it by default. */
+  redact?(data: JsonObject, actor: Actor): JsonObject;
 }

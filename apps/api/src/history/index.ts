@@ -4,3 +4,4 @@ export * from './history-declaration';
 export * from './history.controller';
 export * from './history.module';
 export * from './record-history';
+export * from './redact';

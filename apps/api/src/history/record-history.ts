@@ -55,7 +55,7 @@ export class RecordHistory {
       url,
       page: page.page,
       limit: page.limit,
-      rows: rows.map(eventEntry),
+      rows: rows.map((event) => eventEntry(event, declaration.redact?.(event.data, actor) ?? event.data)),
       total: page.includeTotal ? total : undefined,
     });
   }

@@ -81,10 +81,12 @@ export class ChangeItemCategoryHandler implements ICommandHandler<ChangeItemCate
     const context: ItemCategoryContext = { now: new Date().toISOString(), accountId: actor.accountId };
     if (command.type !== 'CreateItemCategory')
       context.childCount = await this.reads.childCount(actor.accountId, id);
-    if (command.type === 'DeleteItemCategory') {
-      const reference = { kind: 'item_category', accountId: actor.accountId, id };
+    const reference = { kind: 'item_category', accountId: actor.accountId, id };
+    // Deletes, and type changes (the items hold their category's type), depend on what it holds.
+    const typeGiven = command.type === 'UpdateItemCategory' && command.input.inventory_type !== undefined;
+    if (command.type === 'DeleteItemCategory' || typeGiven)
       context.dependents = await this.references.dependents(reference);
-    } else {
+    if (command.type !== 'DeleteItemCategory') {
       const parentId = categoryId()(command.input.parent_id, 'parent_id');
       if (!isDomainError(parentId) && parentId !== id) context.parent = await this.parent(actor, parentId);
     }

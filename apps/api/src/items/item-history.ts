@@ -1,6 +1,6 @@
 import { itemAggregate, ItemEvent, ItemRecord, streamExtras } from '@app/domain';
 import { Actor } from '../auth/actor';
-import { HistoryDeclaration } from '../history';
+import { HistoryDeclaration, hideUnless } from '../history';
 import { itemJson } from './item-json';
 
 /**
@@ -13,6 +13,7 @@ export const itemHistory: HistoryDeclaration<ItemRecord, ItemEvent> = {
   scopes: ['items:read'],
   visible: (record, actor) => record.account_id === actor.accountId && seenFrom(record, actor),
   view: (record, revision) => itemJson(record, streamExtras(record), revision, true),
+  redact: hideUnless('unit_cost.view', ['cost']),
 };
 
 /** A location-restricted user's sight of an item, as far as the item's stream tells. */

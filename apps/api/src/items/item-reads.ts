@@ -95,14 +95,13 @@ export class ItemReads {
       const total = page.includeTotal ? data.length : undefined;
       return listEnvelope({ url, page: 1, limit: Math.max(data.length, 1), rows: data, total });
     }
+    // The count runs beside the page (on another connection), so a total costs no extra wait.
+    const counting = page.includeTotal ? this.query.count(scope, filters) : undefined;
+    counting?.catch(() => undefined); // awaited below unless the page fails first
     const rows = await this.query.page(scope, filters, page);
-    // A last page tells the total itself: counting is for pages with more after them.
+    // A last page tells the total itself.
     const last = rows.length <= page.limit && (rows.length > 0 || page.offset === 0);
-    const total = !page.includeTotal
-      ? undefined
-      : last
-        ? page.offset + rows.length
-        : await this.query.count(scope, filters);
+    const total = !counting ? undefined : last ? page.offset + rows.length : await counting;
     const data = rows.map((row) => itemJsonOfRow(row, options));
     return listEnvelope({ url, page: page.page, limit: page.limit, rows: data, total });
   }

@@ -56,7 +56,10 @@ function buildLine(
   if (input.id !== undefined && previous === undefined)
     return invalid(`${at}.id`, `${at}.id must be the id of a line of this document.`);
   if (previous?.line_type === 'discount')
-    return invalid(`${at}.id`, 'The generated discount line cannot be supplied: set discount_percent instead.');
+    return invalid(
+      `${at}.id`,
+      'The generated discount line cannot be supplied: set discount_percent instead.',
+    );
   const itemId = input.item_id !== undefined ? input.item_id : (previous?.item_id ?? null);
   const line =
     itemId === null
@@ -129,7 +132,7 @@ function inventoryLine(
   const kept = sameItem?.item_variation_location_id === variationId ? sameItem : undefined;
   const copy = kept ? snapshotOf(kept) : copyItem(itemId, variationId, at, context, rules);
   if (isDomainError(copy)) return copy;
-  const quantity = input.quantity ?? previous?.quantity ?? '1';
+  const quantity = input.quantity ?? (copy.unique ? '1' : (previous?.quantity ?? '1'));
   if (copy.unique && !new Exact(quantity).equals(1))
     return invalid(`${at}.quantity`, `${at}.quantity must be 1 for a unique item.`);
   const givenDescription = rules.inventoryDescription === 'given' ? input.description : undefined;
@@ -177,7 +180,7 @@ function copyItem(
       `${at}.item_variation_location_id is required: this item's stock is kept per variation.`,
     );
   const variation = variationId === null ? undefined : context.variations.get(variationId);
-  if (variationId !== null && variation?.item_id !== item.id)
+  if (variationId !== null && (!item.has_variations || variation?.item_id !== item.id))
     return invalid(
       `${at}.item_variation_location_id`,
       `${at}.item_variation_location_id must be a variation location of this item.`,

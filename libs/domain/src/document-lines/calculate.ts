@@ -53,7 +53,8 @@ export function calculateLine(line: LineDraft): LineAmounts {
     tax: money(tax),
     tax_2: money(tax2),
     total: money(subtotal.plus(tax).plus(tax2)),
-    total_cost: line.unit_cost === null ? null : money(roundMoney(new Exact(line.quantity).times(line.unit_cost))),
+    total_cost:
+      line.unit_cost === null ? null : money(roundMoney(new Exact(line.quantity).times(line.unit_cost))),
   };
 }
 
@@ -121,7 +122,11 @@ export function discountLine(
 }
 
 /** Σ(subtotal × rate) / Σ subtotal: the one rate of lines that share it; shown, never charged. */
-function weightedRate(lines: readonly DocumentLine[], field: 'tax_rate' | 'tax_2_rate', base: Decimal): string {
+function weightedRate(
+  lines: readonly DocumentLine[],
+  field: 'tax_rate' | 'tax_2_rate',
+  base: Decimal,
+): string {
   if (base.isZero()) return rate(0);
   return rate(exactSum(lines.map((line) => new Exact(line.subtotal).times(line[field]))).dividedBy(base));
 }

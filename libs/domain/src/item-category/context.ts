@@ -15,8 +15,8 @@ export type ItemCategoryContext = Clock & {
   /** Update and delete: how many categories have this one as their parent. */
   childCount?: number;
   /**
-   * Delete: the other records that still depend on the category (items, active or archived), by
-   * sort, with their counts; only sorts with a count above zero.
+   * Delete, and an update giving `inventory_type`: the other records that still depend on the
+   * category (items, active or archived), by sort, with their counts.
    */
   dependents?: readonly { name: string; count: number }[];
 };

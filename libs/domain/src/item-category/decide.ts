@@ -65,6 +65,10 @@ function changedCategoryFields(
   const customFields = givenCustomFields(input, category.custom_fields, fieldIds);
   if (isDomainError(customFields)) return customFields;
   const changes = changedFields<ItemCategoryFields>(category, { ...given, custom_fields: customFields });
+  if (changes.inventory_type !== undefined) {
+    const refusal = typeChangeRefusal(context);
+    if (refusal) return refusal;
+  }
   if (!changes.parent_id) return changes;
   if (context.childCount === undefined)
     throw new TypeError('The handler must count the children of a category given a parent');
@@ -102,6 +106,16 @@ function parentRefusal(
   if (childCount > 0)
     return invalid('parent_id', 'This category has subcategories, so it must stay a top-level category.');
   return undefined;
+}
+
+/** Items take their category's inventory type: it cannot change under the items it holds. */
+function typeChangeRefusal({ dependents }: ItemCategoryContext): DomainError | undefined {
+  if (dependents === undefined)
+    throw new TypeError('The handler must count the dependents of a category before changing its type');
+  const held = dependents.filter((d) => d.count > 0);
+  if (held.length === 0) return undefined;
+  const list = held.map(({ name, count }) => `${count} ${name}`).join(' and ');
+  return invalid('inventory_type', `inventory_type cannot change while the category holds ${list}.`);
 }
 
 /** A category that still holds items or subcategories stays, so they keep their category. */

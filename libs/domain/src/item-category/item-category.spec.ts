@@ -297,6 +297,22 @@ describe('ItemCategory', () => {
       expect(update({ parent_id: RECORD_ID })).toMatchObject({ status: 422, param: 'parent_id' });
     });
 
+    it('changes its inventory type only while it holds no items', () => {
+      const held = { dependents: [{ name: 'inventory', count: 2 }] };
+      expect(update({ inventory_type: 'unique' }, held)).toMatchObject({
+        status: 422,
+        code: 'validation_failed',
+        param: 'inventory_type',
+        message: expect.stringContaining('2 inventory'),
+      });
+      // Re-sending the type it has changes nothing, so nothing needs counting.
+      expect(update({ inventory_type: 'quantity' }, held)).toEqual([]);
+      expect(update({ inventory_type: 'unique' }, { dependents: [] })).toMatchObject([
+        { data: { changes: { inventory_type: 'unique' } } },
+      ]);
+      expect(() => update({ inventory_type: 'unique' })).toThrow(TypeError);
+    });
+
     it('answers 404 for a category of another account or a deleted one', () => {
       expect(update({ name: 'X' }, { accountId: OTHER_ACCOUNT_ID })).toMatchObject({ status: 404 });
       const deleted: ItemCategoryEvent = { type: 'ItemCategoryDeleted', data: { deleted_at: LATER } };

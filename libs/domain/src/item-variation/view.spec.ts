@@ -75,6 +75,7 @@ describe('Item variation view', () => {
       updated_at: LATER,
       locations: [
         {
+          object: 'item_variation_location',
           item_variation_location_id: 2,
           location_id: SHOP,
           location_name: 'Abbey Road shop',
@@ -88,6 +89,7 @@ describe('Item variation view', () => {
           threshold: 4,
         },
         {
+          object: 'item_variation_location',
           item_variation_location_id: 1,
           location_id: WAREHOUSE,
           location_name: 'Warehouse',

@@ -21,6 +21,7 @@ export type ItemVariationViewLookups = {
 };
 
 export type VariationLocationView = {
+  object: 'item_variation_location';
   item_variation_location_id: number;
   location_id: string;
   location_name: string | null;
@@ -102,6 +103,7 @@ function rowView(row: VariationRow, lookups: ItemVariationViewLookups): Variatio
   const location = lookups.locations.get(row.location_id);
   const balances = lookups.balances.get(row.location_id);
   return {
+    object: 'item_variation_location',
     item_variation_location_id: row.item_variation_location_id,
     location_id: row.location_id,
     location_name: location?.name ?? null,

@@ -1,5 +1,5 @@
 import { ItemVariationRecord, itemVariationAggregate } from '@app/domain';
-import { HistoryDeclaration } from '../../history';
+import { HistoryDeclaration, hideUnless } from '../../history';
 
 /**
  * The event history of one item's variations (EXTENSIONS.md §8), under the visibility of
@@ -13,5 +13,6 @@ export function variationHistory(itemId: string): HistoryDeclaration<ItemVariati
     scopes: ['items:read'],
     visible: (record, actor) => record.account_id === actor.accountId && record.item_id === itemId,
     view: (record, revision) => ({ record, revision }),
+    redact: hideUnless('unit_cost.view', ['unit_cost_override']),
   };
 }
