@@ -89,6 +89,21 @@ describe.each(projectionSetups())('projection runner ($name)', (kind) => {
     expect(status).toMatchObject({ name: 'stream_events', state: 'running', position: last, lag: 0 });
   });
 
+  it('stores a checkpoint moved only by ignored events soon after, without waiting for a handled one', async () => {
+    const ignoring = runner([streamEventsProjector({ handles: ['NeverAppended'] })]);
+    await ignoring.start();
+    const last = await appendSampleEvents(store, 12);
+    await ignoring.waitFor(last);
+    // waitFor answers from this process's progress; other processes read the stored checkpoint.
+    for (let tries = 0; tries < 100; tries++) {
+      const stored = await loadCheckpoint(db, 'stream_events');
+      if (stored?.position !== 'start' && stored && comparePositions(stored.position, last) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await loadCheckpoint(db, 'stream_events'))?.position).toEqual(last);
+    expect(await rowsOf(db, 'stream_events')).toEqual([]);
+  });
+
   it('after a projector throws on the k-th event of a batch and restarts, holds exactly the rows of an uninterrupted run', async () => {
     // given a log, and a projector that throws on the 4th event of its 3rd batch of 10
     await appendSampleEvents(store, 57);

@@ -1,4 +1,4 @@
-import { AllSubscription, EventStore, RecordedEvent } from '@app/event-store';
+import { AllSubscription, comparePositions, EventStore, Position, RecordedEvent } from '@app/event-store';
 import { Kysely } from 'kysely';
 import { advanceCheckpoint, Checkpoint, CheckpointMovedError, loadCheckpoint } from './checkpoints';
 import { prefetch } from './prefetch';
@@ -28,6 +28,13 @@ export interface LoopDeps {
 }
 
 /**
+ * How long a checkpoint moved only by batches the projector ignores may stay unwritten: such a
+ * batch changes no row, so it needs no transaction of its own (with many projectors, most batches
+ * are such for most of them); readers in other processes see the move within this time.
+ */
+const IDLE_CHECKPOINT_FLUSH_MS = 20;
+
+/**
  * One projector's live loop: follows the store's subscription from the checkpoint and commits
  * each batch's writes together with the checkpoint's move, so a crash loses or repeats nothing.
  */
@@ -38,13 +45,32 @@ export class ProjectorLoop {
   private stopping = false;
   private finished: Promise<void> = Promise.resolve();
   private readonly handles?: ReadonlySet<string>;
+  /** Where this loop has read to: every event up to here is applied or ignored. */
+  private progress: Checkpoint;
+  /** Where the stored checkpoint stands (at or behind progress); only this loop or a swap moves it. */
+  private stored: Checkpoint;
+  private flushTimer?: NodeJS.Timeout;
+  /** Checkpoint writes, one at a time (a batch's, or an idle flush's). */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly deps: LoopDeps,
-    /** Where the stored checkpoint stands; only this loop or a swap moves it. */
-    public checkpoint: Checkpoint = 'start',
+    checkpoint: Checkpoint = 'start',
   ) {
     this.handles = deps.projector.handles && new Set(deps.projector.handles);
+    this.progress = checkpoint;
+    this.stored = checkpoint;
+  }
+
+  /** How far the projector has come (what waitFor and status read). */
+  get checkpoint(): Checkpoint {
+    return this.progress;
+  }
+
+  /** Set from the stored checkpoint (a start, a swap, another process's progress). */
+  set checkpoint(stored: Checkpoint) {
+    this.progress = stored;
+    this.stored = stored;
   }
 
   start(from: Checkpoint = this.checkpoint): void {
@@ -65,6 +91,9 @@ export class ProjectorLoop {
     this.stopping = true;
     await this.subscription?.close();
     await this.finished;
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.state !== 'failed') await this.exclusive(() => this.flush()).catch(() => undefined);
     if (this.state !== 'failed') this.state = state;
     this.deps.onChange();
   }
@@ -106,21 +135,58 @@ export class ProjectorLoop {
 
   private async applyBatch(batch: RecordedEvent[]): Promise<void> {
     if (batch.length === 0) return;
-    const { db, projector, schema } = this.deps;
     const to = batch[batch.length - 1].position;
     const handled = this.handles ? batch.filter((e) => this.handles!.has(e.type)) : batch;
+    if (handled.length === 0) {
+      this.progress = to;
+      this.deps.onChange();
+      this.flushSoon();
+      return;
+    }
+    await this.exclusive(() => this.commit(to, handled));
+    this.deps.onChange();
+  }
+
+  /** The batch's writes and the checkpoint's move (from where it is stored) in one transaction. */
+  private async commit(to: Position, events: RecordedEvent[]): Promise<void> {
+    const { db, projector, schema } = this.deps;
     await db.transaction().execute(async (trx) => {
       await relaxCommitDurability(trx);
       await advanceCheckpoint(trx, {
         projector: projector.name,
         version: projector.version,
-        from: this.checkpoint,
+        from: this.stored,
         to,
       });
-      if (handled.length > 0) await projector.apply(trx, handled, schema);
+      if (events.length > 0) await projector.apply(trx, events, schema);
     });
     this.checkpoint = to;
-    this.deps.onChange();
+  }
+
+  private flushSoon(): void {
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      this.exclusive(() => this.flush()).catch((error: unknown) => {
+        // A swap or another writer moved it: the next batch finds out and reloads.
+        if (!(error instanceof CheckpointMovedError))
+          this.deps.logger.error(`Projector ${this.deps.projector.name}: checkpoint not stored`, error);
+      });
+    }, IDLE_CHECKPOINT_FLUSH_MS);
+    this.flushTimer.unref?.();
+  }
+
+  /** Stores how far the loop has come, when ignored batches moved it past the stored checkpoint. */
+  private async flush(): Promise<void> {
+    const progress = this.progress;
+    if (progress === 'start' || samePlace(this.stored, progress)) return;
+    await this.commit(progress, []);
+  }
+
+  private exclusive(work: () => Promise<void>): Promise<void> {
+    const run = this.writing.then(work);
+    this.writing = run.catch(() => undefined);
+    return run;
   }
 
   /** After a swap by another process: carry on from the swapped-in checkpoint, if it is ours. */
@@ -138,4 +204,8 @@ export class ProjectorLoop {
     this.checkpoint = stored.position;
     this.deps.onChange(); // the new checkpoint may be past what someone waits for
   }
+}
+
+function samePlace(a: Checkpoint, b: Checkpoint): boolean {
+  return a === 'start' || b === 'start' ? a === b : comparePositions(a, b) === 0;
 }
