@@ -14,7 +14,8 @@ import {
   SubscribeToAllOptions,
 } from '../event-store';
 import { findAlreadyAppended } from '../idempotent-append';
-import { Position } from '../position';
+import { formatPosition, Position } from '../position';
+import { SingleFlight } from '../single-flight';
 import { currentRevision, insertBatch } from './append';
 import { CatchUpPacing } from './catch-up-pacing';
 import { CommitNotifier } from './commit-notifier';
@@ -47,6 +48,9 @@ const MAX_APPEND_ATTEMPTS = 50;
 export class PostgresEventStore implements EventStore {
   private readonly signal = new ChangeSignal();
   private readonly subscriptions = new Set<AllSubscription>();
+  /** Subscribers at the same place share one read of the log's tail (see SingleFlight). */
+  private readonly tailReads = new SingleFlight<RecordedEvent[]>();
+  private readonly waitingChecks = new SingleFlight<boolean>();
   private readonly instanceId = randomUUID();
   private readonly notifier: CommitNotifier;
   private readonly idlePollMs: number;
@@ -141,9 +145,10 @@ export class PostgresEventStore implements EventStore {
     const subscription = catchUpSubscription(
       {
         readAll: async (page) => {
-          const batch = await this.readAll(page);
+          const key = `${page.after === 'start' ? 'start' : formatPosition(page.after)}/${page.maxCount}`;
+          const batch = await this.tailReads.run(key, () => this.readAll(page));
           if (batch.length > 0) pacing.delivered();
-          else eventsWaiting = await hasEventsAfter(this.db, page.after);
+          else eventsWaiting = await this.waitingChecks.run(key, () => hasEventsAfter(this.db, page.after));
           return batch;
         },
         signal: this.signal,
