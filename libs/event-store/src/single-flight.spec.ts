@@ -5,9 +5,9 @@ describe('SingleFlight', () => {
     const flights = new SingleFlight<number>();
     let runs = 0;
     const work = async () => {
-      runs++;
+      const run = ++runs;
       await new Promise((resolve) => setTimeout(resolve, 5));
-      return runs;
+      return run;
     };
     const [a, b, other] = await Promise.all([
       flights.run('k', work),
