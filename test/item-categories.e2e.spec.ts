@@ -377,7 +377,10 @@ describe.each(testDatabases())('item categories API on $name', (target) => {
       const res = await call()('PATCH', url(category.id), { inventory_type: 'unique' });
       expectError(res, 422, { code: 'validation_failed', param: 'inventory_type' });
       expect(res.json().error.message).toMatch(/1 inventory/);
-      const same = await call()('PATCH', url(category.id), { name: 'Hand tools', inventory_type: 'quantity' });
+      const same = await call()('PATCH', url(category.id), {
+        name: 'Hand tools',
+        inventory_type: 'quantity',
+      });
       expect(same.json()).toMatchObject({ name: 'Hand tools', inventory_type: 'quantity', revision: 1 });
       const empty = await create();
       const changed = await call()('PATCH', url(empty.id), { inventory_type: 'unique' });

@@ -394,7 +394,11 @@ describe.each(testDatabases())('item variations API on $name', (target) => {
       const shirt = await item();
       const attributes = `/api/v3/items/${shirt.id}/variation-attributes`;
       await expectError(call(await createCaller(t.app), 'GET', attributes), 404, 'resource_missing');
-      await expectError(call(shop.owner, 'GET', '/api/v3/items/nope/variation-attributes'), 404, 'resource_missing');
+      await expectError(
+        call(shop.owner, 'GET', '/api/v3/items/nope/variation-attributes'),
+        404,
+        'resource_missing',
+      );
       expect(await ok(call(shop.owner, 'GET', variations(shirt.id)))).toMatchObject({
         data: [],
         pagination: { total_records: 0 },

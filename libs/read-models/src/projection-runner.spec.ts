@@ -89,6 +89,16 @@ describe.each(projectionSetups())('projection runner ($name)', (kind) => {
     expect(status).toMatchObject({ name: 'stream_events', state: 'running', position: last, lag: 0 });
   });
 
+  it('names the projectors a write of some event types must wait for: those handling any, and those taking all', async () => {
+    const live = runner([
+      streamEventsProjector({ name: 'opened_only', handles: ['Opened'] }),
+      streamEventsProjector({ name: 'closed_only', handles: ['Closed'] }),
+      streamEventsProjector({ name: 'everything' }),
+    ]);
+    expect(live.projectorsHandling(['Opened', 'Renamed'])).toEqual(['opened_only', 'everything']);
+    expect(live.projectorsHandling(['Unknown'])).toEqual(['everything']);
+  });
+
   it('stores a checkpoint moved only by ignored events soon after, without waiting for a handled one', async () => {
     const ignoring = runner([streamEventsProjector({ handles: ['NeverAppended'] })]);
     await ignoring.start();

@@ -152,6 +152,13 @@ export class ProjectionRunner {
     await this.leases.releaseAll(); // only now: never two processes writing for long
   }
 
+  /** The projectors whose tables events of these types can change (those that handle any of them). */
+  projectorsHandling(types: readonly string[]): string[] {
+    return [...this.entries.values()]
+      .filter(({ projector }) => !projector.handles || projector.handles.some((type) => types.includes(type)))
+      .map(({ projector }) => projector.name);
+  }
+
   /** Resolves once every projector (or those named) has committed `position`: read-your-writes. */
   waitFor(position: Position, options: WaitForOptions = {}): Promise<void> {
     const timeoutMs = options.timeoutMs ?? 5000;

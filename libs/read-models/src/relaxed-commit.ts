@@ -5,6 +5,7 @@ import { sql, Transaction } from 'kysely';
  * lose whole batches, which are projected again from the durable log. Their commits therefore need
  * not wait for the WAL flush (PostgreSQL's asynchronous commit keeps them consistent, never torn).
  */
-export async function relaxCommitDurability(trx: Transaction<any>): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function relaxCommitDurability(trx: Transaction<any>): Promise<void> {
   await sql`SET LOCAL synchronous_commit = off`.execute(trx);
 }

@@ -40,7 +40,7 @@ export type DecideOn<S, E> = (state: S, revision: number) => Decision<E> | Promi
 export class RecordWriter {
   constructor(
     private readonly repository: AggregateRepository,
-    private readonly settle: (position: Position | undefined) => Promise<void>,
+    private readonly settle: (position: Position | undefined, eventTypes: string[]) => Promise<void>,
   ) {}
 
   async write<S, E extends DomainEvent>(
@@ -64,7 +64,10 @@ export class RecordWriter {
     );
     if (!result.ok) throw result.error;
     const { state, revision, events } = decidedOn!;
-    await this.settle(result.position);
+    await this.settle(
+      result.position,
+      events.map((e) => e.type),
+    );
     return {
       state: fold(definition, id, state, revision, events, options.metadata),
       revision: result.nextExpectedRevision,
@@ -90,7 +93,10 @@ export class RecordWriter {
       data,
       'no_stream',
     );
-    await this.settle(position);
+    await this.settle(
+      position,
+      events.map((e) => e.type),
+    );
     const state = fold(definition, id, initial, -1, events, metadata);
     return { state, revision: nextExpectedRevision, events, position };
   }

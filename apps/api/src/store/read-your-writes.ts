@@ -20,16 +20,18 @@ export class ReadYourWrites {
   }
 
   /**
-   * Waits until every projector has passed `position` (nothing to wait for without one: a command
+   * Waits until every projector (of those handling `eventTypes`, when given) has passed `position` (nothing to wait for without one: a command
    * that appended nothing): those this process runs are followed as they commit, those run
    * elsewhere (PROJECTORS=external, or led by another instance) by polling their checkpoints. Past READ_YOUR_WRITES_TIMEOUT_MS, or with a projector stopped, the write
    * still answers: it is committed, and an error would invite a retry of something done. The lag is
    * logged, and /health reports a stopped projector.
    */
-  async after(position: Position | undefined): Promise<void> {
+  async after(position: Position | undefined, eventTypes?: readonly string[]): Promise<void> {
     if (!position) return;
+    // Only the read models these events can change need to have caught up with them.
+    const projectors = eventTypes && this.runner.projectorsHandling(eventTypes);
     try {
-      await this.runner.waitFor(position, { timeoutMs: this.config.readYourWritesTimeoutMs });
+      await this.runner.waitFor(position, { timeoutMs: this.config.readYourWritesTimeoutMs, projectors });
     } catch (error) {
       if (!(error instanceof WaitForTimeoutError || error instanceof ProjectionFailedError)) throw error;
       this.logger.warn({ err: error }, 'Answering a write before the read models reflect it');

@@ -61,7 +61,7 @@ export class StoreModule {
         {
           provide: RecordWriter,
           useFactory: (repository: AggregateRepository, readYourWrites: ReadYourWrites) =>
-            new RecordWriter(repository, (position) => readYourWrites.after(position)),
+            new RecordWriter(repository, (position, types) => readYourWrites.after(position, types)),
           inject: [AggregateRepository, ReadYourWrites],
         },
         StoreLifecycle,
