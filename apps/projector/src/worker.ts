@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import {
   Database,
   leasesFor,
@@ -62,7 +62,8 @@ export async function startProjectorWorker(
         const status = await runner.status();
         const failed = status.filter((s) => s.state === 'failed');
         if (failed.length > 0) return options.onFailure?.(failed);
-        if (options.heartbeatFile) await writeFile(options.heartbeatFile, JSON.stringify(status, jsonBigInt));
+        if (options.heartbeatFile)
+          await writeAtomically(options.heartbeatFile, JSON.stringify(status, jsonBigInt));
       } catch (error) {
         // The event store does not answer, or the file cannot be written: no heartbeat this time.
         options.logger?.error('Projector worker: status check failed', error);
@@ -83,3 +84,10 @@ export async function startProjectorWorker(
 }
 
 const jsonBigInt = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+
+/** Written beside it, then renamed over it: a reader (the health check) never sees half a file. */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const partial = `${file}.${process.pid}.tmp`;
+  await writeFile(partial, text);
+  await rename(partial, file);
+}
