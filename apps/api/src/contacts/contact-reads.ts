@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { parseAsOfRevision, RecordHistory, requireAuditScope } from '../history';
-import { invalidQueryParameter, resourceMissing } from '../http/api-error';
+import { resourceMissing } from '../http/api-error';
 import { setETag } from '../http/etag';
 import { ListEnvelope, listEnvelope } from '../http/pagination';
 import { isRecordId } from '../records/record-id';
@@ -21,6 +21,7 @@ import { AccountRecords } from './account-records';
 import { CONTACT_HISTORY } from './contact-history';
 import { ContactListRequest, notAVisibleRecord } from './contact-list-query';
 import { ContactJson, contactJson, contactSight } from './contact-sight';
+import { refuseUnknownParams } from '../http/query-params';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -46,8 +47,7 @@ export class ContactReads {
 
   /** A live contact the caller may see, else 404 whatever the reason; the retrieve takes no parameter. */
   async retrieve(actor: Actor, id: string, query: Record<string, unknown> = {}): Promise<ContactRead> {
-    const unknown = Object.keys(query)[0];
-    if (unknown !== undefined) throw invalidQueryParameter(unknown, `${unknown} is not a parameter here.`);
+    refuseUnknownParams(query);
     if (!isRecordId(id)) throw resourceMissing();
     const { state, revision } = await this.writer.read(contactAggregate, id);
     const links = state.status === 'absent' ? [] : state.record.account_records;

@@ -1,4 +1,5 @@
 import { invalidQueryParameter } from './api-error';
+import { queryText } from './query-params';
 
 /** Page-number pagination (spec/documents-api.md §8). */
 export interface PageRequest {
@@ -74,7 +75,7 @@ export function pathOf(url: string): string {
 }
 
 function integerParam(query: Query, name: string): number | undefined {
-  const text = single(query, name);
+  const text = queryText(query, name);
   if (text === undefined) return undefined;
   if (!/^[+-]?\d+$/.test(text)) throw invalidQueryParameter(name, `${name} must be an integer.`);
   // Many digits are still a number: a huge limit is capped, a huge page is just past the end.
@@ -82,16 +83,9 @@ function integerParam(query: Query, name: string): number | undefined {
 }
 
 function booleanParam(query: Query, name: string): boolean | undefined {
-  const text = single(query, name);
+  const text = queryText(query, name);
   if (text === undefined) return undefined;
   if (text === 'true' || text === '1') return true;
   if (text === 'false' || text === '0') return false;
   throw invalidQueryParameter(name, `${name} must be true, false, 1 or 0.`);
-}
-
-function single(query: Query, name: string): string | undefined {
-  const value = query?.[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalidQueryParameter(name, `${name} must be given once.`);
-  return value;
 }

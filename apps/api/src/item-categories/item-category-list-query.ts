@@ -1,6 +1,7 @@
 import { invalidQueryParameter } from '../http/api-error';
 import { PageRequest, parsePageRequest } from '../http/pagination';
 import { isRecordId } from '../records/record-id';
+import { queryText, refuseUnknownParams } from '../http/query-params';
 
 /** What a category list asks for besides its page. */
 export interface ItemCategoryListRequest {
@@ -17,26 +18,15 @@ const PARAMS = ['page', 'limit', 'include_total', 'q', 'parent_id'];
 
 /** The list's query string; a parameter the list does not know is refused, not ignored. */
 export function parseItemCategoryListQuery(query: Query = {}): ItemCategoryListRequest {
-  const unknown = Object.keys(query).find((name) => !PARAMS.includes(name));
-  if (unknown !== undefined)
-    throw invalidQueryParameter(unknown, `${unknown} is not a parameter of this list.`);
+  refuseUnknownParams(query, PARAMS);
   const request: ItemCategoryListRequest = { page: parsePageRequest(query) };
-  const q = single(query, 'q');
+  const q = queryText(query, 'q');
   if (q !== undefined && q.trim() !== '') request.q = q.trim();
-  const parent = single(query, 'parent_id');
+  const parent = queryText(query, 'parent_id');
   if (parent !== undefined) {
     if (parent === 'root') request.parent = 'root';
     else if (isRecordId(parent)) request.parent = { id: parent.toLowerCase() };
     else throw invalidQueryParameter('parent_id', 'parent_id must be the id of an item category, or root.');
   }
   return request;
-}
-
-function single(query: Query, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalidQueryParameter(name, `${name} must be given once.`);
-  // PostgreSQL text cannot hold NUL: a query with one would fail in the database.
-  if (value.includes('\u0000')) throw invalidQueryParameter(name, `${name} must not contain NUL.`);
-  return value;
 }

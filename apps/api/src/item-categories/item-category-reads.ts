@@ -4,12 +4,13 @@ import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
-import { invalidQueryParameter, resourceMissing } from '../http/api-error';
+import { resourceMissing } from '../http/api-error';
 import { ListEnvelope, listEnvelope } from '../http/pagination';
 import { isRecordId } from '../records/record-id';
 import { DATABASE } from '../store/tokens';
 import { ItemCategoryJson, itemCategoryJson } from './item-category-json';
 import { ItemCategoryListRequest } from './item-category-list-query';
+import { refuseUnknownParams } from '../http/query-params';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -27,8 +28,7 @@ export class ItemCategoryReads {
 
   /** A live category of the caller's account, else 404. The retrieve takes no query parameter. */
   async retrieve(actor: Actor, id: string, query: Record<string, unknown> = {}): Promise<ItemCategoryJson> {
-    const unknown = Object.keys(query)[0];
-    if (unknown !== undefined) throw invalidQueryParameter(unknown, `${unknown} is not a parameter here.`);
+    refuseUnknownParams(query);
     if (!isRecordId(id)) throw resourceMissing();
     const { state, revision } = await this.writer.read(itemCategoryAggregate, id);
     const category = liveRecordIn(state, actor.accountId);

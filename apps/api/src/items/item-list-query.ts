@@ -4,6 +4,7 @@ import { Kysely, RawBuilder, sql } from 'kysely';
 import { invalidQueryParameter } from '../http/api-error';
 import { PageRequest, parsePageRequest } from '../http/pagination';
 import { isRecordId } from '../records/record-id';
+import { queryText, refuseUnknownParams } from '../http/query-params';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -57,24 +58,22 @@ type Query = Record<string, unknown>;
 
 /** The list's query string; a parameter the list does not know is refused, not ignored. */
 export function parseItemListQuery(query: Query = {}): ItemListRequest {
-  const unknown = Object.keys(query).find((name) => !PARAMS.includes(name));
-  if (unknown !== undefined)
-    throw invalidQueryParameter(unknown, `${unknown} is not a parameter of this list.`);
+  refuseUnknownParams(query, PARAMS);
   const page = parsePageRequest(query);
-  const filters: ItemListFilters = { archived: archivedParam(single(query, 'archived')), photos: false };
-  const q = single(query, 'q')?.trim();
+  const filters: ItemListFilters = { archived: archivedParam(queryText(query, 'archived')), photos: false };
+  const q = queryText(query, 'q')?.trim();
   if (q) filters.q = q;
   filters.categoryId = uuidParam(query, 'category_id');
   filters.locationId = uuidParam(query, 'location_id');
-  const type = single(query, 'type');
+  const type = queryText(query, 'type');
   if (type !== undefined && type !== 'quantity' && type !== 'unique')
     throw invalidQueryParameter('type', 'type must be quantity or unique.');
   filters.type = type;
-  const include = single(query, 'include');
+  const include = queryText(query, 'include');
   if (include !== undefined && include !== 'photos')
     throw invalidQueryParameter('include', 'include must be photos.');
   filters.photos = include === 'photos';
-  const ids = single(query, 'ids');
+  const ids = queryText(query, 'ids');
   if (ids !== undefined) filters.ids = idsParam(ids);
   return { page, filters };
 }
@@ -94,19 +93,10 @@ function idsParam(text: string): string[] {
 }
 
 function uuidParam(query: Query, name: string): string | undefined {
-  const value = single(query, name);
+  const value = queryText(query, name);
   if (value === undefined) return undefined;
   if (!isRecordId(value)) throw invalidQueryParameter(name, `${name} must be a UUID.`);
   return value.toLowerCase();
-}
-
-function single(query: Query, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalidQueryParameter(name, `${name} must be given once.`);
-  // PostgreSQL text cannot hold NUL: a query with one would fail in the database.
-  if (value.includes('\u0000')) throw invalidQueryParameter(name, `${name} must not contain NUL.`);
-  return value;
 }
 
 /**

@@ -11,6 +11,7 @@ import { ItemContexts } from './item-context';
 import { extrasOfRow, ItemJson, itemJson, itemJsonOfRow } from './item-json';
 import { ItemListQuery, ItemListRequest, ItemScope } from './item-list-query';
 import { ItemLookups } from './item-lookups';
+import { refuseUnknownParams } from '../http/query-params';
 
 /** The item and the revision of its last event (the ETag). */
 export interface ItemRead {
@@ -38,8 +39,7 @@ export class ItemReads {
 
   /** The item, whole, if the caller may see it (archived and sold included), else 404. */
   async retrieve(actor: Actor, id: string, query: Record<string, unknown> = {}): Promise<ItemRead> {
-    const unknown = Object.keys(query)[0];
-    if (unknown !== undefined) throw invalidQueryParameter(unknown, `${unknown} is not a parameter here.`);
+    refuseUnknownParams(query);
     const { record, revision } = await this.visible(actor, id);
     return { body: await this.render(actor, record, revision), revision };
   }

@@ -12,12 +12,13 @@ import { Database } from '@app/read-models';
 import { SelectQueryBuilder, sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
-import { invalidQueryParameter, resourceMissing } from '../http/api-error';
+import { resourceMissing } from '../http/api-error';
 import { ListEnvelope, listEnvelope, PageRequest, parsePageRequest } from '../http/pagination';
 import { isRecordId } from '../records/record-id';
 import { DATABASE } from '../store/tokens';
 import { locationContext } from './location-context';
 import { LocationJson, locationJson } from './location-json';
+import { refuseUnknownParams } from '../http/query-params';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -43,8 +44,7 @@ export class LocationReads {
     id: string,
     query: Query = {},
   ): Promise<{ body: LocationJson; revision: number }> {
-    const unknown = Object.keys(query)[0];
-    if (unknown !== undefined) throw invalidQueryParameter(unknown, `${unknown} is not a parameter here.`);
+    refuseUnknownParams(query);
     if (!isRecordId(id)) throw resourceMissing();
     const { state, revision } = await this.writer.read(locationAggregate, id);
     const location = visibleLocation(state, locationContext(actor));
@@ -111,9 +111,7 @@ export class LocationReads {
 
 /** page, limit and include_total; any other parameter is refused, not ignored. */
 function listPage(query: Query): PageRequest {
-  const unknown = Object.keys(query).find((name) => !LIST_PARAMS.includes(name));
-  if (unknown !== undefined)
-    throw invalidQueryParameter(unknown, `${unknown} is not a parameter of this list.`);
+  refuseUnknownParams(query, LIST_PARAMS);
   return parsePageRequest(query);
 }
 

@@ -1,6 +1,7 @@
 import { invalidQueryParameter } from '../http/api-error';
 import { PageRequest, parsePageRequest } from '../http/pagination';
 import { PartyKind } from './party-kind';
+import { queryText, refuseUnknownParams } from '../http/query-params';
 
 /** What a list asks for besides its page. */
 export interface PartyListFilters {
@@ -24,14 +25,12 @@ const PARAMS = ['page', 'limit', 'include_total', 'q', 'archived'];
 /** The list's query string; a parameter the list does not know is refused, not ignored. */
 export function parsePartyListQuery(kind: PartyKind, query: Query = {}): PartyListRequest {
   const known = kind.kinds ? [...PARAMS, 'kind'] : PARAMS;
-  const unknown = Object.keys(query).find((name) => !known.includes(name));
-  if (unknown !== undefined)
-    throw invalidQueryParameter(unknown, `${unknown} is not a parameter of this list.`);
+  refuseUnknownParams(query, known);
   const page = parsePageRequest(query);
-  const q = single(query, 'q');
+  const q = queryText(query, 'q');
   const filters: PartyListFilters = { archived: archivedParam(query) };
   if (q !== undefined && q.trim() !== '') filters.q = q.trim();
-  const kindFilter = single(query, 'kind');
+  const kindFilter = queryText(query, 'kind');
   if (kindFilter !== undefined) {
     if (!kind.kinds?.includes(kindFilter))
       throw invalidQueryParameter('kind', `kind must be one of: ${kind.kinds?.join(', ')}.`);
@@ -41,17 +40,8 @@ export function parsePartyListQuery(kind: PartyKind, query: Query = {}): PartyLi
 }
 
 function archivedParam(query: Query): boolean {
-  const text = single(query, 'archived');
+  const text = queryText(query, 'archived');
   if (text === undefined || text === 'false' || text === '0') return false;
   if (text === 'true' || text === '1') return true;
   throw invalidQueryParameter('archived', 'archived must be true, false, 1 or 0.');
-}
-
-function single(query: Query, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalidQueryParameter(name, `${name} must be given once.`);
-  // PostgreSQL text cannot hold NUL: a query with one would fail in the database.
-  if (value.includes('\u0000')) throw invalidQueryParameter(name, `${name} must not contain NUL.`);
-  return value;
 }

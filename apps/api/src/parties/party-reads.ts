@@ -5,13 +5,14 @@ import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
-import { invalidQueryParameter, resourceMissing } from '../http/api-error';
+import { resourceMissing } from '../http/api-error';
 import { ListEnvelope, listEnvelope } from '../http/pagination';
 import { isRecordId } from '../records/record-id';
 import { DATABASE } from '../store/tokens';
 import { partyContext } from './party-context';
 import { PartyJson, partyJson, PartyKind } from './party-kind';
 import { PartyListRequest } from './party-list-query';
+import { refuseUnknownParams } from '../http/query-params';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -42,8 +43,7 @@ export class PartyReads {
     id: string,
     query: Record<string, unknown> = {},
   ): Promise<PartyRead> {
-    const unknown = Object.keys(query)[0];
-    if (unknown !== undefined) throw invalidQueryParameter(unknown, `${unknown} is not a parameter here.`);
+    refuseUnknownParams(query);
     if (!isRecordId(id)) throw resourceMissing();
     const { state, revision } = await this.writer.read(kind.aggregate, id);
     const record = visibleRecord(state, partyContext(actor));

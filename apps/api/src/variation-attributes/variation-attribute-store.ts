@@ -13,12 +13,13 @@ import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
-import { invalidQueryParameter, resourceMissing } from '../http/api-error';
+import { resourceMissing } from '../http/api-error';
 import { ListEnvelope, listEnvelope, parsePageRequest } from '../http/pagination';
 import { KeyedLock } from '../items/variations/keyed-lock';
 import { isRecordId } from '../records/record-id';
 import { DATABASE } from '../store/tokens';
 import { recordOfRow, VariationAttributeJson, variationAttributeJson } from './variation-attribute-json';
+import { refuseUnknownParams } from '../http/query-params';
 
 /** How many value ids a write may need: one per entry sent (the domain refuses more than it allows). */
 const MAX_NEW_VALUES = 201;
@@ -39,8 +40,7 @@ export class VariationAttributeStore {
   ) {}
 
   async retrieve(actor: Actor, id: string, query: Record<string, unknown> = {}) {
-    const unknown = Object.keys(query)[0];
-    if (unknown !== undefined) throw invalidQueryParameter(unknown, `${unknown} is not a parameter here.`);
+    refuseUnknownParams(query);
     if (!isRecordId(id)) throw resourceMissing();
     const { state, revision } = await this.writer.read(variationAttributeAggregate, id);
     const record = liveRecordIn(state, actor.accountId);
@@ -54,9 +54,7 @@ export class VariationAttributeStore {
     query: Record<string, unknown>,
     url: string,
   ): Promise<ListEnvelope<VariationAttributeJson>> {
-    const unknown = Object.keys(query).find((name) => !['page', 'limit', 'include_total'].includes(name));
-    if (unknown !== undefined)
-      throw invalidQueryParameter(unknown, `${unknown} is not a parameter of this list.`);
+    refuseUnknownParams(query, ['page', 'limit', 'include_total']);
     const page = parsePageRequest(query);
     const rows = this.database.db
       .selectFrom('variation_attributes')

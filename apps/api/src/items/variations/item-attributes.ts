@@ -15,7 +15,7 @@ import {
   VariationAttributeJson,
   variationAttributeJson,
 } from '../../variation-attributes/variation-attribute-json';
-import { single } from './variation-list-query';
+import { queryText, refuseUnknownParams } from '../../http/query-params';
 
 const PARAMS = ['page', 'limit', 'include_total', 'include'];
 
@@ -32,10 +32,8 @@ export class ItemAttributeReads {
   ) {}
 
   async list(actor: Actor, itemId: string, query: Record<string, unknown>, url: string) {
-    const unknown = Object.keys(query).find((name) => !PARAMS.includes(name));
-    if (unknown !== undefined)
-      throw invalidQueryParameter(unknown, `${unknown} is not a parameter of this list.`);
-    const include = single(query, 'include');
+    refuseUnknownParams(query, PARAMS);
+    const include = queryText(query, 'include');
     if (include !== undefined && include !== 'available')
       throw invalidQueryParameter('include', 'include may only be available.');
     const page = parsePageRequest(query);

@@ -2,6 +2,7 @@ import { Actor } from '../../auth/actor';
 import { invalidQueryParameter } from '../../http/api-error';
 import { PageRequest, parsePageRequest } from '../../http/pagination';
 import { isRecordId } from '../../records/record-id';
+import { queryText, refuseUnknownParams } from '../../http/query-params';
 
 export interface VariationListRequest {
   page: PageRequest;
@@ -20,13 +21,11 @@ export function parseVariationListQuery(
   actor: Actor,
   query: Record<string, unknown> = {},
 ): VariationListRequest {
-  const unknown = Object.keys(query).find((name) => !PARAMS.includes(name));
-  if (unknown !== undefined)
-    throw invalidQueryParameter(unknown, `${unknown} is not a parameter of this list.`);
+  refuseUnknownParams(query, PARAMS);
   const request: VariationListRequest = { page: parsePageRequest(query), withLocations: false };
-  const q = single(query, 'q')?.trim();
+  const q = queryText(query, 'q')?.trim();
   if (q) request.q = q;
-  const locationId = single(query, 'location_id');
+  const locationId = queryText(query, 'location_id');
   if (locationId !== undefined) {
     if (!isRecordId(locationId))
       throw invalidQueryParameter('location_id', 'location_id must be a location id.');
@@ -34,19 +33,11 @@ export function parseVariationListQuery(
       throw invalidQueryParameter('location_id', 'You may list only your own location.');
     request.locationId = locationId;
   }
-  const include = single(query, 'include');
+  const include = queryText(query, 'include');
   if (include !== undefined) {
     if (include.split(',').some((part) => part.trim() !== 'locations'))
       throw invalidQueryParameter('include', 'include may only be locations.');
     request.withLocations = true;
   }
   return request;
-}
-
-export function single(query: Record<string, unknown>, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalidQueryParameter(name, `${name} must be given once.`);
-  if (value.includes('\u0000')) throw invalidQueryParameter(name, `${name} must not contain NUL.`);
-  return value;
 }

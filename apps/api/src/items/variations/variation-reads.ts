@@ -11,7 +11,7 @@ import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../../auth/actor';
 import { RecordWriter } from '../../commands/record-writer';
-import { invalidQueryParameter, resourceMissing } from '../../http/api-error';
+import { resourceMissing } from '../../http/api-error';
 import { ListEnvelope, listEnvelope } from '../../http/pagination';
 import { isRecordId } from '../../records/record-id';
 import { DATABASE } from '../../store/tokens';
@@ -19,6 +19,7 @@ import { ItemReads } from '../item-reads';
 import { VariationContexts } from './variation-context';
 import { VariationListRequest } from './variation-list-query';
 import { VariationJson, VariationViews } from './variation-views';
+import { refuseUnknownParams } from '../../http/query-params';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -39,8 +40,7 @@ export class VariationReads {
 
   /** A live variation of a visible item, else 404 whatever the reason (archived items included). */
   async retrieve(actor: Actor, itemId: string, variationId: string, query: Record<string, unknown> = {}) {
-    const unknown = Object.keys(query)[0];
-    if (unknown !== undefined) throw invalidQueryParameter(unknown, `${unknown} is not a parameter here.`);
+    refuseUnknownParams(query);
     const { record, revision } = await this.visible(actor, itemId, variationId);
     return { body: await this.views.one(actor, record, revision), revision };
   }
