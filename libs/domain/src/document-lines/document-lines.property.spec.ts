@@ -212,7 +212,8 @@ describe('document-line calculations, for generated documents', () => {
         expect(new Decimal(totals.discount).lessThanOrEqualTo(0)).toBe(true);
         expect(new Decimal(totals.discount).abs().lessThanOrEqualTo(totals.pre_discount_subtotal)).toBe(true);
         const discount = lines.find((line) => line.line_type === 'discount');
-        if (!discount) return;
+        // Lines without subtotal give no weights: the discount line then shows rate zero (calculate.spec).
+        if (!discount || new Decimal(totals.pre_discount_subtotal).isZero()) return;
         const rates = drafts.map((line) => new Decimal(line.tax_rate));
         expect(new Decimal(discount.tax_rate).greaterThanOrEqualTo(Decimal.min(...rates))).toBe(true);
         expect(new Decimal(discount.tax_rate).lessThanOrEqualTo(Decimal.max(...rates))).toBe(true);
