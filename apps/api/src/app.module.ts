@@ -9,6 +9,7 @@ import { OperationsModule } from './operations/operations.module';
 import { OperatorModule } from './operator/operator.module';
 import { PartiesModule } from './parties/parties.module';
 import { ContactsModule } from './contacts/contacts.module';
+import { EstimatesModule } from './estimates/estimates.module';
 import { LocationsModule } from './locations/locations.module';
 import { ItemCategoriesModule } from './item-categories/item-categories.module';
 import { ItemPhotosModule } from './items/photos/item-photos.module';
@@ -46,6 +47,7 @@ export class AppModule {
         ItemsModule,
         ItemVariationsModule,
         VariationAttributesModule,
+        EstimatesModule,
         ...(options.imports ?? []),
       ],
     };

@@ -13,3 +13,4 @@ export * from './item';
 export * from './item-variation';
 export * from './variation-attribute';
 export * from './document-lines';
+export * from './estimate';

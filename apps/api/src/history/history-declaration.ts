@@ -21,8 +21,11 @@ export interface HistoryDeclaration<R = unknown, E extends DomainEvent = DomainE
    * resource's assignment and location rules.
    */
   visible(record: R, actor: Actor): boolean;
-  /** The record's JSON as the retrieve endpoint renders it, `revision` being its last event's. */
-  view(record: R, revision: number): object;
+  /**
+   * The record's JSON as the retrieve endpoint renders it for this actor, `revision` being its
+   * last event's.
+   */
+  view(record: R, revision: number, actor: Actor): object;
   /** The ETag's prefix (`so_` for sales orders). */
   etagPrefix?: string;
   /** An event's data as this actor may see it (see hideUnless); all of it by default. */

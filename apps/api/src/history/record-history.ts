@@ -75,7 +75,7 @@ export class RecordHistory {
     if (revision > last.revision) throw resourceMissing();
     const state = await this.stateAt(declaration.aggregate, id, revision);
     if (state.status !== 'live') throw resourceMissing();
-    return declaration.view(state.record, revision);
+    return declaration.view(state.record, revision, actor);
   }
 
   /**

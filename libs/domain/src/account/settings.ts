@@ -1,6 +1,10 @@
 import { DomainError, invalid, validation } from '../shared/domain-error';
 import { parseFields } from '../shared/fields';
-import { boolean, integer, nullable, optionalText, requiredText } from '../shared/parsers';
+import { isDomainError } from '../shared/domain-error';
+import { boolean, integer, nullable, optionalText, Parser, requiredText } from '../shared/parsers';
+
+/** A custom field documents of one type carry (`custom_field_values` name it by id). */
+export type DocumentCustomField = { id: string; name: string };
 
 /** Account-wide switches and defaults (EXTENSIONS.md §2). */
 export type AccountSettings = {
@@ -15,6 +19,8 @@ export type AccountSettings = {
   tax_2_label: string | null;
   /** null = unlimited; creations beyond it answer 409 `account_record_limit_reached`. */
   record_limit: number | null;
+  /** The estimate custom fields `custom_field_values` may name; replaced as a whole. */
+  estimate_custom_fields: DocumentCustomField[];
 };
 
 export const DEFAULT_ACCOUNT_SETTINGS: Readonly<AccountSettings> = Object.freeze({
@@ -28,10 +34,39 @@ export const DEFAULT_ACCOUNT_SETTINGS: Readonly<AccountSettings> = Object.freeze
   tax_label: 'Tax',
   tax_2_label: null,
   record_limit: null,
+  estimate_custom_fields: [],
 });
 
 const MAX_LABEL = 60;
 const MAX_EXPIRY_DAYS = 3650;
+const MAX_CUSTOM_FIELDS = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `[{id, name}]`: ids are UUIDs the operator chooses (kept across renames), each once. */
+function customFields(): Parser<DocumentCustomField[]> {
+  const name = requiredText();
+  return (value, param) => {
+    if (!Array.isArray(value) || value.length > MAX_CUSTOM_FIELDS)
+      return invalid(param, `${param} must be an array of at most ${MAX_CUSTOM_FIELDS} {id, name}.`);
+    const fields: DocumentCustomField[] = [];
+    for (const [index, entry] of value.entries()) {
+      const at = `${param}.${index}`;
+      const {
+        id,
+        name: given,
+        ...rest
+      } = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+      if (Object.keys(rest).length > 0 || typeof id !== 'string' || !UUID.test(id))
+        return invalid(at, `${at} must be {id: <uuid>, name}.`);
+      const text = name(given, `${at}.name`);
+      if (isDomainError(text)) return text;
+      if (fields.some((field) => field.id === id.toLowerCase()))
+        return invalid(`${at}.id`, `${param} names ${id} twice.`);
+      fields.push({ id: id.toLowerCase(), name: text });
+    }
+    return fields;
+  };
+}
 
 const SETTING_PARSERS = {
   packing_lists_enabled: boolean(),
@@ -44,6 +79,7 @@ const SETTING_PARSERS = {
   tax_label: requiredText(MAX_LABEL),
   tax_2_label: optionalText(MAX_LABEL),
   record_limit: nullable(integer(0, Number.MAX_SAFE_INTEGER)),
+  estimate_custom_fields: customFields(),
 };
 
 /**

@@ -7,3 +7,4 @@ export * from './parsers';
 export * from './fields';
 export * from './timezone';
 export * from './record-state';
+export * from './dates';

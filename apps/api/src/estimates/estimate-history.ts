@@ -1,0 +1,33 @@
+import { EstimateEvent, estimateAggregate, EstimateRecord, visibleEstimate } from '@app/domain';
+import { JsonObject } from '@app/event-store';
+import { can } from '../auth/actor';
+import { HistoryDeclaration, hideUnless } from '../history';
+import { estimateSight } from './estimate-context';
+import { estimateJson } from './estimate-json';
+
+const hideShippingCost = hideUnless('unit_cost.view', ['shipping_cost']);
+
+/**
+ * The event history of estimates (EXTENSIONS.md §8): visible as the estimate is (account, and the
+ * salesperson's own without `estimates.view_all`); without `unit_cost.view` the shipping cost and
+ * the lines' unit and total costs are left out of events and past views alike.
+ */
+export const ESTIMATE_HISTORY: HistoryDeclaration<EstimateRecord, EstimateEvent> = {
+  path: 'estimates',
+  aggregate: estimateAggregate,
+  scopes: ['estimates:read'],
+  permission: 'estimates.list',
+  visible: (record, actor) => visibleEstimate({ status: 'live', record }, estimateSight(actor)) === record,
+  view: (record, revision, actor) => estimateJson(record, revision, actor),
+  redact: (data, actor) =>
+    can(actor, 'unit_cost.view') ? data : withoutLineCosts(hideShippingCost(data, actor)),
+};
+
+function withoutLineCosts(data: JsonObject): JsonObject {
+  if (!Array.isArray(data.lines)) return data;
+  const lines = data.lines.map((line) => {
+    const { unit_cost: _cost, total_cost: _total, ...rest } = line as JsonObject;
+    return rest;
+  });
+  return { ...data, lines };
+}

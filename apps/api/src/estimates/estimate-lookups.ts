@@ -1,0 +1,160 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DEFAULT_ACCOUNT_SETTINGS,
+  EstimateCustomer,
+  LineItem,
+  LineVariation,
+  money,
+  rate,
+} from '@app/domain';
+import { Database } from '@app/read-models';
+import { sql } from 'kysely';
+import { Actor } from '../auth/actor';
+import { isRecordId } from '../records/record-id';
+import { DATABASE } from '../store/tokens';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** What an estimate decision needs of its account. */
+export interface EstimateAccount {
+  timezone: string;
+  estimateExpiryDays: number;
+  defaultPaymentTerms: string | null;
+  customFieldIds: ReadonlySet<string>;
+}
+
+/**
+ * The records an estimate names, read in the caller's account from the read models, which
+ * read-your-writes keeps current for this process's writes: the account's settings, customers and
+ * prospects, and the items and variation locations lines may copy (a location-restricted user's
+ * own location only).
+ */
+@Injectable()
+export class EstimateLookups {
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  async account(accountId: string): Promise<EstimateAccount> {
+    const row = await this.database.db
+      .selectFrom('accounts')
+      .select(['timezone', 'settings'])
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    const settings = { ...DEFAULT_ACCOUNT_SETTINGS, ...(row.settings as object) };
+    return {
+      timezone: row.timezone as string,
+      estimateExpiryDays: settings.estimate_expiry_days,
+      defaultPaymentTerms: settings.default_payment_terms,
+      customFieldIds: new Set(settings.estimate_custom_fields.map((field) => field.id)),
+    };
+  }
+
+  /** Customers and prospects by id, archived ones too: the domain judges which may be named. */
+  async customers(accountId: string, ids: readonly unknown[]): Promise<Map<string, EstimateCustomer>> {
+    const wanted = recordIds(ids);
+    if (wanted.length === 0) return new Map();
+    const rows = await this.database.db
+      .selectFrom('customers')
+      .select([
+        'id',
+        'kind',
+        'name',
+        'tax_rate',
+        'tax_2_rate',
+        'payment_terms',
+        'archived',
+        'assigned_user_id',
+      ])
+      .where('account_id', '=', accountId)
+      .where('id', 'in', wanted)
+      .execute();
+    return new Map(
+      rows.map((row: any) => [
+        row.id,
+        { ...row, tax_rate: rate(row.tax_rate), tax_2_rate: rate(row.tax_2_rate) } as EstimateCustomer,
+      ]),
+    );
+  }
+
+  /** Active items lines may copy: not archived, not a sold unique item, at the user's location if restricted. */
+  async items(actor: Actor, ids: readonly unknown[]): Promise<Map<string, LineItem>> {
+    const wanted = recordIds(ids);
+    if (wanted.length === 0) return new Map();
+    const atLocation = actor.locationId
+      ? sql`and (i.location_id = ${actor.locationId}::uuid or exists (select 1 from inventory_quantities q
+          where q.item_id = i.id and q.location_id = ${actor.locationId}::uuid and q.stocked))`
+      : sql``;
+    const { rows } = await sql<any>`select i.id, i.name, i.description, i.sku, i.inventory_type, i.price,
+        i.cost, i.unit_of_measure_id, i.variation_count, l.name as location_name
+      from items i left join locations l on l.id = i.location_id
+      where i.account_id = ${actor.accountId}::uuid and i.id in (${sql.join(wanted)})
+        and not i.archived and not (i.inventory_type = 'unique' and i.status_id = 14) ${atLocation}`.execute(
+      this.database.db,
+    );
+    return new Map(rows.map((row) => [row.id, lineItem(row)]));
+  }
+
+  /** Variation locations by their integer id, with the variation's labels as they read now. */
+  async variations(actor: Actor, ids: readonly unknown[]): Promise<Map<number, LineVariation>> {
+    const wanted = [...new Set(ids.filter((id): id is number => Number.isInteger(id) && (id as number) > 0))];
+    if (wanted.length === 0) return new Map();
+    const atLocation = actor.locationId ? sql`and r.location_id = ${actor.locationId}::uuid` : sql``;
+    const { rows } = await sql<any>`select r.item_variation_location_id, v.item_id, v.barcode,
+        v.unit_price_override, v.unit_cost_override, l.name as location_name,
+        (select coalesce(jsonb_object_agg(a.display_name, value.label), '{}'::jsonb)
+          from jsonb_array_elements(v.attribute_values) pair
+          join variation_attributes a on a.id = (pair ->> 'attribute_id')::uuid
+          cross join lateral (select x ->> 'value' as label from jsonb_array_elements(a.values) x
+            where x ->> 'id' = pair ->> 'value_id') value) as attribute_labels
+      from item_variation_locations r
+      join item_variations v on v.id = r.variation_id
+      left join locations l on l.id = r.location_id
+      where r.account_id = ${actor.accountId}::uuid
+        and r.item_variation_location_id in (${sql.join(wanted)}) ${atLocation}`.execute(this.database.db);
+    return new Map(rows.map((row) => [row.item_variation_location_id, lineVariation(row)]));
+  }
+}
+
+function recordIds(ids: readonly unknown[]): string[] {
+  return [
+    ...new Set(
+      ids
+        .filter((id): id is string => typeof id === 'string' && isRecordId(id.toLowerCase()))
+        .map((id) => id.toLowerCase()),
+    ),
+  ];
+}
+
+function orMoney(value: string | null): string | null {
+  return value === null ? null : money(value);
+}
+
+function lineItem(row: any): LineItem {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    sku: row.sku,
+    inventory_type: row.inventory_type,
+    price: orMoney(row.price),
+    cost: orMoney(row.cost),
+    // Units of measure are free-text ids on items; a line's unit_id is an integer, so only those pass.
+    unit_id: /^\d{1,9}$/.test(row.unit_of_measure_id ?? '') ? Number(row.unit_of_measure_id) : null,
+    unit_name: null,
+    location_name: row.location_name,
+    has_variations: Number(row.variation_count) > 0,
+  };
+}
+
+function lineVariation(row: any): LineVariation {
+  return {
+    item_variation_location_id: row.item_variation_location_id,
+    item_id: row.item_id,
+    variation_number: null,
+    values:
+      typeof row.attribute_labels === 'string' ? JSON.parse(row.attribute_labels) : row.attribute_labels,
+    barcode: row.barcode,
+    unit_price_override: orMoney(row.unit_price_override),
+    unit_cost_override: orMoney(row.unit_cost_override),
+    location_name: row.location_name,
+  };
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  decideEstimate,
+  estimateAggregate,
+  EstimateCommand,
+  EstimateContext,
+  EstimateEvent,
+  EstimateInput,
+  EstimateRecord,
+  EstimateState,
+  EstimateWarning,
+  estimateWarnings,
+  isDomainError,
+} from '@app/domain';
+import { WrongExpectedVersionError } from '@app/event-store';
+import { Actor, eventMetadata } from '../auth/actor';
+import { RecordWriter } from '../commands/record-writer';
+import { ApiError, resourceMissing } from '../http/api-error';
+import { Numbering } from '../records/numbering';
+import { isRecordId } from '../records/record-id';
+import { RecordLimit } from '../records/record-limit';
+import { EstimateContexts } from './estimate-context';
+
+/** The estimate after a write (null once deleted) and the revision of its stream's last event. */
+export interface EstimateWritten {
+  id: string;
+  record: EstimateRecord | null;
+  revision: number;
+}
+
+/** What a preview would record, never appended: the estimate as it would be and its new line ids. */
+export interface EstimatePreviewed {
+  record: EstimateRecord;
+  revision: number;
+  newLineIds: ReadonlySet<string>;
+  warnings: EstimateWarning[];
+}
+
+/**
+ * Estimate commands through the estimate's stream. A creation draws the account's next estimate
+ * number only once the estimate is accepted and the record limit has room, so a refused request
+ * consumes no number; a preview decides the same way and appends nothing, numbering nothing.
+ */
+@Injectable()
+export class EstimateWrites {
+  constructor(
+    private readonly writer: RecordWriter,
+    private readonly contexts: EstimateContexts,
+    private readonly numbering: Numbering,
+    private readonly recordLimit: RecordLimit,
+  ) {}
+
+  async create(actor: Actor, input: EstimateInput): Promise<EstimateWritten> {
+    const id = randomUUID();
+    const metadata = eventMetadata(actor);
+    const { state, revision } = await this.writer.write(
+      estimateAggregate,
+      id,
+      async (current: EstimateState) => {
+        const now = new Date().toISOString();
+        const context = await this.contexts.of(actor, current, input, now);
+        const request = { accountId: actor.accountId, sequence: 'estimate', recordId: id, metadata, now };
+        return this.numbering.assign(request, async (estimate_number) => {
+          const decision = decideEstimate(
+            { type: 'CreateEstimate', id, estimate_number, input },
+            current,
+            context,
+          );
+          if (isDomainError(decision)) return decision;
+          await this.recordLimit.assertRoomFor(actor);
+          return decision;
+        });
+      },
+      { metadata, fresh: true },
+    );
+    return { id, record: liveRecord(state), revision };
+  }
+
+  /** Update, decline or delete. */
+  async change(
+    actor: Actor,
+    id: string,
+    command: EstimateCommand,
+    ifMatch?: number,
+  ): Promise<EstimateWritten> {
+    if (!isRecordId(id)) throw resourceMissing();
+    const input = command.type === 'UpdateEstimate' ? command.input : {};
+    const { state, revision } = await this.writer.write(
+      estimateAggregate,
+      id,
+      async (current: EstimateState) => {
+        const context = await this.contexts.of(actor, current, input, new Date().toISOString());
+        return decideEstimate(command, current, context);
+      },
+      { metadata: eventMetadata(actor), ifMatch },
+    );
+    return { id, record: liveRecord(state), revision };
+  }
+
+  /** A new estimate as creating it would make it, with no number drawn. */
+  async previewNew(actor: Actor, input: EstimateInput): Promise<EstimatePreviewed> {
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    const initial = estimateAggregate.initialState;
+    const context = await this.contexts.of(actor, initial, input, now);
+    const events = decideEstimate(
+      { type: 'CreateEstimate', id, estimate_number: 0, input },
+      initial,
+      context,
+    );
+    if (isDomainError(events)) throw events;
+    return previewed(initial, events, 0, context);
+  }
+
+  /** The estimate as this PATCH would make it; `ifMatch` is required and must be current. */
+  async previewChange(
+    actor: Actor,
+    id: string,
+    input: EstimateInput,
+    ifMatch: number | undefined,
+  ): Promise<EstimatePreviewed> {
+    if (!isRecordId(id)) throw resourceMissing();
+    const { state, revision } = await this.writer.read(estimateAggregate, id);
+    const context = await this.contexts.of(actor, state, input, new Date().toISOString());
+    // Visibility first: an estimate the caller cannot see is 404 whatever the header says.
+    const events = decideEstimate({ type: 'UpdateEstimate', input }, state, context);
+    if (isDomainError(events) && events.status === 404) throw events;
+    if (ifMatch === undefined)
+      throw new ApiError(
+        428,
+        'estimate_revision_required',
+        'Previewing changes needs If-Match with the estimate’s revision.',
+      );
+    if (ifMatch !== revision) throw new WrongExpectedVersionError(`estimate-${id}`, ifMatch, revision);
+    if (isDomainError(events)) throw events;
+    return previewed(state, events, revision, context);
+  }
+
+  async read(id: string): Promise<{ state: EstimateState; revision: number }> {
+    return this.writer.read(estimateAggregate, id);
+  }
+}
+
+function liveRecord(state: EstimateState): EstimateRecord | null {
+  return state.status === 'live' ? state.record : null;
+}
+
+/** The state the events would lead to, and which line ids they would create. */
+function previewed(
+  state: EstimateState,
+  events: EstimateEvent[],
+  revision: number,
+  context: EstimateContext,
+): EstimatePreviewed {
+  const before = new Set(state.status === 'absent' ? [] : state.record.lines.map((line) => line.id));
+  const after = events.reduce(
+    (s, event) => estimateAggregate.evolve(s, event as Parameters<typeof estimateAggregate.evolve>[1]),
+    state,
+  );
+  if (after.status !== 'live') throw resourceMissing();
+  const newLineIds = new Set(
+    after.record.lines.map((line) => line.id as string).filter((lineId) => !before.has(lineId)),
+  );
+  const warnings = estimateWarnings(after.record, { today: context.today, showCost: context.mayViewCosts });
+  return { record: after.record, revision, newLineIds, warnings };
+}

@@ -1,0 +1,58 @@
+import { DocumentLine, DocumentTotals } from '../document-lines';
+import { EstimateFields } from './fields';
+import { EstimateStatusId } from './status';
+
+/** The customer (or prospect) an estimate is for, as stored with it. */
+export type EstimateCustomerFields = {
+  customer_id: string;
+  customer_name: string;
+  customer_kind: 'customer' | 'prospect';
+};
+
+/** The amounts an estimate shows, four-decimal strings, each following from its lines (docs/calculations.md). */
+export type EstimateTotals = Pick<
+  DocumentTotals,
+  'pre_discount_subtotal' | 'discount' | 'subtotal' | 'tax' | 'tax_2' | 'total'
+>;
+
+/**
+ * Lines are recorded calculated: each line's item snapshot, rates and amounts, the generated
+ * discount line last, so an auditor can check every amount against the formulas without a
+ * catalogue as it was then.
+ */
+export type EstimateCreated = {
+  type: 'EstimateCreated';
+  data: EstimateFields &
+    EstimateCustomerFields & {
+      id: string;
+      account_id: string;
+      estimate_number: number;
+      salesperson_id: string;
+      status_id: EstimateStatusId;
+      lines: DocumentLine[];
+      totals: EstimateTotals;
+      created_at: string;
+    };
+};
+
+/**
+ * Only what changed. `lines` (the complete new set, calculated) and `totals` are there when they
+ * changed: a new line set, a new discount, shipping fee or customer rates.
+ */
+export type EstimateUpdated = {
+  type: 'EstimateUpdated';
+  data: {
+    changes: Partial<EstimateFields & EstimateCustomerFields>;
+    lines?: DocumentLine[];
+    totals?: EstimateTotals;
+    updated_at: string;
+  };
+};
+
+/** Open → Declined (status 7); the estimate and its lines are kept. */
+export type EstimateDeclined = { type: 'EstimateDeclined'; data: { status_id: 7; declined_at: string } };
+
+/** Final: the estimate answers 404 everywhere but its event history. */
+export type EstimateDeleted = { type: 'EstimateDeleted'; data: { deleted_at: string } };
+
+export type EstimateEvent = EstimateCreated | EstimateUpdated | EstimateDeclined | EstimateDeleted;
