@@ -150,7 +150,10 @@ export class ItemListQuery {
     scope: ItemScope,
     locationId?: string,
   ): Promise<ItemRow[]> {
-    const restricted = scope.restrictedTo ? sql`and iq.location_id = ${scope.restrictedTo}::uuid` : sql``;
+    // The location-less row holds only quantities on estimates (lines of items without variations).
+    const restricted = scope.restrictedTo
+      ? sql`and (iq.location_id = ${scope.restrictedTo}::uuid or iq.location_id is null)`
+      : sql``;
     const atLocation = locationId
       ? sql`, li.on_hand as location_on_hand, li.reserved as location_reserved, li.incoming as location_incoming,
         lt.threshold as location_threshold`

@@ -8,6 +8,7 @@ import { itemPhotosProjector } from './item-photos';
 import { inventoryQuantitiesProjector } from './inventory-quantities';
 import { itemListsProjector } from './item-lists';
 import { itemVariationsProjector } from './item-variations';
+import { estimateListsProjector } from './estimate-lists';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
@@ -24,4 +25,5 @@ export const projectors: readonly Projector[] = [
   itemListsProjector,
   inventoryQuantitiesProjector,
   itemVariationsProjector,
+  estimateListsProjector,
 ];

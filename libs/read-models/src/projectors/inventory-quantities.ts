@@ -8,7 +8,12 @@ import { Projector } from '../projector';
  * Stock per item, variation and location: one row per (item_id, variation_id, location_id), an
  * item without variations having `variation_id` null. `on_hand` follows StockAdjusted from item
  * and variation streams alike (the event's `on_hand_after`, so replaying one is harmless);
- * reserved, incoming, in transit and on estimates stay 0 until documents and transfers arrive.
+ * reserved, incoming and in transit stay 0 until documents and transfers arrive.
+ *
+ * `estimates` is the quantity on open estimates (inventory lines only), kept per estimate in
+ * `estimate_quantities` and summed again for the items an estimate event touches: a line naming a
+ * variation row counts on that row; a line of an item without variations names no location, so it
+ * counts on the item's location-less row (`<item>/-/-`, never stocked).
  *
  * A variation's location rows exist from their creation (at zero) while the variation stocks that
  * location (`stocked`); a removed row, or a deleted variation's, stays with `stocked` false, so
@@ -16,20 +21,25 @@ import { Projector } from '../projector';
  */
 export const inventoryQuantitiesProjector: Projector = {
   name: 'inventory_quantities',
-  version: 1,
-  tables: ['inventory_quantities'],
+  version: 2,
+  tables: ['inventory_quantities', 'estimate_quantities'],
   handles: [
     'StockAdjusted',
     'ItemVariationCreated',
     'ItemVariationLocationAdded',
     'ItemVariationLocationRemoved',
     'ItemVariationDeleted',
+    'EstimateCreated',
+    'EstimateUpdated',
+    'EstimateDeclined',
+    'EstimateDeleted',
   ],
   async setup(db, schema) {
     await createTable(db, schema);
+    await createEstimateQuantities(db, schema);
   },
   async apply(trx, events, schema) {
-    const { rows, deletedVariations } = foldBatch(events);
+    const { rows, deletedVariations, estimates } = foldBatch(events);
     const target = sql.table(`${schema}.inventory_quantities`);
     if (rows.size > 0) await upsertRows(trx, target, [...rows.values()]);
     if (deletedVariations.length > 0) {
@@ -38,6 +48,8 @@ export const inventoryQuantitiesProjector: Projector = {
         trx,
       );
     }
+    // After the rows above: a line may name a variation row created in the same batch.
+    if (estimates.size > 0) await writeEstimates(trx, schema, estimates);
   },
 };
 
@@ -87,9 +99,16 @@ function rowKey(itemId: string, variationId: string | null, locationId: string |
   return `${itemId}/${variationId ?? '-'}/${locationId ?? '-'}`;
 }
 
-function foldBatch(events: RecordedEvent[]): { rows: Map<string, RowChange>; deletedVariations: string[] } {
+interface Batch {
+  rows: Map<string, RowChange>;
+  deletedVariations: string[];
+  estimates: EstimateLines;
+}
+
+function foldBatch(events: RecordedEvent[]): Batch {
   const rows = new Map<string, RowChange>();
   const deletedVariations: string[] = [];
+  const estimates: EstimateLines = new Map();
   const touch = (
     event: RecordedEvent,
     row: {
@@ -143,9 +162,15 @@ function foldBatch(events: RecordedEvent[]): { rows: Map<string, RowChange>; del
         if (variationId) deletedVariations.push(variationId);
         for (const row of rows.values()) if (row.variation_id === variationId) row.stocked = false;
         break;
+      case 'EstimateCreated':
+      case 'EstimateUpdated':
+      case 'EstimateDeclined':
+      case 'EstimateDeleted':
+        foldEstimate(estimates, event);
+        break;
     }
   }
-  return { rows, deletedVariations };
+  return { rows, deletedVariations, estimates };
 }
 
 /**
@@ -165,4 +190,123 @@ async function upsertRows(trx: Transaction<any>, target: any, rows: RowChange[])
       stocked = excluded.stocked,
       item_variation_location_id = coalesce(excluded.item_variation_location_id, t.item_variation_location_id),
       last_adjusted_at = coalesce(excluded.last_adjusted_at, t.last_adjusted_at)`.execute(trx);
+}
+
+async function createEstimateQuantities(db: Kysely<any>, schema: string): Promise<void> {
+  await db.schema
+    .withSchema(schema)
+    .createTable('estimate_quantities')
+    .addColumn('estimate_id', 'uuid', (c) => c.notNull())
+    .addColumn('account_id', 'uuid', (c) => c.notNull())
+    .addColumn('item_id', 'uuid', (c) => c.notNull())
+    .addColumn('item_variation_location_id', 'integer')
+    .addColumn('quantity', 'numeric', (c) => c.notNull())
+    .execute();
+  const on = sql.table(`${schema}.estimate_quantities`);
+  // An item's open-estimate quantity, summed again whenever an estimate naming it changes.
+  await sql`create index estimate_quantities_item_idx on ${on} (item_id, item_variation_location_id)`.execute(
+    db,
+  );
+  // An estimate's lines, replaced or removed.
+  await sql`create index estimate_quantities_estimate_idx on ${on} (estimate_id)`.execute(db);
+}
+
+/** An open estimate's inventory line, as `estimate_quantities` keeps it. */
+interface EstimateLine {
+  estimate_id: string;
+  account_id: string;
+  item_id: string;
+  item_variation_location_id: number | null;
+  quantity: string;
+}
+
+/** By estimate: its inventory lines after the batch, or null when it counts nothing any more. */
+type EstimateLines = Map<string, EstimateLine[] | null>;
+
+const OPEN_ESTIMATE = 5;
+
+function foldEstimate(estimates: EstimateLines, event: RecordedEvent): void {
+  const d = event.data as Record<string, any>;
+  const id = event.streamId.slice('estimate-'.length);
+  const accountId = d.account_id ?? event.metadata.account_id;
+  switch (event.type) {
+    case 'EstimateCreated':
+      estimates.set(id, d.status_id === OPEN_ESTIMATE ? inventoryLines(id, accountId, d.lines) : null);
+      break;
+    case 'EstimateUpdated':
+      // Only an open estimate takes updates; without `lines` its quantities stay.
+      if (d.lines) estimates.set(id, inventoryLines(id, accountId, d.lines));
+      break;
+    case 'EstimateDeclined':
+    case 'EstimateDeleted':
+      estimates.set(id, null);
+      break;
+  }
+}
+
+function inventoryLines(
+  estimateId: string,
+  accountId: string,
+  lines: {
+    line_type: string;
+    item_id: string | null;
+    item_variation_location_id: number | null;
+    quantity: string;
+  }[],
+): EstimateLine[] {
+  return lines
+    .filter((line) => line.line_type === 'inventory' && line.item_id !== null)
+    .map((line) => ({
+      estimate_id: estimateId,
+      account_id: accountId,
+      item_id: line.item_id as string,
+      item_variation_location_id: line.item_variation_location_id,
+      quantity: line.quantity,
+    }));
+}
+
+/**
+ * Replaces the estimates' lines, then sums `estimates` again on every row of the items they had
+ * or have now; each statement gives the same result when run twice.
+ */
+async function writeEstimates(
+  trx: Transaction<any>,
+  schema: string,
+  estimates: EstimateLines,
+): Promise<void> {
+  const quantities = sql.table(`${schema}.estimate_quantities`);
+  const rows = sql.table(`${schema}.inventory_quantities`);
+  const lines = [...estimates.values()].flatMap((entry) => entry ?? []);
+  const { rows: before } = await sql<{ item_id: string }>`delete from ${quantities}
+    where estimate_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify([...estimates.keys()])}::jsonb))
+    returning item_id`.execute(trx);
+  const items = [...new Set([...before.map((row) => row.item_id), ...lines.map((line) => line.item_id)])];
+  if (items.length === 0) return;
+  if (lines.length > 0) {
+    const recordset = sql`jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(estimate_id uuid,
+      account_id uuid, item_id uuid, item_variation_location_id integer, quantity numeric)`;
+    await sql`insert into ${quantities} (estimate_id, account_id, item_id, item_variation_location_id, quantity)
+      select estimate_id, account_id, item_id, item_variation_location_id, quantity from ${recordset}`.execute(
+      trx,
+    );
+    // The location-less row a line without a variation row counts on.
+    await sql`insert into ${rows} (row_key, account_id, item_id, stocked)
+      select distinct item_id::text || '/-/-', account_id, item_id, false from ${recordset}
+      where item_variation_location_id is null
+      on conflict (row_key) do nothing`.execute(trx);
+  }
+  await sql`with affected as (
+      select value::uuid as item_id from jsonb_array_elements_text(${JSON.stringify(items)}::jsonb)
+    ), sums as (
+      select e.item_id, e.item_variation_location_id, sum(e.quantity) as quantity
+      from ${quantities} e join affected a on a.item_id = e.item_id
+      group by e.item_id, e.item_variation_location_id
+    ), targets as (
+      select q.row_key, coalesce(s.quantity, 0) as estimates
+      from ${rows} q join affected a on a.item_id = q.item_id
+      left join sums s on s.item_id = q.item_id and (s.item_variation_location_id = q.item_variation_location_id
+        or (s.item_variation_location_id is null and q.variation_id is null and q.location_id is null))
+    )
+    update ${rows} t set estimates = targets.estimates from targets
+    where t.row_key = targets.row_key and t.estimates <> targets.estimates`.execute(trx);
 }
