@@ -1,4 +1,4 @@
-import { AccountSettings } from './settings';
+import { AccountSettings, DEFAULT_ACCOUNT_SETTINGS } from './settings';
 import { AccountRecord } from './state';
 
 /** The account as the operator API returns it (EXTENSIONS.md §2). */
@@ -11,7 +11,15 @@ export type AccountView = {
   created_at: string;
 };
 
+/** Settings added since the account was created show their defaults. */
 export function accountView(account: AccountRecord): AccountView {
   const { id, name, timezone, settings, created_at } = account;
-  return { id, object: 'account', name, timezone, settings: { ...settings }, created_at };
+  return {
+    id,
+    object: 'account',
+    name,
+    timezone,
+    settings: { ...DEFAULT_ACCOUNT_SETTINGS, ...settings },
+    created_at,
+  };
 }
