@@ -12,6 +12,7 @@ import {
   EstimateWarning,
   estimateWarnings,
   isDomainError,
+  numberedEstimate,
 } from '@app/domain';
 import { WrongExpectedVersionError } from '@app/event-store';
 import { Actor, eventMetadata } from '../auth/actor';
@@ -60,17 +61,15 @@ export class EstimateWrites {
       async (current: EstimateState) => {
         const now = new Date().toISOString();
         const context = await this.contexts.of(actor, current, input, now);
+        const decision = decideEstimate(
+          { type: 'CreateEstimate', id, estimate_number: 0, input },
+          current,
+          context,
+        );
+        if (isDomainError(decision)) return decision;
+        await this.recordLimit.assertRoomFor(actor);
         const request = { accountId: actor.accountId, sequence: 'estimate', recordId: id, metadata, now };
-        return this.numbering.assign(request, async (estimate_number) => {
-          const decision = decideEstimate(
-            { type: 'CreateEstimate', id, estimate_number, input },
-            current,
-            context,
-          );
-          if (isDomainError(decision)) return decision;
-          await this.recordLimit.assertRoomFor(actor);
-          return decision;
-        });
+        return numberedEstimate(decision, await this.numbering.next(request));
       },
       { metadata, fresh: true },
     );

@@ -66,6 +66,11 @@ export class ItemWrites {
           item_number: 0,
           input,
         });
+        const create = (item_number: number) =>
+          decideItem({ type: 'CreateItem', id, item_number, input }, current, context);
+        const decision = create(0);
+        if (isDomainError(decision)) return decision;
+        await this.recordLimit.assertRoomFor(actor);
         const request = {
           accountId: actor.accountId,
           sequence: 'item',
@@ -73,12 +78,8 @@ export class ItemWrites {
           metadata,
           now: context.now,
         };
-        return this.numbering.assign(request, async (item_number) => {
-          const decision = decideItem({ type: 'CreateItem', id, item_number, input }, current, context);
-          if (isDomainError(decision)) return decision;
-          await this.recordLimit.assertRoomFor(actor);
-          return decision;
-        });
+        // The same decision with the number drawn once it was accepted (a refusal consumes none).
+        return create(await this.numbering.next(request));
       },
       { metadata, fresh: true },
     );

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { invalid } from '@app/domain';
 import { MemoryEventStore } from '@app/event-store';
 import { counterStream, Numbering } from './numbering';
 
@@ -9,8 +8,10 @@ const OTHER_ACCOUNT = randomUUID();
 describe('Numbering', () => {
   let store: MemoryEventStore;
   let numbering: Numbering;
-  const draw = (accountId = ACCOUNT, sequence = 'item') =>
-    numbering.assign({ accountId, sequence, recordId: randomUUID() }, (n) => n);
+  const draw = (accountId = ACCOUNT, sequence = 'item', on = numbering) =>
+    on.next({ accountId, sequence, recordId: randomUUID() });
+  const ascending = (numbers: number[]) => [...numbers].sort((a, b) => a - b);
+  const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
   beforeEach(() => {
     store = new MemoryEventStore();
@@ -26,10 +27,7 @@ describe('Numbering', () => {
 
   it('records each number given, with the record it went to, on the counter stream', async () => {
     const recordId = randomUUID();
-    await numbering.assign(
-      { accountId: ACCOUNT, sequence: 'item', recordId, now: '2030-01-01T00:00:00.000Z' },
-      () => 'ok',
-    );
+    await numbering.next({ accountId: ACCOUNT, sequence: 'item', recordId, now: '2030-01-01T00:00:00.000Z' });
     const [event] = await store.readStream(counterStream(ACCOUNT, 'item'));
     expect(event).toMatchObject({
       streamId: `counter-${ACCOUNT}-item`,
@@ -44,28 +42,36 @@ describe('Numbering', () => {
     });
   });
 
-  it('consumes no number when the decision refuses', async () => {
-    const refusal = invalid('name', 'name is required.');
-    expect(
-      await numbering.assign({ accountId: ACCOUNT, sequence: 'item', recordId: randomUUID() }, () => refusal),
-    ).toBe(refusal);
-    expect(await draw()).toBe(1);
+  it('gives concurrent requests of one process consecutive numbers, recorded in few appends', async () => {
+    const append = store.appendToStream.bind(store);
+    let appends = 0;
+    store.appendToStream = (...args) => {
+      appends++;
+      return append(...args);
+    };
+    const numbers = await Promise.all(Array.from({ length: 40 }, () => draw()));
+    expect(ascending(numbers)).toEqual(oneTo(40));
+    const events = await store.readStream(counterStream(ACCOUNT, 'item'));
+    expect(events.map((event) => (event.data as { number: number }).number)).toEqual(oneTo(40));
+    // Requests waiting while a draw is recorded share the next append.
+    expect(appends).toBeLessThan(40);
   });
 
-  it('never gives one number twice to concurrent requests: the losers decide again with the next', async () => {
-    const decided: number[] = [];
+  it('never gives one number twice across processes sharing the store: the loser draws again', async () => {
+    const other = new Numbering(store);
     const numbers = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        numbering.assign({ accountId: ACCOUNT, sequence: 'item', recordId: randomUUID() }, async (n) => {
-          decided.push(n);
-          await new Promise((resolve) => setImmediate(resolve));
-          return n;
-        }),
-      ),
+      Array.from({ length: 30 }, (_, i) => draw(ACCOUNT, 'item', i % 2 === 0 ? numbering : other)),
     );
-    expect([...numbers].sort((a, b) => Number(a) - Number(b))).toEqual(
-      Array.from({ length: 12 }, (_, i) => i + 1),
-    );
-    expect(decided.length).toBeGreaterThan(12);
+    expect(ascending(numbers)).toEqual(oneTo(30));
+  });
+
+  it('refuses every waiter of a draw the store refuses, and draws again for later requests', async () => {
+    const append = store.appendToStream.bind(store);
+    const failure = new Error('store unavailable');
+    store.appendToStream = () => Promise.reject(failure);
+    const refused = await Promise.allSettled([draw(), draw()]);
+    expect(refused.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    store.appendToStream = append;
+    expect(await draw()).toBe(1);
   });
 });

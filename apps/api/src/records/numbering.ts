@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, isDomainError } from '@app/domain';
 import { EventMetadata, EventStore, WrongExpectedVersionError } from '@app/event-store';
 import { EVENT_STORE } from '../store/tokens';
 
@@ -14,52 +13,83 @@ export function counterStream(accountId: string, sequence: string): string {
   return `counter-${accountId}-${sequence}`;
 }
 
+/** Who a number goes to. */
+export interface NumberRequest {
+  accountId: string;
+  sequence: string;
+  recordId: string;
+  metadata?: EventMetadata;
+  now?: string;
+}
+
+interface Waiting {
+  request: NumberRequest;
+  resolve(number: number): void;
+  reject(error: unknown): void;
+}
+
 /**
- * Per-account numbers (item numbers; document numbers later): a counter stream per account and
- * sequence, `counter-<account id>-<sequence>`, whose events are the numbers given. A number is
- * recorded with the revision it was read at, after the caller's decision accepted it, so a refused
- * request consumes no number and two concurrent requests never get the same one (the loser draws
- * again). A crash between the counter's append and the record's leaves a gap, never a duplicate.
+ * Per-account numbers (item and document numbers): a counter stream per account and sequence,
+ * `counter-<account id>-<sequence>`, whose events are the numbers given. Callers draw a number only
+ * once their decision accepted the record, so a refused request consumes none. A number is
+ * recorded with the revision it was read at, so two processes never give the same one (the loser
+ * draws again); within a process, requests for one counter queue and each draw records all those
+ * waiting in one append, so a busy account's creations share a round trip instead of racing for
+ * it. A crash between the counter's append and the record's leaves a gap, never a duplicate.
  */
 @Injectable()
 export class Numbering {
+  private readonly waiting = new Map<string, Waiting[]>();
+
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  /**
-   * Runs `decide` with the next number of the sequence; its refusal is returned as is, consuming
-   * nothing; its acceptance is returned once the number is recorded. `decide` may run several times.
-   */
-  async assign<T>(
-    request: {
-      accountId: string;
-      sequence: string;
-      recordId: string;
-      metadata?: EventMetadata;
-      now?: string;
-    },
-    decide: (number: number) => Promise<T | DomainError> | T | DomainError,
-  ): Promise<T | DomainError> {
+  /** The next number of the request's sequence, recorded as given to its record. */
+  next(request: NumberRequest): Promise<number> {
     const streamId = counterStream(request.accountId, request.sequence);
+    return new Promise<number>((resolve, reject) => {
+      const queue = this.waiting.get(streamId);
+      if (queue) return void queue.push({ request, resolve, reject });
+      this.waiting.set(streamId, [{ request, resolve, reject }]);
+      void this.drain(streamId);
+    });
+  }
+
+  /** Draws for everyone waiting on the counter, again and again until nobody waits. */
+  private async drain(streamId: string): Promise<void> {
+    for (
+      let queue = this.waiting.get(streamId);
+      queue && queue.length > 0;
+      queue = this.waiting.get(streamId)
+    ) {
+      const batch = queue.splice(0);
+      try {
+        const first = await this.record(streamId, batch);
+        batch.forEach((waiter, i) => waiter.resolve(first + i));
+      } catch (error) {
+        batch.forEach((waiter) => waiter.reject(error));
+      }
+    }
+    this.waiting.delete(streamId);
+  }
+
+  /** Appends one number per waiter after the last recorded; returns the first. */
+  private async record(streamId: string, batch: readonly Waiting[]): Promise<number> {
     for (let attempt = 1; ; attempt++) {
       const last = await this.store.readLastEvent(streamId);
-      const number = last ? (last.data as { number: number }).number + 1 : 1;
-      const decision = await decide(number);
-      if (isDomainError(decision)) return decision;
+      const first = last ? (last.data as { number: number }).number + 1 : 1;
       try {
-        await this.store.appendToStream(streamId, [this.assigned(request, number)], {
+        const events = batch.map(({ request }, i) => this.assigned(request, first + i));
+        await this.store.appendToStream(streamId, events, {
           expectedRevision: last ? last.revision : 'no_stream',
         });
-        return decision;
+        return first;
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_ATTEMPTS) throw error;
       }
     }
   }
 
-  private assigned(
-    { accountId, sequence, recordId, metadata, now }: Parameters<Numbering['assign']>[0],
-    number: number,
-  ) {
+  private assigned({ accountId, sequence, recordId, metadata, now }: NumberRequest, number: number) {
     return {
       id: randomUUID(),
       type: NUMBER_ASSIGNED,

@@ -320,3 +320,15 @@ export function fieldsOf(estimate: EstimateRecord): EstimateFields {
     custom_field_values: estimate.custom_field_values,
   };
 }
+
+/**
+ * A creation decided before its number was drawn (so that a refusal consumes none), given the
+ * number drawn for it.
+ */
+export function numberedEstimate(events: EstimateEvent[], estimateNumber: number): EstimateEvent[] {
+  return events.map((event) =>
+    event.type === 'EstimateCreated'
+      ? { ...event, data: { ...event.data, estimate_number: estimateNumber } }
+      : event,
+  );
+}
