@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { money, rate } from '../shared/money';
+import { MONEY_DECIMALS, money, rate } from '../shared/money';
 import { Exact, exactSum, percentOf, roundMoney } from './exact';
 import { DocumentLine, draftOf, LineAmounts, LineDraft } from './line';
 
@@ -41,21 +41,35 @@ export const DISCOUNT_LINE_NAME = 'Discount';
  */
 export function calculateLine(line: LineDraft): LineAmounts {
   const gross = roundMoney(new Exact(line.quantity).times(line.unit_price));
-  const subtotal = gross.minus(percentOf(gross, line.discount_percent));
-  const tax = percentOf(subtotal, line.tax_rate);
-  const tax2 = percentOf(subtotal, line.tax_2_rate);
-  const discounted = !new Exact(line.discount_percent).isZero();
+  const discounted = !isZeroRate(line.discount_percent);
+  const subtotal = discounted ? gross.minus(percentOf(gross, line.discount_percent)) : gross;
+  const tax = rateOf(subtotal, line.tax_rate);
+  const tax2 = rateOf(subtotal, line.tax_2_rate);
   return {
     discounted_unit_price: discounted
-      ? money(roundMoney(new Exact(100).minus(line.discount_percent).times(line.unit_price).dividedBy(100)))
+      ? rounded(roundMoney(new Exact(100).minus(line.discount_percent).times(line.unit_price).dividedBy(100)))
       : null,
-    subtotal: money(subtotal),
-    tax: money(tax),
-    tax_2: money(tax2),
-    total: money(subtotal.plus(tax).plus(tax2)),
+    subtotal: rounded(subtotal),
+    tax: rounded(tax),
+    tax_2: rounded(tax2),
+    total: rounded(subtotal.plus(tax).plus(tax2)),
     total_cost:
-      line.unit_cost === null ? null : money(roundMoney(new Exact(line.quantity).times(line.unit_cost))),
+      line.unit_cost === null ? null : rounded(roundMoney(new Exact(line.quantity).times(line.unit_cost))),
   };
+}
+
+/** Rates are three-decimal strings; most lines carry zeros, which need no arithmetic. */
+function isZeroRate(value: string): boolean {
+  return /^0(\.0*)?$/.test(value);
+}
+
+function rateOf(amount: Decimal, percent: string): Decimal {
+  return isZeroRate(percent) ? new Exact(0) : percentOf(amount, percent);
+}
+
+/** A sum or product already rounded to four decimals, written as money (never "-0.0000"). */
+function rounded(value: Decimal): string {
+  return value.isZero() ? money(0) : value.toFixed(MONEY_DECIMALS);
 }
 
 /**

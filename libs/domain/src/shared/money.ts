@@ -22,7 +22,15 @@ export function decimalPlaces(value: Decimal.Value): number {
   return new Decimal(value).decimalPlaces();
 }
 
+/** Already written with exactly 3 or 4 decimals (and not as minus zero): nothing to round. */
+const CANONICAL: Readonly<Record<number, RegExp>> = {
+  3: /^-?(0|[1-9]\d*)\.\d{3}$/,
+  4: /^-?(0|[1-9]\d*)\.\d{4}$/,
+};
+
 function fixed(value: Decimal.Value, places: number): string {
+  // Stored amounts are canonical already; rendering them must not cost a decimal parse each.
+  if (typeof value === 'string' && CANONICAL[places]?.test(value) && !/^-0\.0+$/.test(value)) return value;
   const decimal = new Decimal(value);
   if (!decimal.isFinite()) throw new RangeError(`Not a finite amount: ${String(value)}`);
   const rounded = decimal.toDecimalPlaces(places, ROUNDING);

@@ -11,7 +11,7 @@ import { Projector } from '../projector';
  * reserved, incoming and in transit stay 0 until documents and transfers arrive.
  *
  * `estimates` is the quantity on open estimates (inventory lines only), kept per estimate in
- * `estimate_quantities` and summed again for the items an estimate event touches: a line naming a
+ * `estimate_quantities`; an estimate event moves the rows it names by the difference: a line naming a
  * variation row counts on that row; a line of an item without variations names no location, so it
  * counts on the item's location-less row (`<item>/-/-`, never stocked).
  *
@@ -266,8 +266,9 @@ function inventoryLines(
 }
 
 /**
- * Replaces the estimates' lines, then sums `estimates` again on every row of the items they had
- * or have now; each statement gives the same result when run twice.
+ * Replaces the estimates' lines and moves `estimates` on the rows they name by the difference
+ * (lines removed count negative, lines stored positive): the work follows the batch's lines, not
+ * how many open estimates name an item. The runner applies a batch exactly once.
  */
 async function writeEstimates(
   trx: Transaction<any>,
@@ -277,36 +278,35 @@ async function writeEstimates(
   const quantities = sql.table(`${schema}.estimate_quantities`);
   const rows = sql.table(`${schema}.inventory_quantities`);
   const lines = [...estimates.values()].flatMap((entry) => entry ?? []);
-  const { rows: before } = await sql<{ item_id: string }>`delete from ${quantities}
-    where estimate_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify([...estimates.keys()])}::jsonb))
-    returning item_id`.execute(trx);
-  const items = [...new Set([...before.map((row) => row.item_id), ...lines.map((line) => line.item_id)])];
-  if (items.length === 0) return;
-  if (lines.length > 0) {
-    const recordset = sql`jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(estimate_id uuid,
+  const added = sql`jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(estimate_id uuid,
       account_id uuid, item_id uuid, item_variation_location_id integer, quantity numeric)`;
-    await sql`insert into ${quantities} (estimate_id, account_id, item_id, item_variation_location_id, quantity)
-      select estimate_id, account_id, item_id, item_variation_location_id, quantity from ${recordset}`.execute(
-      trx,
-    );
+  if (lines.some((line) => line.item_variation_location_id === null)) {
     // The location-less row a line without a variation row counts on.
     await sql`insert into ${rows} (row_key, account_id, item_id, stocked)
-      select distinct item_id::text || '/-/-', account_id, item_id, false from ${recordset}
+      select distinct item_id::text || '/-/-', account_id, item_id, false from ${added}
       where item_variation_location_id is null
       on conflict (row_key) do nothing`.execute(trx);
   }
-  await sql`with affected as (
-      select value::uuid as item_id from jsonb_array_elements_text(${JSON.stringify(items)}::jsonb)
-    ), sums as (
-      select e.item_id, e.item_variation_location_id, sum(e.quantity) as quantity
-      from ${quantities} e join affected a on a.item_id = e.item_id
-      group by e.item_id, e.item_variation_location_id
-    ), targets as (
-      select q.row_key, coalesce(s.quantity, 0) as estimates
-      from ${rows} q join affected a on a.item_id = q.item_id
-      left join sums s on s.item_id = q.item_id and (s.item_variation_location_id = q.item_variation_location_id
-        or (s.item_variation_location_id is null and q.variation_id is null and q.location_id is null))
+  await sql`with removed as (
+      delete from ${quantities}
+      where estimate_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify([...estimates.keys()])}::jsonb))
+      returning item_id, item_variation_location_id, quantity
+    ), changes as (
+      select item_id, item_variation_location_id, -quantity as delta from removed
+      union all select item_id, item_variation_location_id, quantity from ${added}
+    ), deltas as (
+      select item_id, item_variation_location_id, sum(delta) as delta from changes
+      group by item_id, item_variation_location_id having sum(delta) <> 0
     )
-    update ${rows} t set estimates = targets.estimates from targets
-    where t.row_key = targets.row_key and t.estimates <> targets.estimates`.execute(trx);
+    update ${rows} t set estimates = trim_scale(t.estimates + d.delta) from deltas d
+    where t.item_id = d.item_id and (t.item_variation_location_id = d.item_variation_location_id
+      or (d.item_variation_location_id is null and t.variation_id is null and t.location_id is null))`.execute(
+    trx,
+  );
+  if (lines.length > 0) {
+    await sql`insert into ${quantities} (estimate_id, account_id, item_id, item_variation_location_id, quantity)
+      select estimate_id, account_id, item_id, item_variation_location_id, quantity from ${added}`.execute(
+      trx,
+    );
+  }
 }
