@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
+import { hasTrigrams } from './trigrams';
 import { createItemCounts } from './item-counts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -129,24 +130,6 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
       await index(`items_${column}_trgm_idx`, `using gin (lower(${column}) gin_trgm_ops)`);
     }
   }
-}
-
-/**
- * Installs pg_trgm when the server offers it (PGlite does, loaded in database.ts), so `q` finds
- * substrings through GIN indexes. Without it (a server without the extension, or a role that may
- * not create it) the search scans one account's rows instead. A savepoint keeps a refusal from
- * aborting the setup's transaction.
- */
-async function hasTrigrams(db: Kysely<any>): Promise<boolean> {
-  await sql`savepoint item_lists_trgm`.execute(db);
-  try {
-    await sql`create extension if not exists pg_trgm`.execute(db);
-    await sql`release savepoint item_lists_trgm`.execute(db);
-  } catch {
-    await sql`rollback to savepoint item_lists_trgm`.execute(db);
-  }
-  const { rows } = await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db);
-  return rows.length > 0;
 }
 
 /** What a batch does to one item. */
