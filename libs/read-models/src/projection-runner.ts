@@ -159,6 +159,18 @@ export class ProjectionRunner {
       .map(({ projector }) => projector.name);
   }
 
+  /**
+   * For an in-process cache of a projector's tables: a number that stays the same only while they
+   * hold what they held when it was read, because this process alone writes them and has written
+   * nothing since; undefined when that cannot be told (the projector is led elsewhere, stands by,
+   * rebuilds, or is committing a batch). A write waiting in waitFor for this projector therefore
+   * finds the number changed once it answers.
+   */
+  tablesVersion(name: string): number | undefined {
+    const { leading, loop } = this.entry(name);
+    return leading ? loop.tablesVersion : undefined;
+  }
+
   /** Resolves once every projector (or those named) has committed `position`: read-your-writes. */
   waitFor(position: Position, options: WaitForOptions = {}): Promise<void> {
     const timeoutMs = options.timeoutMs ?? 5000;

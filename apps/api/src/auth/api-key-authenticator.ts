@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { authenticationRequired, isExpired, isWellFormedApiKey, PermissionGrants } from '@app/domain';
-import { Database } from '@app/read-models';
+import { Database, operatorRecordsProjector, ProjectionRunner } from '@app/read-models';
 import { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ApiError } from '../http/api-error';
 import { DATABASE } from '../store/tokens';
 import { Actor } from './actor';
 import { constantTimeEqual, hashApiKey } from './key-hash';
+import { VersionedRowCache } from './key-row-cache';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 const CORRELATION_ID = /^[\w.:-]{1,128}$/;
@@ -31,10 +32,20 @@ interface KeyRow {
  * Bearer keys (documents-api §5): the key is found by its hash and judged with its user's current
  * state, read from the operator read model that every operator write waits for. Any failure is the
  * same 401, so a caller learns nothing about which check failed.
+ *
+ * The rows found are cached while this process alone projects that read model and has applied
+ * nothing to it since (see VersionedRowCache): a revocation, deactivation or permission change
+ * empties the cache before its write answers, so it holds from the next request. Where another
+ * process projects it (PROJECTORS=external, or another instance leads), every request reads it.
  */
 @Injectable()
 export class ApiKeyAuthenticator {
-  constructor(@Inject(DATABASE) private readonly database: Database) {}
+  private readonly cache = new VersionedRowCache<KeyRow>();
+
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly runner: ProjectionRunner,
+  ) {}
 
   async authenticate(request: FastifyRequest): Promise<Actor> {
     const key = bearerToken(request.headers.authorization);
@@ -58,6 +69,19 @@ export class ApiKeyAuthenticator {
   }
 
   private async findKey(hash: string): Promise<KeyRow | undefined> {
+    const readAt = this.operatorTablesVersion();
+    const cached = this.cache.get(hash, readAt);
+    if (cached) return cached;
+    const row = await this.readKey(hash);
+    if (row) this.cache.set(hash, row, readAt, this.operatorTablesVersion());
+    return row;
+  }
+
+  private operatorTablesVersion(): number | undefined {
+    return this.runner.tablesVersion(operatorRecordsProjector.name);
+  }
+
+  private async readKey(hash: string): Promise<KeyRow | undefined> {
     return (await this.database.db
       .selectFrom('api_keys as k')
       .innerJoin('users as u', 'u.id', 'k.user_id')

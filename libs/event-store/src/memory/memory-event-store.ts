@@ -75,7 +75,15 @@ export class MemoryEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeToAllOptions): AllSubscription {
     return catchUpSubscription(
-      { readAll: (o) => this.readAll(o), signal: this.signal, idleWaitMs: () => 1000 },
+      {
+        readPage: async (o) => {
+          const asOf = this.signal.current;
+          const events = await this.readAll(o);
+          return { events, asOf, atHead: events.length < o.maxCount };
+        },
+        signal: this.signal,
+        idleWaitMs: () => 1000,
+      },
       options.after,
       options.maxBatchSize,
     );

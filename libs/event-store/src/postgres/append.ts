@@ -51,6 +51,79 @@ export async function insertBatch(
   }
 }
 
+/** One append of a group: its stream (distinct within the group), its events, its expectation. */
+export interface GroupedAppend {
+  streamId: string;
+  events: EventData[];
+  expected: ExpectedRevision;
+}
+
+/**
+ * Several appends to distinct streams in ONE statement, so they share one round trip and one
+ * commit (one WAL flush). Each keeps its own check as in insertBatch: one whose stream is not as
+ * expected writes nothing ('not_expected') while the others are written. Any error writes nothing
+ * at all (the statement is atomic) and is thrown: the caller then makes each append on its own.
+ */
+export async function insertGroup(
+  executor: EventStoreDb,
+  appends: readonly GroupedAppend[],
+): Promise<InsertOutcome[]> {
+  const rows = appends.flatMap((a, i) => a.events.map((e, ord) => ({ i, ord: ord + 1, e })));
+  const { rows: written } = await sql<{
+    stream_id: string;
+    revision: number;
+    position_text: string;
+    transaction_id_text: string;
+  }>`
+    WITH appends AS (
+      SELECT a.i, a.stream_id, a.expect, a.expected_revision,
+        (SELECT coalesce(max(e.revision), -1) FROM events e WHERE e.stream_id = a.stream_id) AS revision
+      FROM unnest(
+        ${appends.map((_, i) => i)}::int[],
+        ${appends.map((a) => a.streamId)}::text[],
+        ${appends.map((a) => (typeof a.expected === 'number' ? 'revision' : a.expected))}::text[],
+        ${appends.map((a) => (typeof a.expected === 'number' ? a.expected : -2))}::int[]
+      ) AS a(i, stream_id, expect, expected_revision)
+    )
+    INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
+    SELECT a.stream_id, a.revision + batch.ord, batch.event_id, batch.type, batch.data, batch.metadata
+    FROM appends a
+    JOIN unnest(
+      ${rows.map((r) => r.i)}::int[],
+      ${rows.map((r) => r.ord)}::int[],
+      ${rows.map((r) => r.e.id)}::uuid[],
+      ${rows.map((r) => r.e.type)}::text[],
+      ${rows.map((r) => JSON.stringify(r.e.data))}::jsonb[],
+      ${rows.map((r) => JSON.stringify(r.e.metadata ?? {}))}::jsonb[]
+    ) AS batch(i, ord, event_id, type, data, metadata) ON batch.i = a.i
+    WHERE CASE a.expect
+      WHEN 'any' THEN true
+      WHEN 'no_stream' THEN a.revision = -1
+      WHEN 'stream_exists' THEN a.revision >= 0
+      ELSE a.revision = a.expected_revision
+    END
+    ORDER BY a.i, batch.ord
+    RETURNING stream_id, revision, position::text AS position_text, transaction_id::text AS transaction_id_text`.execute(
+    executor,
+  );
+  const last = new Map<string, (typeof written)[number]>();
+  for (const row of written) {
+    const seen = last.get(row.stream_id);
+    if (!seen || row.revision > seen.revision) last.set(row.stream_id, row);
+  }
+  return appends.map(({ streamId }): InsertOutcome => {
+    const row = last.get(streamId);
+    return row
+      ? {
+          kind: 'appended',
+          revision: row.revision,
+          position: row.position_text,
+          transactionId: row.transaction_id_text,
+        }
+      : { kind: 'not_expected' };
+  });
+}
+
 function expectation(expected: ExpectedRevision) {
   switch (expected) {
     case 'any':

@@ -36,18 +36,34 @@ export async function visibleHead(db: Db): Promise<Position | undefined> {
   return row && { commit: BigInt(row.commit), prepare: BigInt(row.prepare) };
 }
 
+/** A page of the log's tail as subscribers read it (see readTail). */
+export interface TailPage {
+  events: RecordedEvent[];
+  /**
+   * Committed events lie beyond the page that the rule above holds back: an older transaction
+   * somewhere on the server is still open. No notification comes when it ends, so the subscriber
+   * polls quickly instead of sleeping.
+   */
+  heldBack: boolean;
+}
+
 /**
- * Whether committed events lie beyond `after`, visible to the rule above or not. Called when a
- * page came back empty: then they are held back by an older open transaction somewhere on the
- * server (or were released just after that page was read). No notification comes when such a
- * transaction ends, so the subscriber polls quickly instead of sleeping.
+ * readGlobalLog and "is anything held back?" in one round trip: every finished event sorts before
+ * every unfinished one (finished means a transaction id below xmin), so the first `maxCount`
+ * committed events after the cursor are the page readGlobalLog returns, followed by held-back ones
+ * only when the page is short; those are dropped and only tell that some are waiting.
  */
-export async function hasEventsAfter(db: Db, after: Position | 'start'): Promise<boolean> {
-  const beyond =
-    after === 'start'
-      ? sql<boolean>`true`
-      : sql<boolean>`(transaction_id, position) > (${String(after.commit)}::xid8, ${String(after.prepare)}::bigint)`;
-  const { rows } = await sql<{ found: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM events WHERE ${beyond}) AS found`.execute(db);
-  return rows[0].found;
+export async function readTail(db: Db, after: Position | 'start', maxCount: number): Promise<TailPage> {
+  let query = db.selectFrom('events').select(eventColumns).select(finished.as('finished'));
+  if (after !== 'start') {
+    query = query.where(
+      sql<boolean>`(transaction_id, position) > (${String(after.commit)}::xid8, ${String(after.prepare)}::bigint)`,
+    );
+  }
+  const rows = await query.orderBy('transaction_id').orderBy('position').limit(maxCount).execute();
+  const ready = rows.filter((row) => row.finished);
+  return {
+    events: (ready as EventRow[]).map(toRecordedEvent),
+    heldBack: ready.length < rows.length,
+  };
 }

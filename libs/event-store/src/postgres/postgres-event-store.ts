@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { catchUpSubscription } from '../catch-up-subscription';
+import { CatchUpPage, catchUpSubscription } from '../catch-up-subscription';
 import { ChangeSignal } from '../change-signal';
 import { EmptyAppendError, StreamNotFoundError, WrongExpectedVersionError } from '../errors';
 import {
@@ -15,11 +15,13 @@ import {
 } from '../event-store';
 import { findAlreadyAppended } from '../idempotent-append';
 import { formatPosition, Position } from '../position';
+import { RecentPages } from '../recent-pages';
 import { SingleFlight } from '../single-flight';
 import { currentRevision, insertBatch } from './append';
+import { AppendQueue } from './append-queue';
 import { CatchUpPacing } from './catch-up-pacing';
 import { CommitNotifier } from './commit-notifier';
-import { hasEventsAfter, readGlobalLog, visibleHead } from './global-log';
+import { readGlobalLog, readTail, visibleHead } from './global-log';
 import { eventColumns, EventRow, EventStoreDb, toRecordedEvent } from './rows';
 import { setupEventStore } from './schema';
 
@@ -41,6 +43,11 @@ export interface PostgresEventStoreOptions {
   idlePollMs?: number;
 }
 
+/** A tail page as subscribers share it: held-back events wait behind an open transaction. */
+interface TailRead extends CatchUpPage {
+  heldBack: boolean;
+}
+
 /** Appends to a stream whose revision moved under an `any`/`stream_exists` writer are redone. */
 const MAX_APPEND_ATTEMPTS = 50;
 
@@ -49,11 +56,13 @@ export class PostgresEventStore implements EventStore {
   private readonly signal = new ChangeSignal();
   private readonly subscriptions = new Set<AllSubscription>();
   /** Subscribers at the same place share one read of the log's tail (see SingleFlight). */
-  private readonly tailReads = new SingleFlight<RecordedEvent[]>();
-  private readonly waitingChecks = new SingleFlight<boolean>();
+  private readonly tailReads = new SingleFlight<TailRead>();
+  /** ...and one that comes to a place others have read past takes their page (see RecentPages). */
+  private readonly recentPages = new RecentPages<TailRead>();
   private readonly instanceId = randomUUID();
   private readonly notifier: CommitNotifier;
   private readonly idlePollMs: number;
+  private readonly appends: AppendQueue;
   private unlisten: (() => Promise<void>) | undefined;
 
   private constructor(
@@ -62,6 +71,7 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.notifier = new CommitNotifier(db, options.channel ?? 'event_store', this.instanceId);
     this.idlePollMs = options.idlePollMs ?? 1000;
+    this.appends = new AppendQueue(db);
   }
 
   static async open(
@@ -113,8 +123,10 @@ export class PostgresEventStore implements EventStore {
       throw new Error(`Stream ${streamId}: the batch holds the same event id twice`);
     }
     const expected = options.expectedRevision;
+    // The first attempt shares a statement with concurrent appends (see AppendQueue).
+    let outcome = await this.appends.append({ streamId, events, expected });
     for (let attempt = 1; ; attempt++) {
-      const outcome = await insertBatch(this.db, streamId, events, expected);
+      if (attempt > 1) outcome = await insertBatch(this.db, streamId, events, expected);
       if (outcome.kind === 'appended') {
         this.signal.notify();
         this.notifier.committed();
@@ -144,12 +156,13 @@ export class PostgresEventStore implements EventStore {
     let eventsWaiting = false; // committed events beyond the cursor that the last page did not show
     const subscription = catchUpSubscription(
       {
-        readAll: async (page) => {
+        readPage: async (page) => {
           const key = `${page.after === 'start' ? 'start' : formatPosition(page.after)}/${page.maxCount}`;
-          const batch = await this.tailReads.run(key, () => this.readAll(page));
-          if (batch.length > 0) pacing.delivered();
-          else eventsWaiting = await this.waitingChecks.run(key, () => hasEventsAfter(this.db, page.after));
-          return batch;
+          const read =
+            this.recentPages.get(key) ?? (await this.tailReads.run(key, () => this.readTailPage(key, page)));
+          if (read.events.length > 0) pacing.delivered();
+          eventsWaiting = read.heldBack;
+          return read;
         },
         signal: this.signal,
         idleWaitMs: () => pacing.nextWait(eventsWaiting),
@@ -169,6 +182,15 @@ export class PostgresEventStore implements EventStore {
 
   async headPosition(): Promise<Position | undefined> {
     return visibleHead(this.db);
+  }
+
+  /** A page of the log's tail for subscribers, kept for those that come to the same place later. */
+  private async readTailPage(key: string, page: ReadAllOptions): Promise<TailRead> {
+    const asOf = this.signal.current;
+    const { events, heldBack } = await readTail(this.db, page.after, page.maxCount);
+    const read = { events, heldBack, asOf, atHead: events.length < page.maxCount && !heldBack };
+    if (events.length > 0) this.recentPages.keep(key, read);
+    return read;
   }
 
   /** Stops subscriptions and LISTEN; the database itself belongs to the caller. */
