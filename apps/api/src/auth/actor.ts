@@ -1,4 +1,4 @@
-import { Permission, PermissionGrants, hasPermission } from '@app/domain';
+import { AccountSettings, Permission, PermissionGrants, hasPermission } from '@app/domain';
 import { EventMetadata } from '@app/event-store';
 
 /** Who a request acts as: the key's user, with that user's current account, permissions and location. */
@@ -12,6 +12,9 @@ export interface Actor {
   locationId: string | null;
   /** The account's `settings.record_limit` (null: unlimited), read with the key. */
   recordLimit: number | null;
+  /** The account's time zone and settings (defaults filled in), read with the key. */
+  timezone: string;
+  settings: AccountSettings;
   requestId: string;
   idempotencyKey: string | null;
   correlationId: string;

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { authenticationRequired, isExpired, isWellFormedApiKey, PermissionGrants } from '@app/domain';
+import {
+  AccountSettings,
+  authenticationRequired,
+  DEFAULT_ACCOUNT_SETTINGS,
+  isExpired,
+  isWellFormedApiKey,
+  PermissionGrants,
+} from '@app/domain';
 import { Database, operatorRecordsProjector, ProjectionRunner } from '@app/read-models';
 import { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -26,6 +33,8 @@ interface KeyRow {
   active: boolean;
   deleted: boolean;
   record_limit: unknown;
+  timezone: string;
+  settings: Partial<AccountSettings>;
 }
 
 /**
@@ -62,6 +71,8 @@ export class ApiKeyAuthenticator {
       permissions: row.permissions,
       locationId: row.location_id,
       recordLimit: typeof row.record_limit === 'number' ? row.record_limit : null,
+      timezone: row.timezone,
+      settings: { ...DEFAULT_ACCOUNT_SETTINGS, ...row.settings },
       requestId: String(request.id),
       idempotencyKey: idempotencyKeyOf(request),
       correlationId: correlationId(request),
@@ -100,6 +111,8 @@ export class ApiKeyAuthenticator {
         'u.active',
         'u.deleted',
         sql<unknown>`a.settings -> 'record_limit'`.as('record_limit'),
+        'a.timezone',
+        'a.settings',
       ])
       .where('k.key_hash', '=', hash)
       .executeTakeFirst()) as KeyRow | undefined;

@@ -15,7 +15,7 @@ export function estimateSight(actor: Actor) {
 
 /**
  * The context of one estimate decision, looked up afresh before each (a retry after a concurrent
- * write decides again): the account's settings and today, the customer the body names and the
+ * write decides again): the account's settings (read with the caller's key) and today, the customer the body names and the
  * estimate's own, and the items and variation locations its lines name.
  */
 @Injectable()
@@ -27,8 +27,7 @@ export class EstimateContexts {
     const named = (key: string) =>
       lines.map((line) => (typeof line === 'object' && line !== null ? line[key] : undefined));
     const current = state.status === 'absent' ? [] : [state.record.customer_id];
-    const [account, customers, items, variations] = await Promise.all([
-      this.lookups.account(actor.accountId),
+    const [customers, items, variations] = await Promise.all([
       this.lookups.customers(actor.accountId, [input.customer_id, ...current]),
       this.lookups.items(actor, named('item_id')),
       this.lookups.variations(actor, named('item_variation_location_id')),
@@ -38,10 +37,10 @@ export class EstimateContexts {
       ...estimateSight(actor),
       onlyCustomersAssignedTo: onlyAssignedTo(actor, 'account_records.view_all'),
       mayViewCosts: can(actor, 'unit_cost.view'),
-      today: dayIn(account.timezone, now),
-      estimateExpiryDays: account.estimateExpiryDays,
-      defaultPaymentTerms: account.defaultPaymentTerms,
-      customFieldIds: account.customFieldIds,
+      today: dayIn(actor.timezone, now),
+      estimateExpiryDays: actor.settings.estimate_expiry_days,
+      defaultPaymentTerms: actor.settings.default_payment_terms,
+      customFieldIds: new Set(actor.settings.estimate_custom_fields.map((field) => field.id)),
       customers,
       lines: { items, variations, mayModifyPrices: can(actor, 'selling_prices.modify') },
       newLineId: randomUUID,

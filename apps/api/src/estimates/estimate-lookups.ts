@@ -1,12 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  DEFAULT_ACCOUNT_SETTINGS,
-  EstimateCustomer,
-  LineItem,
-  LineVariation,
-  money,
-  rate,
-} from '@app/domain';
+import { EstimateCustomer, LineItem, LineVariation, money, rate } from '@app/domain';
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
@@ -15,38 +8,14 @@ import { DATABASE } from '../store/tokens';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-/** What an estimate decision needs of its account. */
-export interface EstimateAccount {
-  timezone: string;
-  estimateExpiryDays: number;
-  defaultPaymentTerms: string | null;
-  customFieldIds: ReadonlySet<string>;
-}
-
 /**
  * The records an estimate names, read in the caller's account from the read models, which
- * read-your-writes keeps current for this process's writes: the account's settings, customers and
- * prospects, and the items and variation locations lines may copy (a location-restricted user's
+ * read-your-writes keeps current for this process's writes: customers and prospects, and the items and variation locations lines may copy (a location-restricted user's
  * own location only).
  */
 @Injectable()
 export class EstimateLookups {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
-
-  async account(accountId: string): Promise<EstimateAccount> {
-    const row = await this.database.db
-      .selectFrom('accounts')
-      .select(['timezone', 'settings'])
-      .where('id', '=', accountId)
-      .executeTakeFirstOrThrow();
-    const settings = { ...DEFAULT_ACCOUNT_SETTINGS, ...(row.settings as object) };
-    return {
-      timezone: row.timezone as string,
-      estimateExpiryDays: settings.estimate_expiry_days,
-      defaultPaymentTerms: settings.default_payment_terms,
-      customFieldIds: new Set(settings.estimate_custom_fields.map((field) => field.id)),
-    };
-  }
 
   /** Customers and prospects by id, archived ones too: the domain judges which may be named. */
   async customers(accountId: string, ids: readonly unknown[]): Promise<Map<string, EstimateCustomer>> {

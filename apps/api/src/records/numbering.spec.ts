@@ -65,6 +65,15 @@ describe('Numbering', () => {
     expect(ascending(numbers)).toEqual(oneTo(30));
   });
 
+  it('remembers its last draw: the next is one append, and a draw elsewhere meanwhile is caught up', async () => {
+    await draw();
+    const readLast = jest.spyOn(store, 'readLastEvent');
+    expect(await draw()).toBe(2);
+    expect(readLast).not.toHaveBeenCalled();
+    expect(await draw(ACCOUNT, 'item', new Numbering(store))).toBe(3);
+    expect(await draw()).toBe(4);
+  });
+
   it('refuses every waiter of a draw the store refuses, and draws again for later requests', async () => {
     const append = store.appendToStream.bind(store);
     const failure = new Error('store unavailable');

@@ -22,6 +22,11 @@ export interface NumberRequest {
   now?: string;
 }
 
+interface Drawn {
+  number: number;
+  revision: number;
+}
+
 interface Waiting {
   request: NumberRequest;
   resolve(number: number): void;
@@ -40,6 +45,8 @@ interface Waiting {
 @Injectable()
 export class Numbering {
   private readonly waiting = new Map<string, Waiting[]>();
+  /** By counter stream: the last number this process recorded there, and its revision. */
+  private readonly lastDrawn = new Map<string, Drawn>();
 
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
@@ -72,21 +79,32 @@ export class Numbering {
     this.waiting.delete(streamId);
   }
 
-  /** Appends one number per waiter after the last recorded; returns the first. */
+  /**
+   * Appends one number per waiter after the last recorded; returns the first. The counter's last
+   * number and revision are remembered from this process's previous draw, so a draw is one
+   * append; when another process drew meanwhile, the append fails and the counter is read again.
+   */
   private async record(streamId: string, batch: readonly Waiting[]): Promise<number> {
     for (let attempt = 1; ; attempt++) {
-      const last = await this.store.readLastEvent(streamId);
-      const first = last ? (last.data as { number: number }).number + 1 : 1;
+      const last = this.lastDrawn.get(streamId) ?? (await this.readLast(streamId));
+      const first = last ? last.number + 1 : 1;
       try {
         const events = batch.map(({ request }, i) => this.assigned(request, first + i));
-        await this.store.appendToStream(streamId, events, {
+        const { nextExpectedRevision } = await this.store.appendToStream(streamId, events, {
           expectedRevision: last ? last.revision : 'no_stream',
         });
+        this.lastDrawn.set(streamId, { number: first + batch.length - 1, revision: nextExpectedRevision });
         return first;
       } catch (error) {
+        this.lastDrawn.delete(streamId);
         if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_ATTEMPTS) throw error;
       }
     }
+  }
+
+  private async readLast(streamId: string): Promise<Drawn | undefined> {
+    const last = await this.store.readLastEvent(streamId);
+    return last && { number: (last.data as { number: number }).number, revision: last.revision };
   }
 
   private assigned({ accountId, sequence, recordId, metadata, now }: NumberRequest, number: number) {
