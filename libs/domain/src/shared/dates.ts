@@ -29,14 +29,22 @@ function isRealDay(year: number, month: number, day: number): boolean {
   );
 }
 
+/** Formatters by time zone: building one costs far more than using it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day an instant falls on in an IANA time zone (`en-CA` formats as YYYY-MM-DD). */
 export function dayIn(timeZone: string, instant: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(instant));
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(instant));
 }
 
 /** `days` after a `YYYY-MM-DD` day (calendar days: no time zone is involved). */
