@@ -10,7 +10,7 @@
  */
 import autocannon from 'autocannon';
 import { ApiServer, bootstrapKey, startApiServer } from './support/api-server';
-import { log, round } from './support/measure';
+import { log, medianRound, round } from './support/measure';
 
 const quick = process.env.BENCH_QUICK === '1';
 const DURATION_S = quick ? 3 : 15;
@@ -83,12 +83,6 @@ interface Round {
   health: Figures;
   create: Figures;
   ratio: number;
-}
-
-/** The round whose ratio is the median (the lower middle one of an even count). */
-function medianRound(rounds: Round[]): Round {
-  const sorted = [...rounds].sort((a, b) => a.ratio - b.ratio);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 async function load(

@@ -1,16 +1,19 @@
 /**
  * npm run bench:estimates — estimate creates through the HTTP app under load (autocannon), issue 5:
  * 10-line and 500-line estimates, beside customer creates measured in the same run as the baseline
- * (one event, no lines). The API runs as `npm start` does, in a child process, on a fresh PostgreSQL
+ * (one event, no lines), alternating with the 10-line creates in three short rounds whose median
+ * ratio is create10_ratio. The API runs as `npm start` does, in a child process, on a fresh PostgreSQL
  * database when DATABASE_URL is set, else on PGlite. A table, then as the last line one JSON object.
  */
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { ApiServer, bootstrapKey, startApiServer } from './support/api-server';
-import { log, round } from './support/measure';
+import { log, medianRound, round } from './support/measure';
 
 const quick = process.env.BENCH_QUICK === '1';
 const DURATION_S = quick ? 3 : 15;
+const ROUNDS = 3;
+const ROUND_S = quick ? 2 : 5;
 const CONNECTIONS = 16;
 /** A 500-line create carries ~35 KB and 500 lines to calculate and project: fewer at once. */
 const CONNECTIONS_500 = 4;
@@ -62,17 +65,17 @@ async function main(): Promise<void> {
 
     await load(server, 'warm-up customers', customers, CONNECTIONS, 2);
     await load(server, 'warm-up estimates', estimates(10), CONNECTIONS, 2);
+    // Baseline and 10-line creates alternate in short rounds (see medianRound).
+    const rounds: { customer: Figures; create10: Figures; ratio: number }[] = [];
+    for (let r = 1; r <= ROUNDS; r++) {
+      const customer = await load(server, `round ${r} customers`, customers, CONNECTIONS, ROUND_S);
+      const create10 = await load(server, `round ${r} 10 lines`, estimates(10), CONNECTIONS, ROUND_S);
+      rounds.push({ customer, create10, ratio: round(create10.rps / customer.rps, 3) });
+    }
+    const median = medianRound(rounds);
     const phases: Phase[] = [
-      phase(
-        'customer creates (baseline)',
-        CONNECTIONS,
-        await load(server, 'customers', customers, CONNECTIONS),
-      ),
-      phase(
-        '10-line estimate creates',
-        CONNECTIONS,
-        await load(server, '10 lines', estimates(10), CONNECTIONS),
-      ),
+      phase('customer creates (baseline)', CONNECTIONS, median.customer),
+      phase('10-line estimate creates', CONNECTIONS, median.create10),
       phase(
         '500-line estimate creates',
         CONNECTIONS_500,
@@ -90,7 +93,12 @@ async function main(): Promise<void> {
         customer_create: customer,
         create10,
         create500,
-        create10_ratio: round(create10.rps / customer.rps, 3),
+        create10_ratio: median.ratio,
+        rounds: rounds.map((r) => ({
+          customer_rps: r.customer.rps,
+          create10_rps: r.create10.rps,
+          ratio: r.ratio,
+        })),
         create500_p99_ms: create500.p99_ms,
         create500_lines_per_s: round(create500.rps * 500, 0),
       }),

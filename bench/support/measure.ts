@@ -34,3 +34,12 @@ export function round(value: number, digits = 2): number {
 export function log(message: string): void {
   process.stderr.write(`${message}\n`);
 }
+
+/**
+ * The round whose ratio is the median (the lower middle one of an even count): on a shared machine
+ * a baseline and its measure alternate in short rounds, so that both see about the same neighbours.
+ */
+export function medianRound<R extends { ratio: number }>(rounds: readonly R[]): R {
+  const sorted = [...rounds].sort((a, b) => a.ratio - b.ratio);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
