@@ -11,7 +11,7 @@ import { decideItem, isDomainError, itemAggregate, ItemContext, NO_REFERENCES } 
 import { PostgresEventStore } from '@app/event-store';
 import { openDatabase } from '@app/read-models';
 import { Pool } from 'pg';
-import { bootstrapKey, startApiServer } from './support/api-server';
+import { Api, apiClient, bootstrapKey, startApiServer } from './support/api-server';
 import { concurrently, log, percentile, round } from './support/measure';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -139,24 +139,6 @@ async function main(): Promise<void> {
     await pool.end();
     await server.stop();
   }
-}
-
-type Api = (method: string, path: string, body?: object) => Promise<Record<string, unknown>>;
-
-function apiClient(url: string, key: string): Api {
-  return async (method, path, body) => {
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-      },
-      body: body && JSON.stringify(body),
-    });
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Record<string, unknown>;
-  };
 }
 
 /** Categories and locations through the API, as a client would make them. */

@@ -5,9 +5,8 @@
  * ratio is create10_ratio. The API runs as `npm start` does, in a child process, on a fresh PostgreSQL
  * database when DATABASE_URL is set, else on PGlite. A table, then as the last line one JSON object.
  */
-import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { ApiServer, bootstrapKey, startApiServer } from './support/api-server';
+import { Api, apiClient, ApiServer, bootstrapKey, startApiServer } from './support/api-server';
 import { log, medianRound, round } from './support/measure';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -32,8 +31,6 @@ interface Phase {
   connections: number;
   figures: Figures;
 }
-
-type Api = (method: string, path: string, body?: object) => Promise<Record<string, unknown>>;
 
 async function main(): Promise<void> {
   if (!process.env.DATABASE_URL) log('DATABASE_URL is not set: measuring on PGlite, not PostgreSQL');
@@ -110,22 +107,6 @@ async function main(): Promise<void> {
 
 function phase(label: string, connections: number, figures: Figures): Phase {
   return { label, connections, figures };
-}
-
-function apiClient(url: string, key: string): Api {
-  return async (method, path, body) => {
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-      },
-      body: body && JSON.stringify(body),
-    });
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Record<string, unknown>;
-  };
 }
 
 /** A customer with tax rates (so every line is taxed) and ITEMS priced items, as a client makes them. */

@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -97,4 +97,23 @@ export async function bootstrapKey(server: ApiServer): Promise<string> {
     permissions: 'all',
   });
   return (await post(`/admin/v1/users/${user.id}/api-keys`, { name: 'bench' })).key!;
+}
+
+/** A JSON call as the key's user (a fresh Idempotency-Key each), throwing on anything but 2xx. */
+export type Api = (method: string, path: string, body?: object) => Promise<Record<string, unknown>>;
+
+export function apiClient(url: string, key: string): Api {
+  return async (method, path, body) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      body: body && JSON.stringify(body),
+    });
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as Record<string, unknown>;
+  };
 }
