@@ -281,5 +281,24 @@ describe.each(projectionSetups())('projection runner ($name)', (kind) => {
       await expect(advanceCheckpoint(db, otherVersion)).rejects.toThrow(CheckpointMovedError);
       expect((await loadCheckpoint(db, 'lists'))!.position).toEqual({ commit: 5n, prepare: 5n });
     });
+
+    it("relaxes the commit of the move's transaction when asked, and of that transaction only", async () => {
+      await insertCheckpoint(db, 'lists', 1);
+      const setting = async (trx: Kysely<any>) =>
+        (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(trx)).rows[0]
+          .synchronous_commit;
+      const durable = await setting(db);
+      const inside = await db.transaction().execute(async (trx) => {
+        await advanceCheckpoint(
+          trx,
+          { projector: 'lists', version: 1, from: 'start', to: { commit: 3n, prepare: 3n } },
+          { relaxCommit: true },
+        );
+        return setting(trx);
+      });
+      expect(inside).toBe('off');
+      expect(await setting(db)).toBe(durable);
+      expect((await loadCheckpoint(db, 'lists'))!.position).toEqual({ commit: 3n, prepare: 3n });
+    });
   });
 });

@@ -3,7 +3,6 @@ import { Kysely } from 'kysely';
 import { advanceCheckpoint, Checkpoint, CheckpointMovedError, loadCheckpoint } from './checkpoints';
 import { prefetch } from './prefetch';
 import { Projector } from './projector';
-import { relaxCommitDurability } from './relaxed-commit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -177,8 +176,7 @@ export class ProjectorLoop {
     this.applying = true;
     try {
       await db.transaction().execute(async (trx) => {
-        await relaxCommitDurability(trx);
-        await advanceCheckpoint(trx, move);
+        await advanceCheckpoint(trx, move, { relaxCommit: true });
         await projector.apply(trx, events, schema);
       });
     } finally {

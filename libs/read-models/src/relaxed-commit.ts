@@ -9,3 +9,6 @@ import { sql, Transaction } from 'kysely';
 export async function relaxCommitDurability(trx: Transaction<any>): Promise<void> {
   await sql`SET LOCAL synchronous_commit = off`.execute(trx);
 }
+
+/** The same setting as a FROM item, for a statement the transaction runs anyway. */
+export const relaxedCommitSetting = sql`(select set_config('synchronous_commit', 'off', true))`;
