@@ -26,7 +26,8 @@ export class EstimateContexts {
     const lines = Array.isArray(input.lines) ? (input.lines as Record<string, unknown>[]) : [];
     const named = (key: string) =>
       lines.map((line) => (typeof line === 'object' && line !== null ? line[key] : undefined));
-    const current = state.status === 'absent' ? [] : [state.record.customer_id];
+    // The estimate's own customer rates new lines: needed only when lines are given.
+    const current = state.status === 'absent' || input.lines === undefined ? [] : [state.record.customer_id];
     const [customers, items, variations] = await Promise.all([
       this.lookups.customers(actor.accountId, [input.customer_id, ...current]),
       this.lookups.items(actor, named('item_id')),
