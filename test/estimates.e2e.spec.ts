@@ -1046,6 +1046,14 @@ describe.each(testDatabases())('estimates API on $name', (target) => {
       expectError(await preview({ 'if-match': '"0"' }), 409, 'mobile_mutation_conflict');
       expect((await ok(preview({ 'if-match': '"1"' }))).estimate.name).toBe('X');
       expect((await ok(preview({ 'if-match': '1' }))).estimate.name).toBe('X');
+      // An id in upper case names the same estimate, as for the other estimate endpoints.
+      const upper = call()(
+        'POST',
+        url(estimate.id.toUpperCase(), '/preview'),
+        { name: 'Y' },
+        { 'if-match': '1' },
+      );
+      expect((await ok(upper)).estimate.id).toBe(estimate.id);
       expectError(
         await preview({ 'if-match': '1' }, { customer_id: NOBODY }),
         422,

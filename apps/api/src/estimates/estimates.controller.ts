@@ -134,7 +134,12 @@ export class EstimatesController {
     @Body() body: EstimateBody,
     @Headers('if-match') ifMatch: string | undefined,
   ) {
-    const previewed = await this.writes.previewChange(actor, id, input(body), parseIfMatch(ifMatch));
+    const previewed = await this.writes.previewChange(
+      actor,
+      id.toLowerCase(),
+      input(body),
+      parseIfMatch(ifMatch),
+    );
     return preview(actor, previewed, false);
   }
 
