@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountRecordRef } from '@app/domain';
+import { AccountRecordRef, isRecordId } from '@app/domain';
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
-import { isRecordId } from '../records/record-id';
 import { DATABASE } from '../store/tokens';
 
 /**

@@ -5,6 +5,7 @@ import {
   isDomainError,
   seesAccountRecord,
   visibleContact,
+  isRecordId,
 } from '@app/domain';
 import { Database } from '@app/read-models';
 import { FastifyReply } from 'fastify';
@@ -15,13 +16,13 @@ import { parseAsOfRevision, RecordHistory, requireAuditScope } from '../history'
 import { resourceMissing } from '../http/api-error';
 import { setETag } from '../http/etag';
 import { ListEnvelope, listEnvelope } from '../http/pagination';
-import { isRecordId } from '../records/record-id';
 import { DATABASE } from '../store/tokens';
 import { AccountRecords } from './account-records';
 import { CONTACT_HISTORY } from './contact-history';
 import { ContactListRequest, notAVisibleRecord } from './contact-list-query';
 import { ContactJson, contactJson, contactSight } from './contact-sight';
 import { refuseUnknownParams } from '../http/query-params';
+import { isoTimestamp } from '../http/timestamps';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -144,8 +145,8 @@ export class ContactReads {
         account_records: links
           .filter((link) => link.contact_id === row.id)
           .map(({ id, record_type }) => ({ id, record_type })),
-        created_at: iso(row.created_at),
-        updated_at: iso(row.updated_at),
+        created_at: isoTimestamp(row.created_at),
+        updated_at: isoTimestamp(row.updated_at),
       } as ContactRecord;
       return contactJson(contact, sight, revision as number);
     });
@@ -185,8 +186,4 @@ function matching(q: string) {
     sql`c.fax`,
   ].map((text) => sql<boolean>`strpos(lower(${text}), lower(${q})) > 0`);
   return sql<boolean>`(${sql.join(texts, sql` or `)})`;
-}
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }

@@ -6,11 +6,11 @@ import {
   ContactState,
   decideContact,
   idsToLookUp,
+  isRecordId,
 } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { resourceMissing } from '../http/api-error';
-import { isRecordId } from '../records/record-id';
 import { AccountRecords } from './account-records';
 import { ContactJson, contactJson, contactSight } from './contact-sight';
 

@@ -1,8 +1,7 @@
-import { calendarDate, isDomainError } from '@app/domain';
+import { calendarDate, isDomainError, isRecordId } from '@app/domain';
 import { invalidQueryParameter } from '../http/api-error';
 import { PageRequest, parsePageRequest } from '../http/pagination';
 import { PAGE_PARAMS, Query, queryText, refuseUnknownParams, searchText } from '../http/query-params';
-import { isRecordId } from '../records/record-id';
 
 export interface EstimateListFilters {
   /** Substring of customer name, custom number or name; digits also match the estimate number. */

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EstimateCustomer, LineItem, LineVariation, money, rate } from '@app/domain';
+import { EstimateCustomer, LineItem, LineVariation, money, rate, isRecordId } from '@app/domain';
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
-import { isRecordId } from '../records/record-id';
 import { DATABASE } from '../store/tokens';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

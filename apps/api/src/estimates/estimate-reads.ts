@@ -1,17 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EstimateRecord, EstimateView, isDomainError, visibleEstimate } from '@app/domain';
+import { EstimateRecord, EstimateView, isDomainError, visibleEstimate, isRecordId } from '@app/domain';
 import { Database } from '@app/read-models';
 import { RawBuilder, sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { resourceMissing } from '../http/api-error';
 import { ListEnvelope, listEnvelope } from '../http/pagination';
 import { Query, refuseUnknownParams } from '../http/query-params';
-import { isRecordId } from '../records/record-id';
 import { DATABASE } from '../store/tokens';
 import { estimateSight } from './estimate-context';
 import { estimateJson, estimateSummaryJson } from './estimate-json';
 import { EstimateListFilters, EstimateListRequest } from './estimate-list-query';
 import { EstimateWrites } from './estimate-writes';
+import { isoTimestamp } from '../http/timestamps';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -104,11 +104,7 @@ function recordOf(row: any): EstimateRecord {
       tax_2: row.tax_2,
       total: row.total,
     },
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: isoTimestamp(row.created_at),
+    updated_at: isoTimestamp(row.updated_at),
   };
-}
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }

@@ -13,13 +13,13 @@ import {
   estimateWarnings,
   isDomainError,
   numberedEstimate,
+  isRecordId,
 } from '@app/domain';
 import { WrongExpectedVersionError } from '@app/event-store';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { ApiError, resourceMissing } from '../http/api-error';
 import { Numbering } from '../records/numbering';
-import { isRecordId } from '../records/record-id';
 import { RecordLimit } from '../records/record-limit';
 import { EstimateContexts } from './estimate-context';
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RecordState } from '@app/domain';
+import { RecordState, isRecordId } from '@app/domain';
 import { EventStore } from '@app/event-store';
 import {
   AggregateDefinition,
@@ -13,7 +13,6 @@ import { Actor } from '../auth/actor';
 import { resourceMissing } from '../http/api-error';
 import { setETag } from '../http/etag';
 import { ListEnvelope, listEnvelope, PageRequest } from '../http/pagination';
-import { isRecordId } from '../records/record-id';
 import { EVENT_STORE } from '../store/tokens';
 import { parseAsOfRevision, requireAuditScope } from './as-of-revision';
 import { eventEntry, EventEntry } from './event-entry';

@@ -9,11 +9,11 @@ import {
   ItemCategoryContext,
   MAX_CUSTOM_FIELDS,
   ParentCategory,
+  isRecordId,
 } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { resourceMissing } from '../http/api-error';
-import { isRecordId } from '../records/record-id';
 import { References } from '../records/references';
 import { ItemCategoryJson, itemCategoryJson } from './item-category-json';
 import { ItemCategoryReads } from './item-category-reads';

@@ -1,6 +1,6 @@
 import { invalidQueryParameter } from '../http/api-error';
 import { PageRequest, parsePageRequest } from '../http/pagination';
-import { isRecordId } from '../records/record-id';
+import { isRecordId } from '@app/domain';
 import { queryText, refuseUnknownParams } from '../http/query-params';
 
 /** What a category list asks for besides its page. */

@@ -1,16 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isDomainError, itemCategoryAggregate, ItemCategoryRecord, liveRecordIn } from '@app/domain';
+import {
+  isDomainError,
+  itemCategoryAggregate,
+  ItemCategoryRecord,
+  liveRecordIn,
+  isRecordId,
+} from '@app/domain';
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { resourceMissing } from '../http/api-error';
 import { ListEnvelope, listEnvelope } from '../http/pagination';
-import { isRecordId } from '../records/record-id';
 import { DATABASE } from '../store/tokens';
 import { ItemCategoryJson, itemCategoryJson } from './item-category-json';
 import { ItemCategoryListRequest } from './item-category-list-query';
 import { refuseUnknownParams } from '../http/query-params';
+import { isoTimestamp } from '../http/timestamps';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -80,9 +86,9 @@ export class ItemCategoryReads {
 }
 
 function recordOf(row: Record<string, any>): ItemCategoryRecord {
-  return { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) } as ItemCategoryRecord;
-}
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
+  return {
+    ...row,
+    created_at: isoTimestamp(row.created_at),
+    updated_at: isoTimestamp(row.updated_at),
+  } as ItemCategoryRecord;
 }

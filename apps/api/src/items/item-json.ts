@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { ItemExtras, ItemPhotoView, ItemRecord, itemView, ItemView, money } from '@app/domain';
 import { ItemRow } from './item-list-query';
+import { isoTimestamp } from '../http/timestamps';
 
 /** An item as the API answers it: the domain's view and its stream revision (the ETag). */
 export type ItemJson = ItemView & { revision: number };
@@ -75,6 +76,5 @@ export function extrasOfRow(row: ItemRow, options: Omit<ItemJsonOptions, 'showCo
 }
 
 function iso(value: Date | string | null): string | null {
-  if (value === null || value === undefined) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
+  return value === null || value === undefined ? null : isoTimestamp(value);
 }

@@ -3,7 +3,7 @@ import { listStates } from '@app/read-models';
 import { Kysely, RawBuilder, sql } from 'kysely';
 import { invalidQueryParameter } from '../http/api-error';
 import { PageRequest, parsePageRequest } from '../http/pagination';
-import { isRecordId } from '../records/record-id';
+import { isRecordId } from '@app/domain';
 import { queryText, refuseUnknownParams } from '../http/query-params';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

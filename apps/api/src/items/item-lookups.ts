@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CategoryFacts, ItemReferences, RecordState } from '@app/domain';
+import { CategoryFacts, ItemReferences, RecordState, isRecordId } from '@app/domain';
 import { variationAttributeAggregate } from '@app/domain/variation-attribute/variation-attribute';
 import { Database } from '@app/read-models';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
-import { isRecordId } from '../records/record-id';
 import { DATABASE } from '../store/tokens';
 
 /** The ids a command names, to look up before the domain decides. */

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isDomainError, itemAggregate, ItemRecord, visibleItem } from '@app/domain';
+import { isDomainError, itemAggregate, ItemRecord, visibleItem, isRecordId } from '@app/domain';
 import { Database } from '@app/read-models';
 import { Actor, can } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { invalidQueryParameter, resourceMissing } from '../http/api-error';
 import { ListEnvelope, listEnvelope } from '../http/pagination';
-import { isRecordId } from '../records/record-id';
 import { DATABASE } from '../store/tokens';
 import { ItemContexts } from './item-context';
 import { extrasOfRow, ItemJson, itemJson, itemJsonOfRow } from './item-json';

@@ -12,12 +12,12 @@ import {
   ItemRecord,
   ItemState,
   visibleItem,
+  isRecordId,
 } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { resourceMissing } from '../http/api-error';
 import { Numbering } from '../records/numbering';
-import { isRecordId } from '../records/record-id';
 import { RecordLimit } from '../records/record-limit';
 import { ItemContexts } from './item-context';
 import { ItemLookups } from './item-lookups';

@@ -7,6 +7,7 @@ import {
   visibleLocation,
   ZoneView,
   zoneView,
+  isRecordId,
 } from '@app/domain';
 import { Database } from '@app/read-models';
 import { SelectQueryBuilder, sql } from 'kysely';
@@ -14,7 +15,6 @@ import { Actor } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { resourceMissing } from '../http/api-error';
 import { ListEnvelope, listEnvelope, PageRequest, parsePageRequest } from '../http/pagination';
-import { isRecordId } from '../records/record-id';
 import { DATABASE } from '../store/tokens';
 import { locationContext } from './location-context';
 import { LocationJson, locationJson } from './location-json';

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { decideLocation, locationAggregate, LocationCommand, LocationState } from '@app/domain';
+import { decideLocation, locationAggregate, LocationCommand, LocationState, isRecordId } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { resourceMissing } from '../http/api-error';
-import { isRecordId } from '../records/record-id';
 import { References } from '../records/references';
 import { locationContext } from './location-context';
 

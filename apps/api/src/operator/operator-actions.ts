@@ -19,12 +19,12 @@ import {
   isDomainError,
   notFound,
   RecordState,
+  isRecordId,
 } from '@app/domain';
 import { EventMetadata } from '@app/event-store';
 import { Kysely } from 'kysely';
 import { generateApiKey } from '../auth/key-hash';
 import { RecordWriter } from '../commands/record-writer';
-import { isRecordId } from '../records/record-id';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isDomainError, PartyFields, PartyRecord } from '@app/domain';
+import { isDomainError, PartyFields, PartyRecord, isRecordId } from '@app/domain';
 import { visibleRecord } from '@app/domain/party/decide';
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
@@ -7,12 +7,12 @@ import { Actor } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { resourceMissing } from '../http/api-error';
 import { ListEnvelope, listEnvelope } from '../http/pagination';
-import { isRecordId } from '../records/record-id';
 import { DATABASE } from '../store/tokens';
 import { partyContext } from './party-context';
 import { PartyJson, partyJson, PartyKind } from './party-kind';
 import { PartyListRequest } from './party-list-query';
 import { refuseUnknownParams } from '../http/query-params';
+import { isoTimestamp } from '../http/timestamps';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -95,9 +95,9 @@ function matching(q: string) {
 }
 
 function recordOf(row: Record<string, any>): PartyRecord {
-  return { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) } as PartyRecord;
-}
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
+  return {
+    ...row,
+    created_at: isoTimestamp(row.created_at),
+    updated_at: isoTimestamp(row.updated_at),
+  } as PartyRecord;
 }

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, invalid, isDomainError, PartyFields, PartyState } from '@app/domain';
+import { DomainError, invalid, isDomainError, PartyFields, PartyState, isRecordId } from '@app/domain';
 import { DomainEvent } from '@app/event-store/aggregate';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { resourceMissing } from '../http/api-error';
 import { AssignableUsers } from '../records/assignable-users';
-import { isRecordId } from '../records/record-id';
 import { RecordLimit } from '../records/record-limit';
 import { partyContext } from './party-context';
 import { PartyJson, partyJson, PartyKind } from './party-kind';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '@app/read-models';
 import { DATABASE } from '../store/tokens';
-import { isRecordId } from './record-id';
+import { isRecordId } from '@app/domain';
 
 /**
  * Whether a record may be assigned to a user: the domain checks only that the value is an id, the

@@ -8,6 +8,7 @@ import {
   variationAttributeAggregate,
   VariationAttributeContext,
   VariationAttributeInput,
+  isRecordId,
 } from '@app/domain';
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
@@ -16,7 +17,6 @@ import { RecordWriter } from '../commands/record-writer';
 import { resourceMissing } from '../http/api-error';
 import { ListEnvelope, listEnvelope, parsePageRequest } from '../http/pagination';
 import { KeyedLock } from '../items/variations/keyed-lock';
-import { isRecordId } from '../records/record-id';
 import { DATABASE } from '../store/tokens';
 import { recordOfRow, VariationAttributeJson, variationAttributeJson } from './variation-attribute-json';
 import { refuseUnknownParams } from '../http/query-params';

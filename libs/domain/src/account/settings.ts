@@ -2,6 +2,7 @@ import { DomainError, invalid, validation } from '../shared/domain-error';
 import { parseFields } from '../shared/fields';
 import { isDomainError } from '../shared/domain-error';
 import { boolean, integer, nullable, optionalText, Parser, requiredText } from '../shared/parsers';
+import { isRecordId } from '../shared/record-id';
 
 /** A custom field documents of one type carry (`custom_field_values` name it by id). */
 export type DocumentCustomField = { id: string; name: string };
@@ -40,7 +41,6 @@ export const DEFAULT_ACCOUNT_SETTINGS: Readonly<AccountSettings> = Object.freeze
 const MAX_LABEL = 60;
 const MAX_EXPIRY_DAYS = 3650;
 const MAX_CUSTOM_FIELDS = 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `[{id, name}]`: ids are UUIDs the operator chooses (kept across renames), each once. */
 function customFields(): Parser<DocumentCustomField[]> {
@@ -56,7 +56,7 @@ function customFields(): Parser<DocumentCustomField[]> {
         name: given,
         ...rest
       } = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-      if (Object.keys(rest).length > 0 || typeof id !== 'string' || !UUID.test(id))
+      if (Object.keys(rest).length > 0 || !isRecordId(id))
         return invalid(at, `${at} must be {id: <uuid>, name}.`);
       const text = name(given, `${at}.name`);
       if (isDomainError(text)) return text;

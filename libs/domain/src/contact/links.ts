@@ -1,4 +1,5 @@
 import { DomainError, invalid } from '../shared/domain-error';
+import { isRecordId } from '../shared/record-id';
 
 /** The stream a linked record lives in: prospects are customers of kind `prospect`. */
 export type AccountRecordType = 'customer' | 'supplier';
@@ -25,8 +26,6 @@ export type ContactSight = {
 
 /** More links than any real person needs; bounds the look-ups a request can cause. */
 export const MAX_LINKS = 100;
-
-const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function recordTypeOf(record: AccountRecordRef): AccountRecordType {
   return record.object === 'supplier' ? 'supplier' : 'customer';
@@ -69,7 +68,7 @@ export function parseLinks(
   const links: ContactLink[] = [];
   for (const [index, entry] of value.entries()) {
     const at = `${param}.${index}`;
-    const id = typeof entry === 'string' && RECORD_ID.test(entry) ? entry.toLowerCase() : undefined;
+    const id = isRecordId(entry) ? entry.toLowerCase() : undefined;
     if (id === undefined) return invalid(at, `${at} must be the id of a customer, prospect or supplier.`);
     if (links.some((link) => link.id === id)) return invalid(at, `${at} repeats an id given before.`);
     const record = sight.accountRecords.get(id);
@@ -99,6 +98,6 @@ export function replacedLinks(
 /** The ids a decision needs looked up: the contact's current links and the UUIDs the input names. */
 export function idsToLookUp(current: readonly ContactLink[], input: unknown): string[] {
   const given = Array.isArray(input) ? input.slice(0, MAX_LINKS) : [];
-  const named = given.filter((entry): entry is string => typeof entry === 'string' && RECORD_ID.test(entry));
+  const named = given.filter((entry): entry is string => isRecordId(entry));
   return [...new Set([...current.map((link) => link.id), ...named.map((id) => id.toLowerCase())])];
 }

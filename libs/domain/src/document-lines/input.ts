@@ -2,6 +2,7 @@ import { DomainError, invalid, isDomainError, validation } from '../shared/domai
 import { integer, nullable, optionalText, Parser, percentage } from '../shared/parsers';
 import { lineQuantity, moneyAmount } from './amounts';
 import { LineRules } from './rules';
+import { isRecordId } from '../shared/record-id';
 
 /**
  * One line as the client sent it, checked field by field. An absent field stays absent: a new
@@ -23,14 +24,11 @@ export type LineInput = {
 
 const MAX_DESCRIPTION = 10_000;
 const MAX_INT = 2_147_483_647;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A record id: anything else names no record, and must never reach a `uuid` column. */
 function uuid(what: string): Parser<string> {
   return (value, param) =>
-    typeof value === 'string' && UUID.test(value)
-      ? value.toLowerCase()
-      : invalid(param, `${param} must be the id of ${what}.`);
+    isRecordId(value) ? value.toLowerCase() : invalid(param, `${param} must be the id of ${what}.`);
 }
 
 const FIELDS = {

@@ -2,6 +2,7 @@ import { moneyAmount } from '../document-lines/amounts';
 import { calendarDate } from '../shared/dates';
 import { DomainError, invalid, isDomainError } from '../shared/domain-error';
 import { optionalText, Parser, percentage } from '../shared/parsers';
+import { isRecordId } from '../shared/record-id';
 
 /** A custom field's value on a document: `{custom_field_id, value}` in the order given. */
 export type DocumentFieldValue = { custom_field_id: string; value: string | number | boolean };
@@ -48,7 +49,6 @@ export type EstimateInput = { [K in (typeof ESTIMATE_INPUT_FIELDS)[number]]?: un
 const MAX_CUSTOM_NUMBER = 24;
 const MAX_LONG_TEXT = 10_000;
 const MAX_CUSTOM_FIELDS = 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `purchase_order_number` is a string on output: none is "". */
 function textOrEmpty(): Parser<string> {
@@ -108,7 +108,7 @@ function customFieldValue(entry: unknown, at: string): DocumentFieldValue | null
   const { custom_field_id: id, value, ...rest } = entry as Record<string, unknown>;
   const extra = Object.keys(rest)[0];
   if (extra !== undefined) return invalid(`${at}.${extra}`, `A custom field value does not take ${extra}.`);
-  if (typeof id !== 'string' || !UUID.test(id))
+  if (!isRecordId(id))
     return invalid(`${at}.custom_field_id`, `${at}.custom_field_id must be the id of a custom field.`);
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === ''))
     return null;

@@ -1,5 +1,6 @@
 import { DomainError, invalid, isDomainError } from '../shared/domain-error';
 import { integer, nullable, oneOf, Parser, requiredText } from '../shared/parsers';
+import { isRecordId } from '../shared/record-id';
 
 export const INVENTORY_TYPES = ['quantity', 'unique'] as const;
 export type InventoryType = (typeof INVENTORY_TYPES)[number];
@@ -29,14 +30,11 @@ export type ItemCategoryInput = { [K in keyof ItemCategoryFields]?: unknown };
 
 export const MAX_CUSTOM_FIELDS = 100;
 const MAX_WEIGHT = 2_147_483_647;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A category id: checked here so a malformed one is a 422, never a look-up. Stored lower-case. */
 export function categoryId(): Parser<string> {
   return (value, param) =>
-    typeof value === 'string' && UUID.test(value)
-      ? value.toLowerCase()
-      : invalid(param, `${param} must be the id of an item category.`);
+    isRecordId(value) ? value.toLowerCase() : invalid(param, `${param} must be the id of an item category.`);
 }
 
 export const ITEM_CATEGORY_PARSERS = {

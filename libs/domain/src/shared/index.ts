@@ -8,3 +8,4 @@ export * from './fields';
 export * from './timezone';
 export * from './record-state';
 export * from './dates';
+export * from './record-id';

@@ -8,13 +8,13 @@ import {
   ItemGalleryCommand,
   ItemGalleryState,
   ItemRecord,
+  isRecordId,
 } from '@app/domain';
 import { PinoLogger } from 'nestjs-pino';
 import { Actor, eventMetadata } from '../../auth/actor';
 import { RecordWriter } from '../../commands/record-writer';
 import { ItemReads } from '../item-reads';
 import { resourceMissing } from '../../http/api-error';
-import { isRecordId } from '../../records/record-id';
 import { PHOTO_STORAGE, PhotoStorage } from '../../storage/photo-storage';
 import {
   newFiles,

@@ -3,7 +3,7 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags 
 import { PHOTO_URL_ROOT } from '@app/read-models/projectors/item-photos';
 import { FastifyReply } from 'fastify';
 import { resourceMissing } from '../../http/api-error';
-import { isRecordId } from '../../records/record-id';
+import { isRecordId } from '@app/domain';
 import { PHOTO_STORAGE, PhotoStorage } from '../../storage/photo-storage';
 
 const VERSION = /^[0-9a-f]{16}$/;

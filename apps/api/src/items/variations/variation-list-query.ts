@@ -1,7 +1,7 @@
 import { Actor } from '../../auth/actor';
 import { invalidQueryParameter } from '../../http/api-error';
 import { PageRequest, parsePageRequest } from '../../http/pagination';
-import { isRecordId } from '../../records/record-id';
+import { isRecordId } from '@app/domain';
 import { queryText, refuseUnknownParams } from '../../http/query-params';
 
 export interface VariationListRequest {

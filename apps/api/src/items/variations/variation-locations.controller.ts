@@ -8,14 +8,13 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ItemVariationCommand } from '@app/domain';
+import { ItemVariationCommand, isRecordId } from '@app/domain';
 import { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access';
 import { Actor } from '../../auth/actor';
 import { CurrentActor } from '../../auth/current-actor';
 import { parseIfMatch, setETag } from '../../http/etag';
 import { resourceMissing } from '../../http/api-error';
-import { isRecordId } from '../../records/record-id';
 import {
   VariationAdjustmentBody,
   VariationLocationBody,

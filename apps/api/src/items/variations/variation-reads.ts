@@ -5,6 +5,7 @@ import {
   itemVariationAggregate,
   ItemVariationRecord,
   money,
+  isRecordId,
 } from '@app/domain';
 import { variationOfItem } from '@app/domain/item-variation/visibility';
 import { Database } from '@app/read-models';
@@ -13,13 +14,13 @@ import { Actor } from '../../auth/actor';
 import { RecordWriter } from '../../commands/record-writer';
 import { resourceMissing } from '../../http/api-error';
 import { ListEnvelope, listEnvelope } from '../../http/pagination';
-import { isRecordId } from '../../records/record-id';
 import { DATABASE } from '../../store/tokens';
 import { ItemReads } from '../item-reads';
 import { VariationContexts } from './variation-context';
 import { VariationListRequest } from './variation-list-query';
 import { VariationJson, VariationViews } from './variation-views';
 import { refuseUnknownParams } from '../../http/query-params';
+import { isoTimestamp } from '../../http/timestamps';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -125,8 +126,8 @@ export class VariationReads {
             threshold: r.threshold,
             on_hand: String(r.on_hand),
           })),
-        created_at: iso(row.created_at),
-        updated_at: iso(row.updated_at),
+        created_at: isoTimestamp(row.created_at),
+        updated_at: isoTimestamp(row.updated_at),
       },
     }));
   }
@@ -144,8 +145,4 @@ function matching(q: string) {
       join variation_attributes a on a.id = (pair->>'attribute_id')::uuid
       cross join jsonb_array_elements(a.values) val
     where val->>'id' = pair->>'value_id' and strpos(lower(val->>'value'), lower(${q})) > 0))`;
-}
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }

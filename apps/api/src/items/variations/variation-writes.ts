@@ -20,12 +20,12 @@ import {
   NewVariationPlan,
   planNewVariation,
   variationNumbersNeeded,
+  isRecordId,
 } from '@app/domain';
 import { EventMetadata } from '@app/event-store';
 import { Actor, eventMetadata } from '../../auth/actor';
 import { RecordWriter } from '../../commands/record-writer';
 import { resourceMissing } from '../../http/api-error';
-import { isRecordId } from '../../records/record-id';
 import { ItemReads } from '../item-reads';
 import { KeyedLock } from './keyed-lock';
 import { RowNumbers } from './row-numbers';
