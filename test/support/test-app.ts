@@ -2,6 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Database, Projector } from '@app/read-models';
 import { TestDatabase } from '@app/read-models/testing/test-databases';
 import { ModuleMetadata } from '@nestjs/common';
+import { DestinationStream } from 'pino';
 import { ApiConfig, configFromEnv } from '../../apps/api/src/config';
 import { createApp } from '../../apps/api/src/create-app';
 import { ADMIN_TOKEN } from './operator';
@@ -16,6 +17,8 @@ export interface TestAppOptions {
   imports?: ModuleMetadata['imports'];
   projectors?: readonly Projector[];
   config?: Partial<ApiConfig>;
+  /** Where the app's logs go (nowhere at the default level `silent`). */
+  logDestination?: DestinationStream;
 }
 
 /** The real app on a fresh database of `target`, logging nothing, answering app.inject(). */
@@ -30,6 +33,7 @@ export async function startTestApp(target: TestDatabase, options: TestAppOptions
       database,
       imports: options.imports,
       projectors: options.projectors,
+      logDestination: options.logDestination,
     });
     return {
       app,

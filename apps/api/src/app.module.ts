@@ -1,4 +1,5 @@
 import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
+import { DestinationStream } from 'pino';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ApiConfig } from './config';
 import { HttpConventionsModule } from './http/http-conventions.module';
@@ -22,6 +23,8 @@ import { StoreModule, StoreModuleOptions } from './store/store.module';
 export interface AppModuleOptions extends StoreModuleOptions {
   /** Modules beside the app's own: tests add fixture controllers this way. */
   imports?: ModuleMetadata['imports'];
+  /** Where logs go (stdout by default): tests read the request lines this way. */
+  logDestination?: DestinationStream;
 }
 
 @Module({})
@@ -30,7 +33,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        requestLogModule(config),
+        requestLogModule(config, options.logDestination),
         CqrsModule.forRoot(),
         StoreModule.forRoot(config, options),
         HttpConventionsModule,

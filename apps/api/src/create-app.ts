@@ -9,7 +9,7 @@ import { acceptJsonBodiesOnly, BODY_LIMIT_BYTES } from './http/json-body';
 import { acceptPhotoUploads } from './items/photos/photo-uploads';
 import { setupOpenApi } from './openapi/openapi';
 import { Metrics } from './operations/metrics';
-import { requestIdFrom } from './operations/request-log';
+import { logRequest, requestIdFrom } from './operations/request-log';
 
 export type CreateAppOptions = AppModuleOptions;
 
@@ -40,7 +40,11 @@ export async function createApp(
       reply.header('X-Request-Id', request.id);
     });
     const metrics = app.get(Metrics);
-    fastify.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));
+    fastify.addHook('onResponse', (request, reply, done) => {
+      metrics.observe(request, reply);
+      logRequest(request, reply);
+      done();
+    });
     setupOpenApi(app);
     await app.init();
     await fastify.ready();

@@ -2,8 +2,6 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { hasPermission, hasScopes, insufficientScope, permissionDenied } from '@app/domain';
 import { FastifyRequest } from 'fastify';
-import { PinoLogger } from 'nestjs-pino';
-import { logRequestActor } from '../operations/request-log';
 import { ACCESS, AccessRule } from './access';
 import { ApiKeyAuthenticator } from './api-key-authenticator';
 import { Actor } from './actor';
@@ -15,7 +13,6 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: ApiKeyAuthenticator,
-    private readonly logger: PinoLogger,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -34,8 +31,7 @@ export class AccessGuard implements CanActivate {
   /** Once per request: @Access on a controller and on its handler runs this guard twice. */
   private async authenticate(request: FastifyRequest): Promise<Actor> {
     const actor = await this.authenticator.authenticate(request);
-    logRequestActor(this.logger, actor);
-    attachActor(request, actor);
+    attachActor(request, actor); // also names the caller in the request's log line
     return actor;
   }
 }

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
+import { noteUnexpectedError } from '../operations/request-log';
 import { toErrorResponse } from './error-response';
 
 /**
@@ -13,8 +14,8 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const { status, body, headers, unexpected } = toErrorResponse(exception, request);
-    // pino-http logs the request's line at error level with this error, stack and request id.
-    if (unexpected) (reply.raw as { err?: unknown }).err = exception;
+    // The request's log line carries it, at error level, with its stack and the request id.
+    if (unexpected) noteUnexpectedError(request, exception);
     if (reply.sent) return;
     reply.status(status).headers(headers).send(body);
   }
