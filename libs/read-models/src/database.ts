@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { Client, Pool, types } from 'pg';
 
@@ -15,7 +15,15 @@ export interface DatabaseConfig {
   maxConnections?: number;
 }
 
-export type Unlisten = () => Promise<void>;
+/** A LISTEN in progress. */
+export interface Listening {
+  stop(): Promise<void>;
+  /**
+   * Whether another session listens on the channel (another process, or another listen() here):
+   * a NOTIFY nobody else hears is a round trip for nothing.
+   */
+  othersListening(): Promise<boolean>;
+}
 
 /** A kysely handle on pg or PGlite, plus LISTEN, which kysely does not offer. */
 export interface Database {
@@ -23,7 +31,7 @@ export interface Database {
   /** The server's connection string (PostgreSQL only): for sessions of their own, e.g. advisory locks. */
   url?: string;
   db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  listen(channel: string, onNotify: (payload: string) => void): Promise<Unlisten>;
+  listen(channel: string, onNotify: (payload: string) => void): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -52,10 +60,23 @@ function openPostgres(url: string, max: number): Database {
       await client.connect();
       client.on('notification', (n) => n.channel === channel && onNotify(n.payload ?? ''));
       await client.query(`LISTEN ${quoteIdent(channel)}`);
+      // Held by this session until it ends (a crash included): how others see that it listens.
+      await client.query(`SELECT pg_advisory_lock_shared(${LISTENER_LOCK}, hashtext($1))`, [channel]);
+      const pid = (client as unknown as { processID: number }).processID;
       listeners.push(client);
-      return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end();
+      return {
+        async stop() {
+          listeners.splice(listeners.indexOf(client), 1);
+          await client.end();
+        },
+        async othersListening() {
+          const { rows } = await sql<{ others: boolean }>`select exists (
+              select 1 from pg_locks where locktype = 'advisory' and granted and objsubid = 2
+                and database = (select oid from pg_database where datname = current_database())
+                and classid = ${LISTENER_LOCK}::oid and objid = hashtext(${channel})::oid and pid <> ${pid}
+            ) as others`.execute(db);
+          return rows[0].others;
+        },
       };
     },
     async close() {
@@ -65,7 +86,14 @@ function openPostgres(url: string, max: number): Database {
   };
 }
 
+/**
+ * The advisory lock key (with the channel's hash) a listening session holds shared: 'LSTN'.
+ * pg_locks shows it with objsubid 2 (the two-key form).
+ */
+const LISTENER_LOCK = 0x4c53544e;
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const pgliteListeners = new Set<{ channel: string }>();
   // pg_trgm: substring search through GIN indexes (the items list's `q`), as on a server.
   const extensions = { pg_trgm };
   const pglite = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
@@ -74,8 +102,19 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     kind: 'pglite',
     db,
     async listen(channel, onNotify) {
+      // One process holds an embedded database: the other listeners are this instance's own.
       const unlisten = await pglite.listen(channel, onNotify);
-      return () => unlisten();
+      const registration = { channel };
+      pgliteListeners.add(registration);
+      return {
+        async stop() {
+          pgliteListeners.delete(registration);
+          await unlisten();
+        },
+        async othersListening() {
+          return [...pgliteListeners].some((l) => l !== registration && l.channel === channel);
+        },
+      };
     },
     async close() {
       await db.destroy(); // closes the PGlite instance too

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import { EventStoreDb } from './rows';
 
+/** How long a finding that no other session listens is trusted before it is checked again. */
+const LISTENERS_RECHECK_MS = 1000;
+
 /**
  * Tells other processes that events were committed, with pg_notify sent AFTER the append's
  * commit (a NOTIFY inside the append would take a cluster-wide lock at commit and serialise
@@ -8,22 +11,32 @@ import { EventStoreDb } from './rows';
  * appends committed meanwhile are covered by the next one. Under load this turns one NOTIFY
  * transaction per append into a few hundred a second at most, for a wake-up in other processes
  * delayed by at most that interval (this process's own subscribers are signalled at once).
+ *
+ * Sent only while another session listens on the channel (checked at most once a second, and at
+ * once when another store announces itself): a single process, the default deployment, sends none.
  */
 export class CommitNotifier {
   private inFlight: Promise<void> | undefined;
   private pending = false;
   private closed = false;
+  /** Until the first check answers, assume someone listens. */
+  private othersListen = true;
+  private checkedAt = -Infinity;
+  private checking = false;
 
   constructor(
     private readonly db: EventStoreDb,
     private readonly channel: string,
     private readonly payload: string,
+    private readonly othersListening: () => Promise<boolean>,
     private readonly minIntervalMs = 5,
   ) {}
 
   /** Call once an append has committed. */
   committed(): void {
     if (this.closed) return;
+    this.recheckListeners();
+    if (!this.othersListen) return;
     if (this.inFlight) {
       this.pending = true;
       return;
@@ -31,9 +44,34 @@ export class CommitNotifier {
     this.inFlight = this.send();
   }
 
+  /** Another store on the channel announced itself or notified: it listens. */
+  heardOther(): void {
+    this.othersListen = true;
+    this.checkedAt = Date.now();
+  }
+
+  /** Tells the channel's other listeners that this store listens too (so that they notify it). */
+  announce(): void {
+    this.inFlight ??= this.send();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     while (this.inFlight) await this.inFlight;
+  }
+
+  private recheckListeners(): void {
+    if (this.checking || Date.now() - this.checkedAt < LISTENERS_RECHECK_MS) return;
+    this.checking = true;
+    this.othersListening()
+      .then(
+        (others) => (this.othersListen = others),
+        () => (this.othersListen = true), // cannot tell: notify, as before
+      )
+      .finally(() => {
+        this.checking = false;
+        this.checkedAt = Date.now();
+      });
   }
 
   private async send(): Promise<void> {

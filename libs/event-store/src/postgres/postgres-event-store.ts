@@ -31,7 +31,13 @@ import { setupEventStore } from './schema';
  */
 export interface EventStoreDatabase {
   db: EventStoreDb;
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void): Promise<StoreListening>;
+}
+
+/** A LISTEN in progress, and whether any other session listens on its channel. */
+export interface StoreListening {
+  stop(): Promise<void>;
+  othersListening(): Promise<boolean>;
 }
 
 export interface PostgresEventStoreOptions {
@@ -60,16 +66,15 @@ export class PostgresEventStore implements EventStore {
   /** ...and one that comes to a place others have read past takes their page (see RecentPages). */
   private readonly recentPages = new RecentPages<TailRead>();
   private readonly instanceId = randomUUID();
-  private readonly notifier: CommitNotifier;
+  private notifier!: CommitNotifier;
   private readonly idlePollMs: number;
   private readonly appends: AppendQueue;
-  private unlisten: (() => Promise<void>) | undefined;
+  private listening: StoreListening | undefined;
 
   private constructor(
     private readonly db: EventStoreDb,
     options: PostgresEventStoreOptions,
   ) {
-    this.notifier = new CommitNotifier(db, options.channel ?? 'event_store', this.instanceId);
     this.idlePollMs = options.idlePollMs ?? 1000;
     this.appends = new AppendQueue(db);
   }
@@ -80,10 +85,16 @@ export class PostgresEventStore implements EventStore {
   ): Promise<PostgresEventStore> {
     if (options.setup !== false) await setupEventStore(database.db);
     const store = new PostgresEventStore(database.db, options);
-    // Other processes' commits; our own are signalled directly, without the round trip.
-    store.unlisten = await database.listen(options.channel ?? 'event_store', (payload) => {
-      if (payload !== store.instanceId) store.signal.notify();
+    const channel = options.channel ?? 'event_store';
+    // Other processes' commits (or announcements); our own are signalled directly, without the round trip.
+    const listening = await database.listen(channel, (payload) => {
+      if (payload === store.instanceId) return;
+      store.notifier.heardOther();
+      store.signal.notify();
     });
+    store.listening = listening;
+    store.notifier = new CommitNotifier(database.db, channel, store.instanceId, () => listening.othersListening());
+    store.notifier.announce();
     return store;
   }
 
@@ -198,8 +209,8 @@ export class PostgresEventStore implements EventStore {
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     this.subscriptions.clear();
     await this.notifier.close();
-    await this.unlisten?.();
-    this.unlisten = undefined;
+    await this.listening?.stop();
+    this.listening = undefined;
   }
 
   /** The idempotent path: the stream already holds the batch (see idempotent-append.ts). */
