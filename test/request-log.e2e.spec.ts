@@ -39,7 +39,11 @@ describe.each(testDatabases())('request log on $name', (target) => {
   };
 
   it('writes one line per request with its id, the caller, the status and the duration', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v3/customers?limit=1', headers: caller.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v3/customers?limit=1',
+      headers: caller.headers,
+    });
     expect(res.statusCode).toBe(200);
     const lines = await lineOf(res.headers['x-request-id'] as string);
     expect(lines).toHaveLength(1);

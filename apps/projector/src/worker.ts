@@ -44,6 +44,7 @@ export async function startProjectorWorker(
   const stores = await openStores(config, options.database);
   const runner = new ProjectionRunner({
     db: stores.database.db,
+    pipeline: stores.database.pipeline,
     store: stores.events,
     projectors: options.projectors ?? registry,
     logger: options.logger,

@@ -1,5 +1,6 @@
 import { Position } from '@app/event-store';
 import { Kysely, sql } from 'kysely';
+import { CHECKPOINT_MOVED_SQLSTATE } from './migrations';
 import { relaxedCommitSetting } from './relaxed-commit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -64,20 +65,42 @@ export async function insertCheckpoint(
  */
 export async function advanceCheckpoint(
   trx: Kysely<any>,
-  change: { projector: string; version: number; from: Checkpoint; to: Position },
+  move: CheckpointMove,
   options: { relaxCommit?: boolean } = {},
 ): Promise<void> {
-  const { from, to } = change;
-  // Relaxing the transaction's commit here (relaxed-commit.ts) saves the batch a round trip.
-  const relaxed = options.relaxCommit ? sql`from ${relaxedCommitSetting} as relaxed` : sql``;
-  const { rows } = await sql`update projection_checkpoint
-      set commit_position = ${text(to.commit)}::bigint, prepare_position = ${text(to.prepare)}::bigint, updated_at = now()
-      ${relaxed}
-      where projector = ${change.projector} and version = ${change.version}
-        and commit_position is not distinct from ${from === 'start' ? null : text(from.commit)}::bigint
-        and prepare_position is not distinct from ${from === 'start' ? null : text(from.prepare)}::bigint
-      returning projector`.execute(trx);
-  if (rows.length !== 1) throw new CheckpointMovedError(change.projector);
+  try {
+    await advanceStatement(move, options).execute(trx);
+  } catch (error) {
+    throw checkpointMovedOr(error, move.projector);
+  }
+}
+
+export interface CheckpointMove {
+  projector: string;
+  version: number;
+  from: Checkpoint;
+  to: Position;
+}
+
+/**
+ * The statement that moves the checkpoint (see advance_projection_checkpoint); `relaxCommit`
+ * relaxes its transaction's commit too (relaxed-commit.ts), saving the batch a statement.
+ */
+export function advanceStatement(
+  { projector, version, from, to }: CheckpointMove,
+  options: { relaxCommit?: boolean } = {},
+) {
+  const relaxed = options.relaxCommit ? sql`, ${relaxedCommitSetting}` : sql``;
+  return sql`select advance_projection_checkpoint(${projector}, ${version},
+      ${from === 'start' ? null : text(from.commit)}::bigint, ${from === 'start' ? null : text(from.prepare)}::bigint,
+      ${text(to.commit)}::bigint, ${text(to.prepare)}::bigint)${relaxed}`;
+}
+
+/** A CheckpointMovedError for what advance_projection_checkpoint raises when it moved; else the error. */
+export function checkpointMovedOr(error: unknown, projector: string): unknown {
+  return (error as { code?: string })?.code === CHECKPOINT_MOVED_SQLSTATE
+    ? new CheckpointMovedError(projector)
+    : error;
 }
 
 /** Locks the projector's checkpoint row (if any) until the transaction ends. */

@@ -2,7 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import { Client, Pool, types } from 'pg';
+import { Client, Pool, PoolConfig, types } from 'pg';
+import { Pipeline, pipelineOn } from './pipeline';
 
 /**
  * Where the PostgreSQL-shaped storage lives: a server (`url`, i.e. DATABASE_URL) or an embedded
@@ -31,6 +32,8 @@ export interface Database {
   /** The server's connection string (PostgreSQL only): for sessions of their own, e.g. advisory locks. */
   url?: string;
   db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Statements in one round trip (PostgreSQL only: PGlite has no round trips to save). */
+  pipeline?: Pipeline;
   listen(channel: string, onNotify: (payload: string) => void): Promise<Listening>;
   close(): Promise<void>;
 }
@@ -49,11 +52,15 @@ function openPostgres(url: string, max: number): Database {
   const pool = new Pool({ connectionString: url, max, types: pgTypes });
   pool.on('error', () => undefined); // an idle client's error is surfaced by the next query instead
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  // Projector batches (one per projector at a time) share a few connections in pipeline mode.
+  const pipelined = new Pool({ connectionString: url, max: 4, types: pgTypes, pipeline: true } as PoolConfig);
+  pipelined.on('error', () => undefined);
   const listeners: Client[] = [];
   return {
     kind: 'postgres',
     url,
     db,
+    pipeline: pipelineOn(pipelined),
     async listen(channel, onNotify) {
       const client = new Client({ connectionString: url, types: pgTypes });
       client.on('error', () => undefined);
@@ -81,6 +88,7 @@ function openPostgres(url: string, max: number): Database {
     },
     async close() {
       await Promise.all(listeners.splice(0).map((c) => c.end()));
+      await pipelined.end();
       await db.destroy();
     },
   };

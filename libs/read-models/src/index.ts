@@ -2,6 +2,7 @@ export * from './database';
 export * from './migrations';
 export * from './projector';
 export * from './checkpoints';
+export type { Pipeline } from './pipeline';
 export * from './errors';
 export * from './lag';
 export * from './rebuild';

@@ -19,7 +19,31 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_advance_projection_checkpoint': {
+    async up(db: Kysely<any>) {
+      // A batch's checkpoint move: raises (and so aborts the batch's transaction) when the
+      // checkpoint no longer stands where the batch began, which a pipelined batch needs, its
+      // COMMIT being sent before the move's answer comes back (see pipeline.ts).
+      await sql`create function advance_projection_checkpoint(
+          p_projector text, p_version integer,
+          p_from_commit bigint, p_from_prepare bigint, p_to_commit bigint, p_to_prepare bigint
+        ) returns void language plpgsql as $$
+        begin
+          update projection_checkpoint
+             set commit_position = p_to_commit, prepare_position = p_to_prepare, updated_at = now()
+           where projector = p_projector and version = p_version
+             and commit_position is not distinct from p_from_commit
+             and prepare_position is not distinct from p_from_prepare;
+          if not found then
+            raise exception 'checkpoint of projector % moved', p_projector using errcode = '${sql.raw(CHECKPOINT_MOVED_SQLSTATE)}';
+          end if;
+        end $$`.execute(db);
+    },
+  },
 };
+
+/** What advance_projection_checkpoint raises when the checkpoint moved. */
+export const CHECKPOINT_MOVED_SQLSTATE = 'RM001';
 
 /** Brings the runtime's tables up to date; safe to call at every start and from several processes. */
 export async function migrateReadModels(db: Kysely<any>): Promise<void> {

@@ -27,7 +27,7 @@ import { postgresSkipNotice } from './testing/test-databases';
 
 postgresSkipNotice('projection runner');
 
-describe.each(projectionSetups())('projection runner ($name)', (kind) => {
+describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)', (kind) => {
   let database: Database;
   let db: Kysely<any>;
   let store: EventStore;
@@ -51,7 +51,8 @@ describe.each(projectionSetups())('projection runner ($name)', (kind) => {
   });
 
   function runner(projectors: Projector[], options: Partial<ProjectionRunnerOptions> = {}): ProjectionRunner {
-    const created = new ProjectionRunner({ db, store, projectors, logger, ...options });
+    const pipeline = kind.pipelined ? database.pipeline : undefined;
+    const created = new ProjectionRunner({ db, store, projectors, logger, pipeline, ...options });
     runners.push(created);
     return created;
   }
@@ -240,7 +241,10 @@ describe.each(projectionSetups())('projection runner ($name)', (kind) => {
       const { rows } = await sql<{
         name: string;
       }>`select name from ${sql.table(READ_MODEL_MIGRATION_TABLE)}`.execute(db);
-      expect(rows.map((r) => r.name)).toEqual(['0001_projection_checkpoint']);
+      expect(rows.map((r) => r.name)).toEqual([
+        '0001_projection_checkpoint',
+        '0002_advance_projection_checkpoint',
+      ]);
       expect(await listCheckpoints(db)).toEqual([]);
     });
 

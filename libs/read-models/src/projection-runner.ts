@@ -13,6 +13,7 @@ import { leasedAmong, ProjectorLeases, soleLeases } from './leases';
 import { migrateReadModels } from './migrations';
 import { assertValidProjectors, Projector } from './projector';
 import { LoopState, ProjectorLoop, RunnerLogger } from './projector-loop';
+import { Pipeline } from './pipeline';
 import { ProgressWaiters } from './progress-waiters';
 import { rebuildProjection, RebuildProgress } from './rebuild';
 
@@ -32,6 +33,8 @@ export interface ProjectionRunnerOptions {
    * A projector leased elsewhere stands by: waitFor and status read its checkpoint from the table.
    */
   leases?: ProjectorLeases;
+  /** A server's pipeline (Database.pipeline): write-only projectors' batches in one round trip. */
+  pipeline?: Pipeline;
   /** How often a standby projector's checkpoint is read while a waitFor waits on it; default 20 ms. */
   pollMs?: number;
 }
@@ -118,6 +121,7 @@ export class ProjectionRunner {
         projector,
         schema: this.schema,
         batchSize: this.batchSize,
+        pipeline: options.pipeline,
         logger: this.logger,
         onChange: () => this.waiters.notify(),
       });

@@ -1,6 +1,16 @@
 import { AllSubscription, comparePositions, EventStore, Position, RecordedEvent } from '@app/event-store';
-import { Kysely } from 'kysely';
-import { advanceCheckpoint, Checkpoint, CheckpointMovedError, loadCheckpoint } from './checkpoints';
+import { CompiledQuery, Kysely } from 'kysely';
+import {
+  advanceCheckpoint,
+  advanceStatement,
+  Checkpoint,
+  CheckpointMove,
+  CheckpointMovedError,
+  checkpointMovedOr,
+  loadCheckpoint,
+} from './checkpoints';
+import { Pipeline } from './pipeline';
+import { recordWrites } from './recorded-writes';
 import { prefetch } from './prefetch';
 import { Projector } from './projector';
 
@@ -21,6 +31,8 @@ export interface LoopDeps {
   /** Schema of the live tables. */
   schema: string;
   batchSize: number;
+  /** A server's pipeline: write-only projectors' batches go in one round trip. */
+  pipeline?: Pipeline;
   logger: RunnerLogger;
   /** Called after every committed batch and every change of state. */
   onChange(): void;
@@ -35,6 +47,9 @@ export interface LoopDeps {
  * that handle its events, which commit them with their batch.
  */
 const IDLE_CHECKPOINT_FLUSH_MS = 250;
+
+const BEGIN = CompiledQuery.raw('begin');
+const COMMIT = CompiledQuery.raw('commit');
 
 /**
  * One projector's live loop: follows the store's subscription from the checkpoint and commits
@@ -175,15 +190,28 @@ export class ProjectorLoop {
     }
     this.applying = true;
     try {
-      await db.transaction().execute(async (trx) => {
-        await advanceCheckpoint(trx, move, { relaxCommit: true });
-        await projector.apply(trx, events, schema);
-      });
+      if (this.deps.pipeline && projector.writesOnly) await this.commitPipelined(move, events);
+      else
+        await db.transaction().execute(async (trx) => {
+          await advanceCheckpoint(trx, move, { relaxCommit: true });
+          await projector.apply(trx, events, schema);
+        });
     } finally {
       this.changes++;
       this.applying = false;
     }
     this.checkpoint = to;
+  }
+
+  /** The same transaction as above, sent at once: BEGIN, the move, apply's writes, COMMIT. */
+  private async commitPipelined(move: CheckpointMove, events: RecordedEvent[]): Promise<void> {
+    const { db, projector, schema, pipeline } = this.deps;
+    const writes = await recordWrites(projector, events, schema);
+    try {
+      await pipeline!([BEGIN, advanceStatement(move, { relaxCommit: true }).compile(db), ...writes, COMMIT]);
+    } catch (error) {
+      throw checkpointMovedOr(error, projector.name);
+    }
   }
 
   private flushSoon(): void {

@@ -16,6 +16,11 @@ export interface Projector {
   readonly tables: readonly string[];
   /** Event types apply wants; the others are skipped but still move the checkpoint. Absent: all. */
   readonly handles?: readonly string[];
+  /**
+   * apply only writes, never reading a result (not even a row count): on a server its statements
+   * then go with the batch's BEGIN, checkpoint move and COMMIT in one round trip (pipeline.ts).
+   */
+  readonly writesOnly?: boolean;
   /** Creates the tables and their indexes in `schema`, which holds none of them yet. Tables only. */
   setup(db: Kysely<any>, schema: string): Promise<void>;
   /** Writes the effect of `events` (handled ones, in global order) through `trx` into `schema`. */

@@ -20,7 +20,7 @@ import { postgresSkipNotice } from './testing/test-databases';
 
 postgresSkipNotice('projection rebuild');
 
-describe.each(projectionSetups())('projection rebuild ($name)', (kind) => {
+describe.each(projectionSetups({ pipelined: true }))('projection rebuild ($name)', (kind) => {
   let database: Database;
   let db: Kysely<any>;
   let store: EventStore;
@@ -45,7 +45,16 @@ describe.each(projectionSetups())('projection rebuild ($name)', (kind) => {
   });
 
   function runner(projectors: Projector[], options: Partial<ProjectionRunnerOptions> = {}): ProjectionRunner {
-    const created = new ProjectionRunner({ db, store, projectors, logger, batchSize: 10, ...options });
+    const pipeline = kind.pipelined ? database.pipeline : undefined;
+    const created = new ProjectionRunner({
+      db,
+      store,
+      projectors,
+      logger,
+      batchSize: 10,
+      pipeline,
+      ...options,
+    });
     runners.push(created);
     return created;
   }

@@ -49,6 +49,7 @@ export class StoreModule {
           useFactory: (s: Stores, logger: PinoLogger) =>
             new ProjectionRunner({
               db: s.database.db,
+              pipeline: s.database.pipeline,
               store: s.events,
               projectors: [...registry, ...(options.projectors ?? [])],
               logger: contextLogger(logger, 'Projections'),

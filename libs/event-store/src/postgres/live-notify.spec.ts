@@ -61,7 +61,7 @@ describe.each(testDatabases())('who listens on a channel ($name)', (testDatabase
     }
   });
 
-  it('given listeners on two channels, then neither counts as the other one\'s', async () => {
+  it("given listeners on two channels, then neither counts as the other one's", async () => {
     const a = await database.listen('channel_a', () => undefined);
     const b = await database.listen('channel_b', () => undefined);
     try {
@@ -105,8 +105,7 @@ const serverUrl = process.env.DATABASE_URL;
     await database.close();
   });
 
-  const append = () =>
-    store.appendToStream(newStreamId(), [anEvent()], { expectedRevision: 'no_stream' });
+  const append = () => store.appendToStream(newStreamId(), [anEvent()], { expectedRevision: 'no_stream' });
   const heardAfter = async (work: () => Promise<unknown>) => {
     heard.length = 0;
     await work();

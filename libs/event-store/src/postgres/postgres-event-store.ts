@@ -93,7 +93,9 @@ export class PostgresEventStore implements EventStore {
       store.signal.notify();
     });
     store.listening = listening;
-    store.notifier = new CommitNotifier(database.db, channel, store.instanceId, () => listening.othersListening());
+    store.notifier = new CommitNotifier(database.db, channel, store.instanceId, () =>
+      listening.othersListening(),
+    );
     store.notifier.announce();
     return store;
   }

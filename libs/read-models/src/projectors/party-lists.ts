@@ -17,6 +17,7 @@ export const partyListsProjector: Projector = {
   name: 'party_lists',
   version: 1,
   tables: ['customers', 'suppliers'],
+  writesOnly: true,
   handles: [
     'CustomerCreated',
     'CustomerUpdated',

@@ -13,13 +13,15 @@ export interface ProjectionSetupKind {
   openDatabase(): Promise<Database>;
   /** An empty event store for one test, on `database` when the store is PostgreSQL. */
   openStore(database: Database): Promise<EventStore>;
+  /** Runners here send write-only projectors' batches through the database's pipeline. */
+  pipelined?: boolean;
 }
 
 /**
  * Read models on every test database, fed by the in-memory store (the runner's logic) and by the
  * PostgreSQL store in the same database (end to end, as deployed without EventStoreDB).
  */
-export function projectionSetups(): ProjectionSetupKind[] {
+export function projectionSetups(options: { pipelined?: boolean } = {}): ProjectionSetupKind[] {
   return testDatabases().flatMap((target): ProjectionSetupKind[] => [
     {
       name: `memory store, ${target.name} read models`,
@@ -31,6 +33,17 @@ export function projectionSetups(): ProjectionSetupKind[] {
       openDatabase: () => target.open(),
       openStore: (database) => PostgresEventStore.open(database, { idlePollMs: 200 }),
     },
+    // PGlite has no pipeline: its batches are always plain transactions.
+    ...(options.pipelined && target.name === 'postgres'
+      ? [
+          {
+            name: 'postgres store and read models, pipelined batches',
+            openDatabase: () => target.open(),
+            openStore: (database: Database) => PostgresEventStore.open(database, { idlePollMs: 200 }),
+            pipelined: true,
+          },
+        ]
+      : []),
   ]);
 }
 

@@ -24,6 +24,7 @@ export function streamEventsProjector(options: StreamEventsOptions = {}): Projec
     version: options.version ?? 1,
     tables: [table],
     handles: options.handles,
+    writesOnly: true,
     async setup(db, schema) {
       await db.schema
         .withSchema(schema)

@@ -1,0 +1,45 @@
+import { CompiledQuery } from 'kysely';
+import { Pool, PoolClient } from 'pg';
+
+/**
+ * Statements sent together and answered in order: on a server, in one write and one round trip
+ * (node-postgres's pipeline mode). The first error is thrown once every answer is in. Each
+ * statement is a transaction of its own unless the list opens and ends one, as a batch does:
+ * then an error aborts it and its COMMIT ends it as a ROLLBACK, so nothing of it is kept.
+ */
+export type Pipeline = (statements: readonly CompiledQuery[]) => Promise<void>;
+
+/** A pipeline on `pool`, whose clients must have been made with `pipeline: true`. */
+export function pipelineOn(pool: Pool): Pipeline {
+  return async (statements) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const answers = sendTogether(client, statements);
+      const settled = await Promise.allSettled(answers);
+      const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+      if (failed) {
+        // A statement's own error leaves the session usable; a lost connection does not.
+        if (!(failed.reason as { code?: string })?.code) broken = failed.reason as Error;
+        throw failed.reason;
+      }
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
+/** One write for all of them: the socket is corked while they are queued (pg corks each alone). */
+function sendTogether(client: PoolClient, statements: readonly CompiledQuery[]): Promise<unknown>[] {
+  const socket = (
+    client as unknown as {
+      connection?: { stream?: NodeJS.WritableStream & { cork?(): void; uncork?(): void } };
+    }
+  ).connection?.stream;
+  socket?.cork?.();
+  try {
+    return statements.map((s) => client.query(s.sql, s.parameters as unknown[]));
+  } finally {
+    socket?.uncork?.();
+  }
+}

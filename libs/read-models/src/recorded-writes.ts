@@ -1,0 +1,66 @@
+import { RecordedEvent } from '@app/event-store';
+import {
+  CompiledQuery,
+  DatabaseConnection,
+  Driver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  QueryResult,
+} from 'kysely';
+import { Projector } from './projector';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * The statements a write-only projector's apply would run, compiled but not sent: a batch sends
+ * them in its pipeline (pipeline.ts). Every statement answers no rows here, which is why only a
+ * projector that never reads a result may be `writesOnly`; a plain SELECT is refused outright.
+ */
+export async function recordWrites(
+  projector: Projector,
+  events: RecordedEvent[],
+  schema: string,
+): Promise<CompiledQuery[]> {
+  const recorded: CompiledQuery[] = [];
+  await recorderInto(recorded)
+    .transaction()
+    .execute((trx) => projector.apply(trx, events, schema));
+  return recorded;
+}
+
+/** A kysely whose every statement lands in `recorded`, answering no rows. */
+function recorderInto(recorded: CompiledQuery[]): Kysely<any> {
+  const connection: DatabaseConnection = {
+    async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+      if (/^\s*\(?\s*select\b/i.test(query.sql)) {
+        throw new Error('A writesOnly projector read from the database: its batch cannot be pipelined');
+      }
+      recorded.push(query);
+      return { rows: [] };
+    },
+    streamQuery() {
+      throw new Error('A writesOnly projector cannot stream a query');
+    },
+  };
+  const driver: Driver = {
+    async init() {},
+    async acquireConnection() {
+      return connection;
+    },
+    async beginTransaction() {},
+    async commitTransaction() {},
+    async rollbackTransaction() {},
+    async releaseConnection() {},
+    async destroy() {},
+  };
+  return new Kysely<any>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+}
