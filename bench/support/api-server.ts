@@ -25,7 +25,9 @@ export async function startApiServer(
   const port = await freePort();
   const database = serverUrl ? await createFreshPostgres(serverUrl, 'bench_api') : undefined;
   const dataDir = database ? undefined : await mkdtemp(join(tmpdir(), 'bench-api-'));
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/api/src/main.ts'], {
+  // BENCH_API_NODE_ARGS: extra node flags for the API process, e.g. `--cpu-prof` to profile it.
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '-r', '@swc-node/register', 'apps/api/src/main.ts'], {
     env: {
       ...process.env,
       ...env,
