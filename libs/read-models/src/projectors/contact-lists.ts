@@ -16,6 +16,7 @@ export const contactListsProjector: Projector = {
   name: 'contact_lists',
   version: 1,
   tables: ['contacts', 'contact_links'],
+  writesOnly: true,
   handles: ['ContactCreated', 'ContactUpdated', 'ContactDeleted', 'CustomerDeleted', 'SupplierDeleted'],
   async setup(db, schema) {
     await createTables(db, schema);

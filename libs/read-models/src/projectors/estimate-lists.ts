@@ -19,6 +19,7 @@ export const estimateListsProjector: Projector = {
   name: 'estimate_lists',
   version: 1,
   tables: ['estimates'],
+  writesOnly: true,
   handles: ['EstimateCreated', 'EstimateUpdated', 'EstimateDeclined', 'EstimateDeleted'],
   async setup(db, schema) {
     await createTable(db, schema);

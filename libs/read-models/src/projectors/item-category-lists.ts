@@ -15,6 +15,7 @@ export const itemCategoryListsProjector: Projector = {
   name: 'item_category_lists',
   version: 1,
   tables: ['item_categories'],
+  writesOnly: true,
   handles: ['ItemCategoryCreated', 'ItemCategoryUpdated', 'ItemCategoryDeleted'],
   async setup(db, schema) {
     await db.schema

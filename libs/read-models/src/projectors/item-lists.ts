@@ -19,6 +19,7 @@ export const itemListsProjector: Projector = {
   name: 'item_lists',
   version: 2,
   tables: ['items', 'item_counts'],
+  writesOnly: true,
   handles: [
     'ItemCreated',
     'ItemUpdated',

@@ -46,6 +46,7 @@ export const itemPhotosProjector: Projector = {
   name: 'item_photos',
   version: 1,
   tables: ['item_photos'],
+  writesOnly: true,
   handles: [
     'ItemPhotoAdded',
     'ItemPhotoReplaced',

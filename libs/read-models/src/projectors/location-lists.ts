@@ -15,6 +15,7 @@ export const locationListsProjector: Projector = {
   name: 'location_lists',
   version: 1,
   tables: ['locations', 'zones'],
+  writesOnly: true,
   handles: ['LocationCreated', 'LocationUpdated', 'LocationDeleted', 'ZoneCreated', 'ZoneUpdated'],
   async setup(db, schema) {
     await createTables(db, schema);

@@ -12,6 +12,7 @@ export const operatorRecordsProjector: Projector = {
   name: 'operator_records',
   version: 1,
   tables: ['accounts', 'users', 'api_keys'],
+  writesOnly: true,
   handles: [
     'AccountOpened',
     'AccountRenamed',
