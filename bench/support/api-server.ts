@@ -14,6 +14,8 @@ export interface ApiServer {
   store: 'postgres' | 'pglite';
   /** The fresh PostgreSQL database the API runs on (none on PGlite). */
   databaseUrl?: string;
+  /** The API process. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function startApiServer(
     adminToken,
     store: database ? 'postgres' : 'pglite',
     databaseUrl: database?.url,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await once(child, 'exit');
