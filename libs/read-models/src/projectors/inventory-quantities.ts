@@ -23,6 +23,7 @@ export const inventoryQuantitiesProjector: Projector = {
   name: 'inventory_quantities',
   version: 2,
   tables: ['inventory_quantities', 'estimate_quantities'],
+  writesOnly: true,
   handles: [
     'StockAdjusted',
     'ItemVariationCreated',
