@@ -22,6 +22,7 @@ export class CommitNotifier {
   /** Until the first check answers, assume someone listens. */
   private othersListen = true;
   private checkedAt = -Infinity;
+  private heardAt = -Infinity;
   private checking = false;
 
   constructor(
@@ -47,7 +48,7 @@ export class CommitNotifier {
   /** Another store on the channel announced itself or notified: it listens. */
   heardOther(): void {
     this.othersListen = true;
-    this.checkedAt = Date.now();
+    this.heardAt = this.checkedAt = Date.now();
   }
 
   /** Tells the channel's other listeners that this store listens too (so that they notify it). */
@@ -63,9 +64,11 @@ export class CommitNotifier {
   private recheckListeners(): void {
     if (this.checking || Date.now() - this.checkedAt < LISTENERS_RECHECK_MS) return;
     this.checking = true;
+    const startedAt = Date.now();
     this.othersListening()
       .then(
-        (others) => (this.othersListen = others),
+        // A store heard from after the check began counts, whatever the check saw.
+        (others) => (this.othersListen = others || this.heardAt >= startedAt),
         () => (this.othersListen = true), // cannot tell: notify, as before
       )
       .finally(() => {
