@@ -279,22 +279,34 @@ async function writeEstimates(
   const quantities = sql.table(`${schema}.estimate_quantities`);
   const rows = sql.table(`${schema}.inventory_quantities`);
   const lines = [...estimates.values()].flatMap((entry) => entry ?? []);
-  const added = sql`jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(estimate_id uuid,
-      account_id uuid, item_id uuid, item_variation_location_id integer, quantity numeric)`;
-  if (lines.some((line) => line.item_variation_location_id === null)) {
-    // The location-less row a line without a variation row counts on.
+  const locationLess = lines.filter((line) => line.item_variation_location_id === null);
+  if (locationLess.length > 0) {
+    // The location-less row a line without a variation row counts on (before the update below).
+    const items = [
+      ...new Map(
+        locationLess.map((l) => [l.item_id, { item_id: l.item_id, account_id: l.account_id }]),
+      ).values(),
+    ];
     await sql`insert into ${rows} (row_key, account_id, item_id, stocked)
-      select distinct item_id::text || '/-/-', account_id, item_id, false from ${added}
-      where item_variation_location_id is null
+      select item_id::text || '/-/-', account_id, item_id, false
+      from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as r(item_id uuid, account_id uuid)
       on conflict (row_key) do nothing`.execute(trx);
   }
-  await sql`with removed as (
+  // One statement, the lines sent once: its parts see the tables as they were before it, so the
+  // delete removes only the estimates' earlier lines, never those the insert stores.
+  await sql`with added as (
+      select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(estimate_id uuid,
+        account_id uuid, item_id uuid, item_variation_location_id integer, quantity numeric)
+    ), removed as (
       delete from ${quantities}
       where estimate_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify([...estimates.keys()])}::jsonb))
       returning item_id, item_variation_location_id, quantity
+    ), stored as (
+      insert into ${quantities} (estimate_id, account_id, item_id, item_variation_location_id, quantity)
+      select estimate_id, account_id, item_id, item_variation_location_id, quantity from added
     ), changes as (
       select item_id, item_variation_location_id, -quantity as delta from removed
-      union all select item_id, item_variation_location_id, quantity from ${added}
+      union all select item_id, item_variation_location_id, quantity from added
     ), deltas as (
       select item_id, item_variation_location_id, sum(delta) as delta from changes
       group by item_id, item_variation_location_id having sum(delta) <> 0
@@ -304,10 +316,4 @@ async function writeEstimates(
       or (d.item_variation_location_id is null and t.variation_id is null and t.location_id is null))`.execute(
     trx,
   );
-  if (lines.length > 0) {
-    await sql`insert into ${quantities} (estimate_id, account_id, item_id, item_variation_location_id, quantity)
-      select estimate_id, account_id, item_id, item_variation_location_id, quantity from ${added}`.execute(
-      trx,
-    );
-  }
 }
