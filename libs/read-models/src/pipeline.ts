@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import { Pool, PoolClient } from 'pg';
+import { DatabaseError, Pool, PoolClient } from 'pg';
 
 /**
  * Statements sent together and answered in order: on a server, in one write and one round trip
@@ -19,8 +19,9 @@ export function pipelineOn(pool: Pool): Pipeline {
       const settled = await Promise.allSettled(answers);
       const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
       if (failed) {
-        // A statement's own error leaves the session usable; a lost connection does not.
-        if (!(failed.reason as { code?: string })?.code) broken = failed.reason as Error;
+        // A statement's own error (the server's answer) leaves the session usable; anything else,
+        // a lost connection say, may not: that client is discarded.
+        if (!(failed.reason instanceof DatabaseError)) broken = failed.reason as Error;
         throw failed.reason;
       }
     } finally {
