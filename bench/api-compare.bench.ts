@@ -9,6 +9,7 @@
  *   BASELINE_DIR=/tmp/baseline DATABASE_URL=postgres://… npm run bench:api-compare
  */
 import autocannon from 'autocannon';
+import { load } from './support/load';
 import { readFileSync } from 'node:fs';
 import { ApiServer, bootstrapKey, startApiServer } from './support/api-server';
 import { log, round } from './support/measure';
@@ -74,21 +75,13 @@ async function measure(side: Side, phase: 'health' | 'create', warmUp: boolean):
           }),
         };
   const before = cpuMs(side.server.pid);
-  const result = await autocannon({
-    url: side.server.url,
-    connections: 16,
-    duration: warmUp ? 2 : ROUND_S,
-    requests: [request],
-  });
-  const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed > 0) throw new Error(`${side.name} ${phase}: ${failed} failed requests`);
+  const label = `${side.name} ${phase}`;
+  const figures = await load(side.server.url, label, request, 16, warmUp ? 2 : ROUND_S);
   if (warmUp) return;
-  const cpuUs = ((cpuMs(side.server.pid) - before) / result.requests.total) * 1000;
-  side.samples[phase].rps.push(result.requests.average);
+  const cpuUs = ((cpuMs(side.server.pid) - before) / figures.requests) * 1000;
+  log(`${label}: ${Math.round(cpuUs)} µs API CPU per request`);
+  side.samples[phase].rps.push(figures.rps);
   side.samples[phase].cpuUs.push(cpuUs);
-  log(
-    `${side.name} ${phase}: ${round(result.requests.average, 1)}/s, ${Math.round(cpuUs)} µs API CPU per request`,
-  );
 }
 
 function summary({ samples }: Side) {

@@ -11,6 +11,7 @@
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { ApiServer, bootstrapKey, startApiServer } from './support/api-server';
+import { Figures, load } from './support/load';
 import { log, medianRound, round } from './support/measure';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -19,14 +20,6 @@ const DURATION_S = quick ? 3 : 15;
 const ROUNDS = quick ? 1 : 3;
 const ROUND_S = quick ? 3 : 5;
 const CONNECTIONS = 16;
-
-interface Figures {
-  rps: number;
-  p50_ms: number;
-  p99_ms: number;
-  requests: number;
-  errors: number;
-}
 
 async function main(): Promise<void> {
   if (!process.env.DATABASE_URL) log('DATABASE_URL is not set: measuring on PGlite, not PostgreSQL');
@@ -42,28 +35,46 @@ async function main(): Promise<void> {
       headers: auth,
       setupRequest: (request) => ({ ...request, body: JSON.stringify(customerBody(n++)) }),
     };
-    await load(server, 'warm-up GET /health', healthRequest, 2);
-    await load(server, 'warm-up POST /api/v3/customers', createRequest, 2);
+    await load(server.url, 'warm-up GET /health', healthRequest, CONNECTIONS, 2);
+    await load(server.url, 'warm-up POST /api/v3/customers', createRequest, CONNECTIONS, 2);
     const rounds: Round[] = [];
     for (let r = 1; r <= ROUNDS; r++) {
-      const health = await load(server, `round ${r} GET /health`, healthRequest, ROUND_S);
-      const create = await load(server, `round ${r} POST /api/v3/customers`, createRequest, ROUND_S);
+      const health = await load(server.url, `round ${r} GET /health`, healthRequest, CONNECTIONS, ROUND_S);
+      const create = await load(
+        server.url,
+        `round ${r} POST /api/v3/customers`,
+        createRequest,
+        CONNECTIONS,
+        ROUND_S,
+      );
       rounds.push({ health, create, ratio: round(create.rps / health.rps, 3) });
     }
     const { health, create, ratio } = medianRound(rounds);
     // The reads measure a table in steady state: autovacuum would have analysed it within a
     // minute; right after the creates its planner still believes it nearly empty.
     await analyse(server);
-    const list = await load(server, 'GET /api/v3/customers', {
-      method: 'GET',
-      path: '/api/v3/customers?limit=20&page=3',
-      headers: auth,
-    });
-    const search = await load(server, 'GET /api/v3/customers?q=', {
-      method: 'GET',
-      path: '/api/v3/customers?q=acme%2012&limit=20',
-      headers: auth,
-    });
+    const list = await load(
+      server.url,
+      'GET /api/v3/customers',
+      {
+        method: 'GET',
+        path: '/api/v3/customers?limit=20&page=3',
+        headers: auth,
+      },
+      CONNECTIONS,
+      DURATION_S,
+    );
+    const search = await load(
+      server.url,
+      'GET /api/v3/customers?q=',
+      {
+        method: 'GET',
+        path: '/api/v3/customers?q=acme%2012&limit=20',
+        headers: auth,
+      },
+      CONNECTIONS,
+      DURATION_S,
+    );
     console.log(
       JSON.stringify({
         store: server.store,
@@ -87,30 +98,6 @@ interface Round {
   health: Figures;
   create: Figures;
   ratio: number;
-}
-
-async function load(
-  server: ApiServer,
-  label: string,
-  request: autocannon.Request & { path: string },
-  seconds = DURATION_S,
-): Promise<Figures> {
-  const result = await autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [request],
-  });
-  const figures = {
-    rps: round(result.requests.average, 1),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-  log(`${label}: ${JSON.stringify(figures)}`);
-  if (figures.errors > 0) throw new Error(`${label}: ${figures.errors} failed requests`);
-  return figures;
 }
 
 async function analyse(server: ApiServer): Promise<void> {

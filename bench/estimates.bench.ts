@@ -6,7 +6,8 @@
  * database when DATABASE_URL is set, else on PGlite. A table, then as the last line one JSON object.
  */
 import autocannon from 'autocannon';
-import { Api, apiClient, ApiServer, bootstrapKey, startApiServer } from './support/api-server';
+import { Api, apiClient, bootstrapKey, startApiServer } from './support/api-server';
+import { Figures, load } from './support/load';
 import { log, medianRound, round } from './support/measure';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -17,14 +18,6 @@ const CONNECTIONS = 16;
 /** A 500-line create carries ~35 KB and 500 lines to calculate and project: fewer at once. */
 const CONNECTIONS_500 = 4;
 const ITEMS = 20;
-
-interface Figures {
-  rps: number;
-  p50_ms: number;
-  p99_ms: number;
-  requests: number;
-  errors: number;
-}
 
 interface Phase {
   label: string;
@@ -60,13 +53,13 @@ async function main(): Promise<void> {
       }),
     });
 
-    await load(server, 'warm-up customers', customers, CONNECTIONS, 2);
-    await load(server, 'warm-up estimates', estimates(10), CONNECTIONS, 2);
+    await load(server.url, 'warm-up customers', customers, CONNECTIONS, 2);
+    await load(server.url, 'warm-up estimates', estimates(10), CONNECTIONS, 2);
     // Baseline and 10-line creates alternate in short rounds (see medianRound).
     const rounds: { customer: Figures; create10: Figures; ratio: number }[] = [];
     for (let r = 1; r <= ROUNDS; r++) {
-      const customer = await load(server, `round ${r} customers`, customers, CONNECTIONS, ROUND_S);
-      const create10 = await load(server, `round ${r} 10 lines`, estimates(10), CONNECTIONS, ROUND_S);
+      const customer = await load(server.url, `round ${r} customers`, customers, CONNECTIONS, ROUND_S);
+      const create10 = await load(server.url, `round ${r} 10 lines`, estimates(10), CONNECTIONS, ROUND_S);
       rounds.push({ customer, create10, ratio: round(create10.rps / customer.rps, 3) });
     }
     const median = medianRound(rounds);
@@ -76,7 +69,7 @@ async function main(): Promise<void> {
       phase(
         '500-line estimate creates',
         CONNECTIONS_500,
-        await load(server, '500 lines', estimates(500), CONNECTIONS_500),
+        await load(server.url, '500 lines', estimates(500), CONNECTIONS_500, DURATION_S),
       ),
     ];
     printTable(phases);
@@ -137,42 +130,6 @@ async function check(api: Api, body: object, lines: number): Promise<void> {
   const estimate = await api('POST', '/api/v3/estimates', body);
   const got = (estimate.lines as { line_type: string }[]).filter((l) => l.line_type !== 'discount').length;
   if (got !== lines) throw new Error(`a ${lines}-line estimate came back with ${got} lines`);
-}
-
-async function load(
-  server: ApiServer,
-  label: string,
-  request: autocannon.Request & { path: string },
-  connections: number,
-  seconds = DURATION_S,
-): Promise<Figures> {
-  let firstFailure: string | undefined;
-  const result = await autocannon({
-    url: server.url,
-    connections,
-    duration: seconds,
-    requests: [
-      {
-        ...request,
-        onResponse: (status, body) => {
-          if (status >= 300) firstFailure ??= `${status} ${body.slice(0, 300)}`;
-        },
-      },
-    ],
-  });
-  const figures = {
-    rps: round(result.requests.average, 1),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-  log(`${label}: ${JSON.stringify(figures)}`);
-  if (figures.errors > 0)
-    throw new Error(
-      `${label}: ${figures.errors} failed requests; the first answered ${firstFailure ?? '(none)'}`,
-    );
-  return figures;
 }
 
 function customerBody(i: number) {
