@@ -27,3 +27,19 @@ export class EmptyAppendError extends Error {
     this.name = 'EmptyAppendError';
   }
 }
+
+/**
+ * The store could not be reached, or answered with a fault that passes (a lost connection, a
+ * server shutting down or failing over, a serialization failure): nothing is known to have been
+ * written, and the same operation may be tried again later. The API answers 503 with Retry-After;
+ * long-running loops retry from their checkpoint with backoff.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'StoreUnavailableError';
+  }
+}
