@@ -13,4 +13,5 @@ export * from './item';
 export * from './item-variation';
 export * from './variation-attribute';
 export * from './document-lines';
+export * from './document';
 export * from './estimate';

@@ -31,12 +31,13 @@ import { CurrentActor } from '../auth/current-actor';
 import { asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
+import { documentInput } from '../documents/document-body';
 import { EmptyEstimateBody, EstimateBody } from './estimate-bodies';
 import { ChangeEstimate } from './estimate-commands';
 import { ESTIMATE_HISTORY } from './estimate-history';
 import { estimateJson } from './estimate-json';
-import { parseEstimateListQuery } from './estimate-list-query';
-import { EstimateReads } from './estimate-reads';
+import { parseDocumentListQuery } from '../documents/document-list-query';
+import { ESTIMATE_TABLE, EstimateReads } from './estimate-reads';
 import { EstimatePreviewed, EstimateWrites } from './estimate-writes';
 
 const LIST = 'estimates.list';
@@ -76,7 +77,11 @@ export class EstimatesController {
     @Query() query: Record<string, unknown>,
     @Req() request: FastifyRequest,
   ) {
-    return this.reads.list(actor, parseEstimateListQuery(query), pathOf(request.url));
+    return this.reads.list(
+      actor,
+      parseDocumentListQuery(query, ESTIMATE_TABLE.dateColumns),
+      pathOf(request.url),
+    );
   }
 
   @Get(':id')
@@ -205,7 +210,7 @@ export class EstimatesController {
 }
 
 function input(body: EstimateBody): EstimateInput {
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  return documentInput(body);
 }
 
 function answer(reply: FastifyReply, actor: Actor, written: { record: unknown; revision: number }) {

@@ -1,19 +1,13 @@
-import { DocumentLine, DocumentTotals } from '../document-lines';
+import { DocumentLine } from '../document-lines';
+import { DocumentAmounts, DocumentCustomerFields } from '../document';
 import { EstimateFields } from './fields';
 import { EstimateStatusId } from './status';
 
 /** The customer (or prospect) an estimate is for, as stored with it. */
-export type EstimateCustomerFields = {
-  customer_id: string;
-  customer_name: string;
-  customer_kind: 'customer' | 'prospect';
-};
+export type EstimateCustomerFields = DocumentCustomerFields;
 
 /** The amounts an estimate shows, four-decimal strings, each following from its lines (docs/calculations.md). */
-export type EstimateTotals = Pick<
-  DocumentTotals,
-  'pre_discount_subtotal' | 'discount' | 'subtotal' | 'tax' | 'tax_2' | 'total'
->;
+export type EstimateTotals = DocumentAmounts;
 
 /**
  * Lines are recorded calculated: each line's item snapshot, rates and amounts, the generated
