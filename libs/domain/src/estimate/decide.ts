@@ -107,7 +107,7 @@ function updateEstimate(
   input: EstimateInput,
   context: EstimateContext,
 ): Decision<EstimateEvent> {
-  const change = draftDocumentChange(ESTIMATE_KIND, estimate, fieldsOf, input, context, (fields, given) => {
+  const change = draftDocumentChange(ESTIMATE_KIND, estimate, estimateFieldsOf, input, context, (fields, given) => {
     // An unchanged expiry date sent back (a client PATCHing the whole estimate) is not a new one.
     const newExpiry = given.expiry_date !== estimate.expiry_date;
     return datesRule(fields, given, newExpiry ? context.today : undefined);
@@ -131,7 +131,7 @@ function datesRule(fields: EstimateFields, given: GivenFields, today?: string): 
   return undefined;
 }
 
-export function fieldsOf(estimate: EstimateRecord): EstimateFields {
+export function estimateFieldsOf(estimate: EstimateRecord): EstimateFields {
   return {
     ...headerOf(estimate),
     expiry_date: estimate.expiry_date,
