@@ -129,10 +129,10 @@ function updateInvoice(
   if (isDomainError(change)) return change;
   const underPacked = change?.lines && packedBeyond(invoice, change.lines);
   if (underPacked) return underPacked;
-  return documentChangeEvents(change, (data) => ({
-    type: 'InvoiceUpdated',
-    data: { ...data, updated_at: context.now },
-  }));
+  return documentChangeEvents(change, (data) => {
+    const event: InvoiceEvent = { type: 'InvoiceUpdated', data: { ...data, updated_at: context.now } };
+    return data.lines ? progressAfter(invoice, event) : event;
+  });
 }
 
 /** A new line set may not drop a line, or its quantity, below what its packing lists hold. */
