@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { KeyedLock } from './keyed-lock';
 import { Decision, DomainError, isDomainError } from '@app/domain';
 import { EventData, EventMetadata, Position } from '@app/event-store';
 import {
@@ -38,6 +39,13 @@ export type DecideOn<S, E> = (state: S, revision: number) => Decision<E> | Promi
  * thrown as is; the error filter renders its envelope.
  */
 export class RecordWriter {
+  /**
+   * Commands on one stream run one at a time in this process: a hot record (16 clients paying one
+   * invoice) then decides each on the last one's result instead of retrying into conflicts. Other
+   * processes still meet the expected-revision check.
+   */
+  private readonly perStream = new KeyedLock();
+
   constructor(
     private readonly repository: AggregateRepository,
     private readonly settle: (position: Position | undefined, eventTypes: string[]) => Promise<void>,
@@ -51,16 +59,19 @@ export class RecordWriter {
   ): Promise<WriteResult<S, E>> {
     if (options.fresh) return this.create(definition, id, decide, options);
     let decidedOn: { state: S; revision: number; events: E[] } | undefined;
-    const result = await this.repository.execute<S, E, DomainError>(
-      definition,
-      id,
-      async (state, revision) => {
-        const decision = await decide(state, revision);
-        if (isDomainError(decision)) return decision;
-        decidedOn = { state, revision, events: decision };
-        return decision.map((event) => toEventData(event, options.metadata));
-      },
-      { expectedRevision: options.ifMatch },
+    const streamId = `${definition.streamPrefix}-${id}`;
+    const result = await this.perStream.run(streamId, () =>
+      this.repository.execute<S, E, DomainError>(
+        definition,
+        id,
+        async (state, revision) => {
+          const decision = await decide(state, revision);
+          if (isDomainError(decision)) return decision;
+          decidedOn = { state, revision, events: decision };
+          return decision.map((event) => toEventData(event, options.metadata));
+        },
+        { expectedRevision: options.ifMatch },
+      ),
     );
     if (!result.ok) throw result.error;
     const { state, revision, events } = decidedOn!;
