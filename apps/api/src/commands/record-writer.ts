@@ -20,6 +20,11 @@ export interface WriteOptions {
    * expects no stream all the same.
    */
   fresh?: boolean;
+  /**
+   * Event ids derived from what caused the write (a step of a cross-record operation), so the
+   * same step run twice appends the same events, which the store takes once. Random by default.
+   */
+  eventIds?: (type: string, index: number) => string;
 }
 
 export interface WriteResult<S, E> {
@@ -68,7 +73,7 @@ export class RecordWriter {
           const decision = await decide(state, revision);
           if (isDomainError(decision)) return decision;
           decidedOn = { state, revision, events: decision };
-          return decision.map((event) => toEventData(event, options.metadata));
+          return decision.map((event, i) => toEventData(event, options, i));
         },
         { expectedRevision: options.ifMatch },
       ),
@@ -91,13 +96,14 @@ export class RecordWriter {
     definition: AggregateDefinition<S, E>,
     id: string,
     decide: DecideOn<S, E>,
-    { metadata }: WriteOptions,
+    options: WriteOptions,
   ): Promise<WriteResult<S, E>> {
+    const { metadata } = options;
     const initial = definition.initialState;
     const events = await decide(initial, -1);
     if (isDomainError(events)) throw events;
     if (events.length === 0) return { state: initial, revision: -1, events, position: undefined };
-    const data = events.map((event) => toEventData(event, metadata));
+    const data = events.map((event, i) => toEventData(event, options, i));
     const { nextExpectedRevision, position } = await this.repository.append(
       definition,
       id,
@@ -120,8 +126,9 @@ export class RecordWriter {
   }
 }
 
-function toEventData(event: DomainEvent, metadata: EventMetadata): EventData {
-  return { id: randomUUID(), type: event.type, data: event.data, metadata };
+function toEventData(event: DomainEvent, options: WriteOptions, index: number): EventData {
+  const id = options.eventIds ? options.eventIds(event.type, index) : randomUUID();
+  return { id, type: event.type, data: event.data, metadata: options.metadata };
 }
 
 /** The state after the appended events, folded here rather than read back from the store. */
