@@ -230,7 +230,7 @@ async function updateRows(
 }
 
 /** The change's value of a column when it carries one, else the stored value. */
-export function changedValue(name: string, type: string): string {
+function changedValue(name: string, type: string): string {
   const value = type === 'jsonb' ? `r.changes -> '${name}'` : `(r.changes ->> '${name}')::${type}`;
   return `case when r.changes ? '${name}' then ${value} else t.${name} end`;
 }
