@@ -9,6 +9,7 @@ import { inventoryQuantitiesProjector } from './inventory-quantities';
 import { itemListsProjector } from './item-lists';
 import { itemVariationsProjector } from './item-variations';
 import { estimateListsProjector } from './estimate-lists';
+import { invoiceListsProjector } from './invoice-lists';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
@@ -26,4 +27,5 @@ export const projectors: readonly Projector[] = [
   inventoryQuantitiesProjector,
   itemVariationsProjector,
   estimateListsProjector,
+  invoiceListsProjector,
 ];
