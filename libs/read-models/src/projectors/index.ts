@@ -14,6 +14,13 @@ import { invoiceListsProjector } from './invoice-lists';
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
 export { listStates } from './item-counts';
+export {
+  INVOICE_AMOUNTS,
+  INVOICE_DATE_COLUMNS,
+  INVOICE_LIST,
+  INVOICE_SEARCH_COLUMNS,
+  invoiceListsProjector,
+} from './invoice-lists';
 
 /** The service's read models, in the order they start; the API, the worker and the CLI run these. */
 export const projectors: readonly Projector[] = [

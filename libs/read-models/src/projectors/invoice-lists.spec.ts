@@ -515,6 +515,8 @@ describe.each(testDatabases())('invoice_lists projector on $name', (target) => {
       'invoices_custom_invoice_number_trgm_idx',
       'invoices_customer_idx',
       'invoices_customer_name_trgm_idx',
+      'invoices_date_fully_paid_idx',
+      'invoices_date_sent_idx',
       'invoices_issue_date_idx',
       'invoices_name_trgm_idx',
       'invoices_number_idx',

@@ -27,7 +27,7 @@ export const INVOICE_AMOUNTS = [
   'discount_total',
 ] as const;
 
-/** Date columns of `invoices` (read back as text by the list). */
+/** Date columns of `invoices`: the list reads them back as text and takes `<column>_from` / `_to` filters on them. */
 export const INVOICE_DATE_COLUMNS = ['issue_date', 'date_sent', 'date_fully_paid'] as const;
 
 const fixed = (type: string): DocumentColumn => ({ type, fixed: true });
@@ -95,6 +95,9 @@ export const INVOICE_LIST: DocumentListDeclaration = {
     { name: 'invoices_customer_idx', definition: '(account_id, customer_id, invoice_number desc)' },
     { name: 'invoices_status_idx', definition: '(account_id, status_id, invoice_number desc)' },
     { name: 'invoices_issue_date_idx', definition: '(account_id, issue_date)' },
+    // Date columns are read back as text by the list, which then also filters on them.
+    { name: 'invoices_date_sent_idx', definition: '(account_id, date_sent)' },
+    { name: 'invoices_date_fully_paid_idx', definition: '(account_id, date_fully_paid)' },
   ],
   searchColumns: INVOICE_SEARCH_COLUMNS,
   fold: {
