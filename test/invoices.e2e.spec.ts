@@ -13,7 +13,13 @@ import {
   todayIn,
   UUID,
 } from './support/estimates';
-import { INVOICE_DETAIL_KEYS, INVOICES, invoiceBody, serviceLine } from './support/invoices';
+import {
+  INVOICE_DETAIL_KEYS,
+  INVOICE_SUMMARY_KEYS,
+  INVOICES,
+  invoiceBody,
+  serviceLine,
+} from './support/invoices';
 import { Caller, createCaller } from './support/operator';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -653,6 +659,79 @@ describe.each(testDatabases())('invoices API on $name', (target) => {
         409,
         'invoice_pack_not_allowed',
       );
+    });
+  });
+
+  describe('list', () => {
+    it('lists visible invoices newest number first, compact, with every filter', async () => {
+      const s = await openShop(t.app);
+      const other = await ok(call(s.owner)('POST', '/api/v3/customers', { name: 'Globex' }), 201);
+      const first = await create({ name: 'Spring order', issue_date: '2030-03-01' }, s);
+      const second = await create(
+        { customer_id: other.id, issue_date: '2030-04-01', custom_invoice_number: 'INV-77' },
+        s,
+      );
+      const third = await create({ issue_date: '2030-05-01' }, s);
+      await ok(
+        call(s.owner)('POST', url(third.id, '/payments'), { amount: 28, payment_date: '2030-05-02' }),
+        201,
+      );
+      const numbers = async (query = '') =>
+        (await ok(call(s.owner)('GET', `${INVOICES}${query}`))).data.map((i: Json) => i.invoice_number);
+      const page = await ok(call(s.owner)('GET', INVOICES));
+      expect(sorted(Object.keys(page.data[0]))).toEqual(sorted([...INVOICE_SUMMARY_KEYS, 'shipping_cost']));
+      expect(page.data[0]).toMatchObject({
+        invoice_number: 3,
+        status_id: 11,
+        amount_paid: '28.0000',
+        amount_due: '0.0000',
+        shipped_percent: 0,
+      });
+      expect(page.pagination).toMatchObject({ total_records: 3 });
+      expect(await numbers()).toEqual([3, 2, 1]);
+      expect(await numbers(`?customer_id=${other.id}`)).toEqual([2]);
+      expect(await numbers('?status_id=11')).toEqual([3]);
+      expect(await numbers('?issue_date_from=2030-04-01&issue_date_to=2030-04-30')).toEqual([2]);
+      expect(await numbers('?q=spring')).toEqual([1]);
+      expect(await numbers('?q=inv-77')).toEqual([2]);
+      expect(await numbers('?q=glob')).toEqual([2]);
+      expect(await numbers(`?q=${first.invoice_number}`)).toEqual([1]);
+      expect(await numbers('?limit=1&page=2')).toEqual([2]);
+      expect(
+        (await ok(call(s.owner)('GET', `${INVOICES}?include_total=false`))).pagination.total_records,
+      ).toBeUndefined();
+      expectError(
+        await call(s.owner)('GET', `${INVOICES}?expiry_date_from=2030-01-01`),
+        422,
+        'invalid_query_parameter',
+        'expiry_date_from',
+      );
+      expectError(
+        await call(s.owner)('GET', `${INVOICES}?status_id=x`),
+        422,
+        'invalid_query_parameter',
+        'status_id',
+      );
+      await ok(call(s.owner)('DELETE', url(second.id)));
+      expect(await numbers()).toEqual([3, 1]);
+    });
+
+    it('shows a user without invoices.view_all only their own invoices', async () => {
+      const s = await openShop(t.app);
+      await create({}, s);
+      const rep = await createCaller(t.app, {
+        accountId: s.accountId,
+        permissions: { 'invoices.list': true, 'invoices.modify': true, 'account_records.view_all': true },
+      });
+      const own = await ok(call(rep)('POST', INVOICES, invoiceBody(s)), 201);
+      const listed = await ok(call(rep)('GET', INVOICES));
+      expect(listed.data.map((i: Json) => i.id)).toEqual([own.id]);
+    });
+
+    it('keeps a customer with invoices from being deleted', async () => {
+      const s = await openShop(t.app);
+      await create({}, s);
+      expect((await call(s.owner)('DELETE', `/api/v3/customers/${s.customer.id}`)).statusCode).toBe(409);
     });
   });
 

@@ -8,7 +8,7 @@ import {
   paymentView,
   visibleInvoice,
 } from '@app/domain';
-import { Database } from '@app/read-models';
+import { Database, INVOICE_DATE_COLUMNS, INVOICE_SEARCH_COLUMNS } from '@app/read-models';
 import { Actor } from '../auth/actor';
 import { DocumentListRequest } from '../documents/document-list-query';
 import { DocumentTable, listDocuments } from '../documents/document-list';
@@ -25,8 +25,8 @@ import { InvoiceWrites } from './invoice-writes';
 export const INVOICE_TABLE: DocumentTable = {
   table: 'invoices',
   numberColumn: 'invoice_number',
-  searchColumns: ['customer_name', 'custom_invoice_number', 'name'],
-  dateColumns: ['issue_date', 'date_sent', 'date_fully_paid'],
+  searchColumns: INVOICE_SEARCH_COLUMNS,
+  dateColumns: INVOICE_DATE_COLUMNS,
   amounts: INVOICE_KIND.amounts,
 };
 
