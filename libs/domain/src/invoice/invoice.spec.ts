@@ -1457,6 +1457,27 @@ describe('Invoice', () => {
       });
     });
 
+    it('counts a packing list’s units in decimals, not binary fractions', () => {
+      const two = created({
+        customer_id: ACME,
+        lines: [
+          { item_id: WIDGET, quantity: 1 },
+          { item_id: WIDGET, quantity: 1 },
+        ],
+      });
+      const packed = after(
+        [two],
+        pack({
+          lines: [
+            { id: lineId(1), quantity: 0.1 },
+            { id: lineId(2), quantity: 0.2 },
+          ],
+        }),
+      );
+      const record = recordAfter(...packed);
+      expect(invoiceFulfillmentView(record, record.fulfillments[0]).units_packed).toBe(0.3);
+    });
+
     it('renders a packing list: packed, then shipped', () => {
       const packed = after([base], pack({ lines: [{ id: lineId(1), quantity: 1.5 }] }));
       const record = recordAfter(...packed);

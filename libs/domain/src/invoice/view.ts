@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { DocumentLineView } from '../document-lines';
 import { documentHeaderView, documentLinesView, DocumentViewer, inFieldOrder } from '../document';
 import { money, rate } from '../shared/money';
@@ -115,7 +116,7 @@ export function paymentView(invoiceId: string, payment: InvoicePayment) {
 
 /** A packing list of an invoice, with its status and the lines it packed (documents-api §2). */
 export function invoiceFulfillmentView(invoice: InvoiceRecord, fulfillment: InvoiceFulfillment) {
-  const units = fulfillment.lines.reduce((sum, entry) => sum + Number(entry.quantity), 0);
+  const units = fulfillment.lines.reduce((sum, entry) => sum.plus(entry.quantity), new Decimal(0)).toNumber();
   return {
     id: fulfillment.id,
     object: 'invoice_fulfillment' as const,
