@@ -1478,6 +1478,13 @@ describe('Invoice', () => {
       expect(invoiceFulfillmentView(record, record.fulfillments[0]).units_packed).toBe(0.3);
     });
 
+    it('types a payment by its sign: an applied credit (negative) reads as a refund', () => {
+      const events = after([createdWithTotal('-10.0000')], pay({ amount: -4, payment_date: TODAY }));
+      const [credit] = recordAfter(...events).payments;
+      expect(credit.type).toBe('payment');
+      expect(paymentView(RECORD_ID, credit)).toMatchObject({ amount: '-4.0000', type: 'refund' });
+    });
+
     it('renders a packing list: packed, then shipped', () => {
       const packed = after([base], pack({ lines: [{ id: lineId(1), quantity: 1.5 }] }));
       const record = recordAfter(...packed);

@@ -100,14 +100,17 @@ function partyView(invoice: InvoiceRecord, party: InvoiceParty | null): InvoiceP
   };
 }
 
-/** documents-api §2, Invoice payment: only these fields. */
+/**
+ * documents-api §2, Invoice payment: only these fields. `type` follows the sign, as specified
+ * (`payment` non-negative, `refund` negative): a credit applied as a negative payment reads `refund`.
+ */
 export function paymentView(invoiceId: string, payment: InvoicePayment) {
   return {
     id: payment.id,
     object: 'payment' as const,
     invoice_id: invoiceId,
     amount: money(payment.amount),
-    type: payment.type,
+    type: new Decimal(payment.amount).isNegative() ? ('refund' as const) : ('payment' as const),
     reference: payment.reference,
     payment_date: payment.payment_date,
     card: payment.card,
