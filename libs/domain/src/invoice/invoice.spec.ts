@@ -9,7 +9,7 @@ import {
   USER_ID,
 } from '../testing/fixtures';
 import { stateAfter } from '../testing/scenario';
-import { decideInvoice } from './decide';
+import { decideInvoice, numberedInvoice, numberedPackingList } from './decide';
 import { InvoiceCreated, InvoiceEvent, InvoicePaymentRecorded } from './events';
 import { InvoiceInput } from './fields';
 import {
@@ -1092,6 +1092,23 @@ describe('Invoice', () => {
       expect(decideInvoice(ship(), linkedState(...packed), invoiceContext())).toMatchObject(
         conflictOf('invoice_fulfillment_managed_by_sales_order'),
       );
+    });
+  });
+
+  describe('numbers drawn after the decision', () => {
+    it('numbers the creation and the packing list, leaving other events alone', () => {
+      expect(numberedInvoice([base], 3001)).toEqual([
+        { ...base, data: { ...base.data, invoice_number: 3001 } },
+      ]);
+      const packed = decided([base], pack({ lines: [{ id: lineId(1), quantity: 1 }] }, 0));
+      const [numbered] = numberedPackingList(packed, 17);
+      expect(numbered).toMatchObject({
+        type: 'InvoicePacked',
+        data: { fulfillment: { packing_list_number: 17 } },
+      });
+      const payment = decided([base], pay({ amount: 1, payment_date: TODAY }));
+      expect(numberedPackingList(payment, 17)).toEqual(payment);
+      expect(numberedInvoice(payment, 3001)).toEqual(payment);
     });
   });
 
