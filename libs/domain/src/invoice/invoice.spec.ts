@@ -534,6 +534,15 @@ describe('Invoice', () => {
       });
     });
 
+    it('dates full payment by the latest payment date, even when the settling payment is back-dated', () => {
+      const first = after([base], pay({ amount: 60, payment_date: '2030-01-20' }));
+      const second = decided(first, pay({ amount: '8.1938', payment_date: '2030-01-10' }, 2));
+      expect(paymentOf(second)).toMatchObject({ status_id: 11, date_fully_paid: '2030-01-20' });
+      const refunded = after([...first, ...second], refund({ amount: 10, refund_date: '2030-01-25' }, 3));
+      const again = decided(refunded, pay({ amount: 10, payment_date: '2030-01-22' }, 4));
+      expect(paymentOf(again)).toMatchObject({ status_id: 11, date_fully_paid: '2030-01-25' });
+    });
+
     it('pays in full at once', () => {
       expect(paymentOf(decided([base], pay({ amount: BASIC_TOTAL, payment_date: '2030-01-17' })))).toEqual({
         payment: expect.objectContaining({ amount: BASIC_TOTAL }),
