@@ -1,4 +1,4 @@
-import { drafts, WIDGET } from '../document-lines/document-lines.fixture';
+import { drafts, UNPRICED, WIDGET } from '../document-lines/document-lines.fixture';
 import {
   ACCOUNT_ID,
   LATER,
@@ -441,6 +441,20 @@ describe('Invoice', () => {
         expect(
           patch({ lines: [{ id: lineId(1) }, { id: lineId(3) }] }, invoiceContext(), [discounted]),
         ).toMatchObject(refusal('lines.1.id'));
+      });
+
+      it('may not swap the item of a packed line: its packing lists packed that item', () => {
+        const packed = after([base], pack({ lines: [{ id: lineId(1), quantity: 1 }] }));
+        expect(
+          patch(
+            { lines: [{ id: lineId(1), item_id: UNPRICED, quantity: 2 }, { id: lineId(2) }] },
+            invoiceContext(),
+            packed,
+          ),
+        ).toMatchObject(conflictOf('invoice_update_not_allowed'));
+        expect(
+          patch({ lines: [{ id: lineId(1), item_id: UNPRICED, quantity: 2 }, { id: lineId(2) }] }),
+        ).toMatchObject([{ data: { lines: [{ id: lineId(1), item_id: UNPRICED }, {}] } }]);
       });
 
       it('may not remove a packed line, nor reduce it below its packed quantity', () => {
