@@ -12,6 +12,7 @@ import { PartiesModule } from './parties/parties.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { EstimatesModule } from './estimates/estimates.module';
 import { InvoicesModule } from './invoices/invoices.module';
+import { ConversionsModule } from './conversions/conversions.module';
 import { LocationsModule } from './locations/locations.module';
 import { ItemCategoriesModule } from './item-categories/item-categories.module';
 import { ItemPhotosModule } from './items/photos/item-photos.module';
@@ -53,6 +54,7 @@ export class AppModule {
         VariationAttributesModule,
         EstimatesModule,
         InvoicesModule,
+        ConversionsModule,
         ...(options.imports ?? []),
       ],
     };

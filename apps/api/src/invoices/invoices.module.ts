@@ -25,6 +25,7 @@ import { InvoicesController } from './invoices.controller';
     InvoiceFulfillmentsController,
     historyController(INVOICE_HISTORY),
   ],
+  exports: [InvoiceReads],
   providers: [InvoiceParties, InvoiceContexts, InvoiceReads, InvoiceWrites, ChangeInvoiceHandler],
 })
 export class InvoicesModule implements OnModuleInit {

@@ -67,6 +67,7 @@ export const ESTIMATE_LIST: DocumentListDeclaration = {
       changes: { ...d.changes, ...amountsOf(TOTALS, d.lines, d.totals), updated_at: d.updated_at },
     }),
     EstimateDeclined: (d) => ({ changes: { status_id: d.status_id, updated_at: d.declined_at } }),
+    EstimateConverted: (d) => ({ changes: { status_id: d.status_id, updated_at: d.converted_at } }),
     EstimateDeleted: () => ({ deleted: true }),
   },
 };
