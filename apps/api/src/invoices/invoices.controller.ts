@@ -21,7 +21,6 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiQuery,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
@@ -31,6 +30,7 @@ import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
 import { documentInput } from '../documents/document-body';
+import { ApiDocumentListQuery } from '../documents/document-list-docs';
 import { parseDocumentListQuery } from '../documents/document-list-query';
 import { asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
@@ -55,22 +55,9 @@ export class InvoicesController {
   ) {}
 
   @Get()
+  @ApiDocumentListQuery('invoice', INVOICE_LIST_DATES)
   @Access('invoices:read', LIST)
   @ApiOperation({ summary: 'List visible invoices, newest number first (no lines)' })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' })
-  @ApiQuery({ name: 'include_total', required: false, type: Boolean })
-  @ApiQuery({
-    name: 'q',
-    required: false,
-    description: 'Customer name, custom number, name; digits: the number',
-  })
-  @ApiQuery({ name: 'customer_id', required: false })
-  @ApiQuery({ name: 'status_id', required: false, type: Number })
-  @ApiQuery({ name: 'issue_date_from', required: false, description: 'Inclusive YYYY-MM-DD' })
-  @ApiQuery({ name: 'issue_date_to', required: false, description: 'Inclusive YYYY-MM-DD' })
-  @ApiOkResponse({ description: 'The list envelope of compact invoices' })
-  @ApiUnprocessableEntityResponse({ description: 'invalid_query_parameter' })
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,

@@ -95,7 +95,7 @@ export const INVOICE_LIST: DocumentListDeclaration = {
     { name: 'invoices_customer_idx', definition: '(account_id, customer_id, invoice_number desc)' },
     { name: 'invoices_status_idx', definition: '(account_id, status_id, invoice_number desc)' },
     { name: 'invoices_issue_date_idx', definition: '(account_id, issue_date)' },
-    // Date columns are read back as text by the list, which then also filters on them.
+    // For analysts: invoices sent or fully paid in a period.
     { name: 'invoices_date_sent_idx', definition: '(account_id, date_sent)' },
     { name: 'invoices_date_fully_paid_idx', definition: '(account_id, date_fully_paid)' },
   ],
