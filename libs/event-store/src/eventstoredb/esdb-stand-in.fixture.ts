@@ -22,7 +22,8 @@ import {
 } from '@eventstore/db-client';
 import { Position } from '../position';
 
-type Fault = { after: number; error?: unknown };
+/** After `after` records the subscription fails with `error`, or ends; with 0, before the server confirms it unless `confirmed`. */
+type Fault = { after: number; error?: unknown; confirmed?: boolean };
 
 /**
  * A stand-in for the gRPC client over an in-memory log, close enough to EventStoreDB for the
@@ -171,6 +172,8 @@ export class EsdbStandIn {
     };
     this.open += 1;
     setImmediate(() => {
+      if (fault && fault.after === 0 && !fault.confirmed) return stop(fault);
+      stream.emit('confirmation');
       if (fault && fault.after === 0) return stop(fault);
       const past =
         from === START ? this.log : this.log.filter((r) => from !== END && r.position!.commit >= from.commit);

@@ -66,6 +66,7 @@ export interface EventStoreDbOptions {
 export class EventStoreDbEventStore implements EventStore {
   private readonly ownsStream: (streamId: string) => boolean;
   private readonly observer: EventStoreDbObserver;
+  private readonly subscriptions = new Set<AllSubscription>();
 
   constructor(
     private readonly client: EventStoreDBClient,
@@ -168,7 +169,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   subscribeToAll({ after, maxBatchSize = 1000 }: SubscribeToAllOptions): AllSubscription {
-    return resubscribingSubscription({
+    const subscription = resubscribingSubscription({
       open: (from) =>
         this.client.subscribeToAll(
           { fromPosition: toReadPosition(from), filter: userEventsFilter() },
@@ -184,6 +185,14 @@ export class EventStoreDbEventStore implements EventStore {
       backoff: this.options.resubscribe,
       observer: this.observer,
     });
+    this.subscriptions.add(subscription);
+    return {
+      [Symbol.asyncIterator]: () => subscription[Symbol.asyncIterator](),
+      close: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.close();
+      },
+    };
   }
 
   async headPosition(): Promise<Position | undefined> {
@@ -207,7 +216,11 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /** Ends the subscriptions still open first: against a disposed client they would resubscribe forever. */
   async close(): Promise<void> {
+    const open = [...this.subscriptions];
+    this.subscriptions.clear();
+    await Promise.all(open.map((subscription) => subscription.close()));
     await this.client.dispose();
   }
 

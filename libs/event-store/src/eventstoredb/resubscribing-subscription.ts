@@ -53,6 +53,8 @@ export function resubscribingSubscription(options: ResubscribingOptions): AllSub
     try {
       while (!abort.signal.aborted) {
         const subscription = (current = options.open(cursor));
+        // The server confirmed it: the node is back, so the next fault starts the backoff afresh.
+        subscription.on('confirmation', () => (attempt = 0));
         let fault: unknown;
         try {
           for await (const records of readableBatches<{ event?: ClientRecordedEvent }>(

@@ -103,6 +103,36 @@ describe('EventStoreDB $all subscription across faults (client stand-in)', () =>
     }
   });
 
+  it('given a resubscription the server confirmed, when it fails before delivering, then the backoff starts afresh', async () => {
+    server.subscriptionFaults.push(
+      { after: 0, error: new UnavailableError() },
+      { after: 0, error: new UnavailableError() },
+      { after: 0, error: new UnavailableError(), confirmed: true },
+    );
+    const subscription = store.subscribeToAll({ after: 'start' });
+    const next = iterate(subscription).next();
+    await until(() => retries.length === 3);
+
+    await subscription.close();
+
+    expect((await next).done).toBe(true);
+    expect(retries.map((r) => r.attempt)).toEqual([1, 2, 1]);
+  });
+
+  it('given open subscriptions, when the store is closed, then they end and nothing stays open', async () => {
+    const subscriptions = [
+      store.subscribeToAll({ after: 'start' }),
+      store.subscribeToAll({ after: 'start' }),
+    ];
+    const nexts = subscriptions.map((s) => iterate(s).next());
+    await until(() => server.open === 2);
+
+    await store.close();
+
+    expect((await Promise.all(nexts)).map((n) => n.done)).toEqual([true, true]);
+    expect(server.open).toBe(0);
+  });
+
   it('given access is denied, then the subscription stops saying the user needs read access to $all', async () => {
     await write(1);
     server.subscriptionFaults.push({ after: 0, error: new AccessDeniedError() });
