@@ -29,6 +29,23 @@ describe('EventStoreDB appends and reads across faults (client stand-in)', () =>
   });
   afterEach(() => store.close());
 
+  it('given a user that may not read $all, when the store opens, then it fails at start-up saying what to grant', async () => {
+    server.failNext.readAll.push(new AccessDeniedError());
+
+    const error = await EventStoreDbEventStore.open(server.asClient()).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(StoreAccessDeniedError);
+    expect((error as Error).message).toMatch(
+      /denied reading \$all at start-up: the user in EVENTSTORE_CONNECTION_STRING may not read \$all/,
+    );
+  });
+
+  it('given a server that answers, when the store opens, then it is ready', async () => {
+    const opened = await EventStoreDbEventStore.open(server.asClient(), { observer: {} });
+
+    expect(await opened.headPosition()).toBeUndefined();
+  });
+
   it.each([
     ['unavailable', () => new UnavailableError()],
     ['not leader', () => notLeader()],

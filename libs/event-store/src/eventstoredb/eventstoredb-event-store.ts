@@ -86,7 +86,15 @@ export class EventStoreDbEventStore implements EventStore {
   ): Promise<EventStoreDbEventStore> {
     const translated = toClientConnectionString(connectionString);
     checkConnectionOptions(translated);
-    const store = new EventStoreDbEventStore(EventStoreDBClient.connectionString(translated), options);
+    return EventStoreDbEventStore.open(EventStoreDBClient.connectionString(translated), options);
+  }
+
+  /** On a client already made: fails fast if the server cannot be reached or the user may not read $all. */
+  static async open(
+    client: EventStoreDBClient,
+    options: EventStoreDbOptions = {},
+  ): Promise<EventStoreDbEventStore> {
+    const store = new EventStoreDbEventStore(client, options);
     try {
       await store.readAllRaw(
         { fromPosition: END, direction: BACKWARDS, maxCount: 1 },
