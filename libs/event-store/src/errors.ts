@@ -35,11 +35,8 @@ export class EmptyAppendError extends Error {
  * long-running loops retry from their checkpoint with backoff.
  */
 export class StoreUnavailableError extends Error {
-  constructor(
-    message: string,
-    override readonly cause?: unknown,
-  ) {
-    super(message);
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
     this.name = 'StoreUnavailableError';
   }
 }
@@ -77,11 +74,8 @@ export class AppendTooLargeError extends Error {
  * read and write its streams). A configuration fault: the message says what to grant.
  */
 export class StoreAccessDeniedError extends Error {
-  constructor(
-    message: string,
-    override readonly cause?: unknown,
-  ) {
-    super(message);
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
     this.name = 'StoreAccessDeniedError';
   }
 }
