@@ -1,9 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ProjectionRunner } from '@app/read-models';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { Stores } from '../store/open-stores';
-import { STORES } from '../store/tokens';
 
 /**
  * The app's Prometheus metrics, on a registry of its own (several apps can share a process in
@@ -16,12 +14,8 @@ export class Metrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly durations: Histogram<'method' | 'route' | 'status'>;
   private readonly projector: Record<'position' | 'head' | 'lag' | 'running', Gauge<'projector'>>;
-  private readonly eventStore: { skipped: Counter<'reason'>; resubscriptions: Counter };
 
-  constructor(
-    private readonly runner: ProjectionRunner,
-    @Inject(STORES) private readonly stores: Stores,
-  ) {
+  constructor(private readonly runner: ProjectionRunner) {
     collectDefaultMetrics({ register: this.registry });
     const labelNames = ['method', 'route', 'status'] as const;
     this.requests = new Counter({
@@ -46,19 +40,6 @@ export class Metrics {
       lag: this.gauge('projector_lag_events', 'Estimated events the projector has yet to apply'),
       running: this.gauge('projector_running', '1 while the projector follows the log, else 0'),
     };
-    this.eventStore = {
-      skipped: new Counter({
-        name: 'eventstore_skipped_events_total',
-        help: 'Events of the global log skipped by a reader because the engine did not write them, by reason',
-        labelNames: ['reason'],
-        registers: [this.registry],
-      }),
-      resubscriptions: new Counter({
-        name: 'eventstore_resubscriptions_total',
-        help: 'Times the $all subscription resubscribed after a transient fault of the event store',
-        registers: [this.registry],
-      }),
-    };
   }
 
   /** Called for every answered request (a Fastify onResponse hook). */
@@ -82,19 +63,7 @@ export class Metrics {
       this.projector.lag.set(labels, s.lag);
       this.projector.running.set(labels, s.state === 'running' ? 1 : 0);
     }
-    this.renderEventStore();
     return this.registry.metrics();
-  }
-
-  /** The adapter's own totals, copied at each scrape: they are kept outside Nest, in Stores. */
-  private renderEventStore(): void {
-    const { skips, resubscriptions } = this.stores.signals;
-    this.eventStore.skipped.reset();
-    for (const reason of ['foreign_stream', 'not_json_object'] as const) {
-      this.eventStore.skipped.inc({ reason }, skips.get(reason) ?? 0);
-    }
-    this.eventStore.resubscriptions.reset();
-    this.eventStore.resubscriptions.inc(resubscriptions);
   }
 
   private gauge(name: string, help: string): Gauge<'projector'> {
