@@ -193,11 +193,21 @@ export class EventStoreDbEventStore implements EventStore {
       backoff: this.options.resubscribe,
       observer: this.observer,
     });
-    this.subscriptions.add(subscription);
+    const open = this.subscriptions;
+    open.add(subscription);
+    // Forgotten once it ends, by close() or on its own (an error that stops it).
+    async function* tracked(): AsyncGenerator<RecordedEvent[]> {
+      try {
+        yield* subscription;
+      } finally {
+        open.delete(subscription);
+      }
+    }
+    const iterator = tracked();
     return {
-      [Symbol.asyncIterator]: () => subscription[Symbol.asyncIterator](),
+      [Symbol.asyncIterator]: () => iterator,
       close: async () => {
-        this.subscriptions.delete(subscription);
+        open.delete(subscription);
         await subscription.close();
       },
     };

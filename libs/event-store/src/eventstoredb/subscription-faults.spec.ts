@@ -145,6 +145,7 @@ describe('EventStoreDB $all subscription across faults (client stand-in)', () =>
     expect(error).toBeInstanceOf(StoreAccessDeniedError);
     expect((error as Error).message).toMatch(/may not read \$all.*Grant it read access to \$all/);
     expect(retries).toEqual([]);
+    expect(server.open).toBe(0);
     await subscription.close();
   });
 
