@@ -118,6 +118,13 @@ describe.each(testDatabases())('estimate → invoice conversion on $name', (targ
     expect((await convert(source.id, { issue_date: '2030-01-01' }, headers)).statusCode).toBe(409);
   });
 
+  it('refuses an estimate of more lines than an invoice takes (100): 409, the estimate stays open', async () => {
+    const lines = Array.from({ length: 101 }, (_, i) => ({ name: `Task ${i}`, unit_price: 1 }));
+    const source = await estimate({ lines });
+    expectError(await convert(source.id), 409, 'estimate_conversion_not_allowed');
+    expect((await ok(call()('GET', `${ESTIMATES}/${source.id}`))).status_id).toBe(5);
+  });
+
   it('refuses bad bodies and users without invoices.modify, converting nothing', async () => {
     const source = await estimate();
     expectError(await convert(source.id, { issue_date: 'soon' }), 422, 'validation_failed', 'issue_date');

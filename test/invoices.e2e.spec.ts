@@ -49,7 +49,11 @@ describe.each(testDatabases())('invoices API on $name', (target) => {
   describe('create and retrieve', () => {
     it('creates an unpaid invoice: 201, the detail with every specified field, revision "0" as ETag', async () => {
       const s = await openShop(t.app);
-      const res = await call(s.owner)('POST', INVOICES, invoiceBody(s, { shipping_address: 'Dock 4' }));
+      const res = await call(s.owner)(
+        'POST',
+        INVOICES,
+        invoiceBody(s, { shipping_address: 'Dock 4\nHarbour Road' }),
+      );
       expect(res.statusCode).toBe(201);
       expect(res.headers.etag).toBe('"0"');
       const invoice = res.json();
@@ -91,7 +95,7 @@ describe.each(testDatabases())('invoices API on $name', (target) => {
           phone: null,
           email: null,
           billing_address: [],
-          shipping_address: ['Dock 4'],
+          shipping_address: ['Dock 4', 'Harbour Road'],
         },
       });
       expect(invoice.lines).toEqual([
@@ -331,14 +335,19 @@ describe.each(testDatabases())('invoices API on $name', (target) => {
       expect((await retrieve(invoice.id)).amount_paid).toBe('5.0000');
     });
 
-    it('needs invoices.apply_payments and invoices.list; reading payments needs neither apply right', async () => {
+    it('needs invoices.apply_payments and invoices.list; reading payments needs invoices.payment_list, not the apply right', async () => {
       const invoice = await create();
       const reader = await createCaller(t.app, {
         accountId: shop.accountId,
         permissions: { 'invoices.list': true, 'invoices.view_all': true },
       });
       expectError(await pay(invoice.id, 1, {}, reader), 403, 'permission_denied');
-      expect((await call(reader)('GET', url(invoice.id, '/payments'))).statusCode).toBe(200);
+      expectError(await call(reader)('GET', url(invoice.id, '/payments')), 403, 'permission_denied');
+      const bookkeeper = await createCaller(t.app, {
+        accountId: shop.accountId,
+        permissions: { 'invoices.list': true, 'invoices.view_all': true, 'invoices.payment_list': true },
+      });
+      expect((await call(bookkeeper)('GET', url(invoice.id, '/payments'))).statusCode).toBe(200);
     });
   });
 
@@ -622,6 +631,36 @@ describe.each(testDatabases())('invoices API on $name', (target) => {
         'invalid_invoice_pack',
         'lines.0.id',
       );
+    });
+
+    it('a stale If-Match packs nothing and draws no packing-list number; more than the line is 422', async () => {
+      const s = await openShop(t.app);
+      const invoice = await create({}, s);
+      const lines = [{ id: invoice.lines[0].id, quantity: 1 }];
+      const fulfillments = url(invoice.id, '/fulfillments');
+      expectError(
+        await call(s.owner)('POST', fulfillments, { lines }, { 'if-match': '"7"' }),
+        409,
+        'mobile_mutation_conflict',
+      );
+      expectError(
+        await call(s.owner)('POST', fulfillments, { lines: [{ id: invoice.lines[0].id, quantity: 3 }] }),
+        422,
+        'invalid_invoice_pack',
+        'lines.0.quantity',
+      );
+      expect(
+        (await ok(call(s.owner)('POST', fulfillments, { lines }, { 'if-match': '"0"' }), 201))
+          .packing_list_number,
+      ).toBe(1);
+      const shipped = await ok(
+        call(s.owner)(
+          'POST',
+          url(invoice.id, `/fulfillments/${(await ok(call(s.owner)('GET', fulfillments))).data[0].id}/ship`),
+          { shipped_date: null },
+        ),
+      );
+      expect(shipped.shipped_date).toBe(todayIn('UTC'));
     });
 
     it('parallel packs of one line never overpack it', async () => {

@@ -105,7 +105,7 @@ export class InvoicePaymentsController {
   }
 
   @Get('payments')
-  @Access('invoices:read', 'invoices.list')
+  @Access('invoices:read', 'invoices.payment_list')
   @ApiOperation({ summary: 'Payments and refunds, newest payment date first' })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number })
@@ -117,6 +117,7 @@ export class InvoicePaymentsController {
     @Query() query: Record<string, unknown>,
     @Req() request: FastifyRequest,
   ) {
+    if (!can(actor, 'invoices.list')) throw permissionDenied('Listing payments also needs invoices.list.');
     return this.reads.payments(actor, id, query, pathOf(request.url));
   }
 

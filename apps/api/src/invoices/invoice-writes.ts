@@ -77,11 +77,13 @@ export class InvoiceWrites {
     const { state, revision, events } = await this.writer.write(
       invoiceAggregate,
       id,
-      async (current: InvoiceState) => {
+      async (current: InvoiceState, revision: number) => {
         const now = new Date().toISOString();
         const context = await this.contexts.of(actor, current, input, now, wantsRecipients(actor, command));
         const decision = decideInvoice(command, current, context);
         if (isDomainError(decision) || command.type !== 'PackInvoice') return decision;
+        // A stale If-Match will refuse the append: draw no number for it.
+        if (ifMatch !== undefined && ifMatch !== revision) return decision;
         const draw = {
           accountId: actor.accountId,
           sequence: PACKING_LIST_SEQUENCE,

@@ -12,6 +12,7 @@ import {
   DocumentCustomer,
 } from '../document';
 import { addDays } from '../shared/dates';
+import { INVOICE_LINE_RULES } from '../document-lines';
 import { Decision } from '../shared/decision';
 import { conflict, DomainError, invalid, isDomainError, validation } from '../shared/domain-error';
 import { parseFields } from '../shared/fields';
@@ -49,14 +50,19 @@ export function decideEstimate(
       if (!open) return notOpen('estimate_delete_not_allowed', 'deleted');
       return [{ type: 'EstimateDeleted', data: { deleted_at: context.now } }];
     case 'ConvertEstimate':
-      return convert(open, command, context);
+      return convert(estimate, open, command, context);
   }
 }
 
 const CONVERSION_PARSERS = { issue_date: calendarDate() };
 
 /** An open estimate closes into the new document; after the close every attempt is refused. */
-function convert(open: boolean, command: ConvertEstimate, context: EstimateContext): Decision<EstimateEvent> {
+function convert(
+  estimate: EstimateRecord,
+  open: boolean,
+  command: ConvertEstimate,
+  context: EstimateContext,
+): Decision<EstimateEvent> {
   const invoice = command.target === 'invoice';
   const allowed = invoice ? CONVERSION_PARSERS : {};
   const unknown = Object.keys(command.input).find((key) => !Object.hasOwn(allowed, key));
@@ -64,6 +70,11 @@ function convert(open: boolean, command: ConvertEstimate, context: EstimateConte
     return validation('unsupported_estimate_field', unknown, `A conversion does not take ${unknown}.`);
   const body = parseFields(allowed, command.input);
   if (isDomainError(body)) return body;
+  if (invoice && tooManyForAnInvoice(estimate))
+    return conflict(
+      'estimate_conversion_not_allowed',
+      `An invoice takes at most ${INVOICE_LINE_RULES.maxLines} lines: remove lines from the estimate first.`,
+    );
   if (!open)
     return invoice
       ? conflict('estimate_conversion_not_allowed', 'Only an open estimate can be converted into an invoice.')
@@ -186,4 +197,8 @@ export function estimateFieldsOf(estimate: EstimateRecord): EstimateFields {
 /** A creation decided before its number was drawn, given the number drawn for it. */
 export function numberedEstimate(events: EstimateEvent[], estimateNumber: number): EstimateEvent[] {
   return numberedCreation(events, 'EstimateCreated', 'estimate_number', estimateNumber);
+}
+
+function tooManyForAnInvoice(estimate: EstimateRecord): boolean {
+  return estimate.lines.filter((line) => line.line_type !== 'discount').length > INVOICE_LINE_RULES.maxLines;
 }

@@ -12,9 +12,9 @@ import {
   numberedCreation,
   visibleDocument,
 } from '../document';
-import { calendarDate } from '../shared/dates';
+import { optionalCalendarDate } from '../shared/dates';
 import { Decision } from '../shared/decision';
-import { conflict, DomainError, isDomainError } from '../shared/domain-error';
+import { conflict, DomainError, invalid, isDomainError } from '../shared/domain-error';
 import { parseBody } from './body';
 import { InvoiceCommand } from './commands';
 import { InvoiceContext } from './context';
@@ -162,7 +162,7 @@ function packedBeyond(invoice: InvoiceRecord, lines: InvoiceRecord['lines']): Do
   return undefined;
 }
 
-const DISPATCH_PARSERS = { date_sent: calendarDate() };
+const DISPATCH_PARSERS = { date_sent: optionalCalendarDate() };
 
 /** Sets `date_sent` once (today by default); a repeat keeps the first date and records nothing. */
 function dispatch(
@@ -191,6 +191,7 @@ function changeDispatchDate(
 ): Decision<InvoiceEvent> {
   const body = parseBody(input, DISPATCH_PARSERS, ['date_sent']);
   if (isDomainError(body)) return body;
+  if (!body.date_sent) return invalid('date_sent', 'date_sent is required: the new sending date.');
   if (invoice.status_id === INVOICE_STATUS.cancelled || invoice.date_sent === null)
     return conflict(
       'invoice_dispatch_date_edit_not_allowed',

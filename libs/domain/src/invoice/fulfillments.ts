@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { DocumentLine } from '../document-lines';
 import { lineQuantity } from '../document-lines/amounts';
 import { Decision } from '../shared/decision';
-import { calendarDate, optionalCalendarDate } from '../shared/dates';
+import { optionalCalendarDate } from '../shared/dates';
 import { conflict, DomainError, invalid, isDomainError, notFound, validation } from '../shared/domain-error';
 import { optionalText } from '../shared/parsers';
 import { isRecordId } from '../shared/record-id';
@@ -61,6 +61,8 @@ export function packInvoice(
     const line = invoice.lines.find((l) => l.id === entry.id);
     const refusal = unpackable(line, index, context);
     if (refusal) return refusal;
+    if (new Decimal(entry.quantity).greaterThan(line!.quantity))
+      return validation(PACK_CODE, `lines.${index}.quantity`, `The line has only ${line!.quantity} to pack.`);
     lines.push({ invoice_line_id: entry.id, quantity: entry.quantity });
   }
   if (invoice.status_id === INVOICE_STATUS.cancelled)
@@ -137,7 +139,7 @@ function unpackable(
 }
 
 const SHIP_PARSERS = {
-  shipped_date: calendarDate(),
+  shipped_date: optionalCalendarDate(),
   carrier: optionalText(60),
   tracking_number: optionalText(60),
   tracking_url: webAddress(250),

@@ -154,7 +154,7 @@ function unrefunded(invoice: InvoiceRecord, payment: InvoicePayment): Decimal {
 /**
  * The status, amounts and date a payment leaves: paid in full once nothing is due (a zero-balance
  * invoice once a payment is recorded), partially paid while some is paid, unpaid otherwise.
- * `date_fully_paid` is the latest payment date among the payments and refunds that settle it (a
+ * `date_fully_paid` is the latest date among the payments (not refunds) that settle it (a
  * back-dated payment cannot date full payment before a payment it needed), kept while it stays paid.
  */
 export function balanceAfter(invoice: InvoiceRecord, payment: InvoicePayment): InvoiceStatusFields {
@@ -174,6 +174,9 @@ export function balanceAfter(invoice: InvoiceRecord, payment: InvoicePayment): I
   return { status_id, amount_paid: money(paid), amount_due: money(due), date_fully_paid };
 }
 
+/** A refund never settles an invoice: its date is not when it was paid. */
 function latestDate(payments: InvoicePayment[]): string {
-  return payments.reduce((latest, p) => (p.payment_date > latest ? p.payment_date : latest), '');
+  return payments
+    .filter((p) => p.type === 'payment')
+    .reduce((latest, p) => (p.payment_date > latest ? p.payment_date : latest), '');
 }

@@ -90,7 +90,11 @@ export function invoiceView(invoice: InvoiceRecord, revision: number, viewer: In
 
 /** Contact fields live from the customer; the shipping address the invoice's own when it has one. */
 function partyView(invoice: InvoiceRecord, party: InvoiceParty | null): InvoiceParty {
-  const stored = invoice.shipping_address?.trim() ? [invoice.shipping_address] : null;
+  const lines = (invoice.shipping_address ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const stored = lines.length > 0 ? lines : null;
   return {
     account_number: party?.account_number ?? null,
     phone: party?.phone ?? null,
