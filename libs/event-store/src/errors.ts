@@ -37,7 +37,7 @@ export class EmptyAppendError extends Error {
 export class StoreUnavailableError extends Error {
   constructor(
     message: string,
-    readonly cause?: unknown,
+    override readonly cause?: unknown,
   ) {
     super(message);
     this.name = 'StoreUnavailableError';
