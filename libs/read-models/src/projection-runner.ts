@@ -167,6 +167,10 @@ export class ProjectionRunner {
     await this.leases.releaseAll(); // only now: never two processes writing for long
   }
 
+  projectorNames(): string[] {
+    return [...this.entries.keys()];
+  }
+
   /** `listener` hears of every retry after a transient fault (for metrics). */
   onRetry(listener: (projector: string, error: unknown) => void): void {
     this.retryListeners.push(listener);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { formatPosition } from '@app/event-store';
 import { ProjectionRunner, ProjectorStatus } from '@app/read-models';
 import { sql } from 'kysely';
+import { ProjectionView, projectionView } from '../operator/projection-view';
 import { Stores } from '../store/open-stores';
 import { STORES } from '../store/tokens';
 
@@ -16,8 +16,14 @@ export interface HealthReport {
   status: 'ok' | 'unavailable';
   database: StoreHealth;
   event_store: StoreHealth;
-  projectors: { name: string; state: string; position: string | null; lag: number }[];
+  projectors: HealthProjector[];
 }
+
+/** A projector's line: why it failed (and on which event) or what it retries after, when so. */
+export type HealthProjector = Pick<
+  ProjectionView,
+  'name' | 'state' | 'position' | 'lag' | 'error' | 'failed_event'
+>;
 
 /** A store that takes longer than this to answer counts as down: a probe must not hang. */
 const CHECK_TIMEOUT_MS = 3000;
@@ -42,17 +48,19 @@ export class Health {
       withinTime(this.projectorStatus(), { error: 'no answer in time' }),
     ]);
     const projectors = 'projectors' in status ? status.projectors : undefined;
-    const states = (projectors ?? []).map(reportedState);
-    const running = states.every((state) => RUNNING_STATES.has(state) || state === 'standby');
+    const views = (projectors ?? []).map(projectionView);
+    const running = views.every(({ state }) => RUNNING_STATES.has(state) || state === 'standby');
     return {
       status: !databaseError && projectors && running ? 'ok' : 'unavailable',
       database: storeHealth(this.stores.database.kind, databaseError),
       event_store: storeHealth(this.stores.eventsKind, 'error' in status ? status.error : undefined),
-      projectors: (projectors ?? []).map((p, i) => ({
-        name: p.name,
-        state: states[i],
-        position: p.position && formatPosition(p.position),
-        lag: p.lag,
+      projectors: views.map(({ name, state, position, lag, error, failed_event }) => ({
+        name,
+        state,
+        position,
+        lag,
+        ...(error !== undefined ? { error } : {}),
+        ...(failed_event ? { failed_event } : {}),
       })),
     };
   }
@@ -83,11 +91,6 @@ function storeHealth(kind: string, error: string | undefined): StoreHealth {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** `standby`: another process runs it; `no_leader`: no process does (the workers are down). */
-function reportedState(status: ProjectorStatus): string {
-  return status.state === 'standby' && !status.ledElsewhere ? 'no_leader' : status.state;
 }
 
 function withinTime<T>(check: Promise<T>, failed: T): Promise<T> {
