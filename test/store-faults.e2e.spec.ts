@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Client } from 'pg';
 import { openDatabase } from '@app/read-models';
 import { createFreshPostgres, postgresSkipNotice } from '@app/read-models/testing/test-databases';
@@ -71,7 +72,7 @@ interface Answer {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v3/customers',
-      headers: caller.headers,
+      headers: { ...caller.headers, 'idempotency-key': `create-${serial}` },
       payload: { name },
     });
     const answer: Answer = { status: res.statusCode, ms: Date.now() - started, name };
@@ -158,6 +159,18 @@ interface Answer {
 
     expect(healedMs).toBeLessThan(10_000);
     expectOnlyCreatedOrUnavailable();
+    // No projector stopped for good: each retried, or lost its lease and took it again.
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).not.toMatch(/^projector_failed\{[^}]*\} 1/m);
+  });
+
+  it('leaves no Idempotency-Key in progress once the database is back', async () => {
+    const inProgress = async () => {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from idempotency_keys
+          where state = 'in_progress'`.execute(t.database.db);
+      return rows[0].n;
+    };
+    await until(async () => (await inProgress()) === 0, 15_000);
   });
 
   it('keeps every acknowledged create, once, and lists a new one', async () => {
