@@ -48,8 +48,8 @@ export const STORE_RETRY_AFTER_SECONDS = 2;
 
 /**
  * A store is away (a lost connection, a server restarting or failing over) or a transaction lost a
- * race: the request may be sent again. A connection lost during a commit leaves the write unknown;
- * with the same Idempotency-Key, a retry of a write that did happen gets its recorded answer.
+ * race: the request may be sent again (a connection lost between a commit and its answer leaves
+ * that write done: docs/operations.md, Faults).
  */
 function storeUnavailable(): ErrorResponse {
   return {
