@@ -35,11 +35,8 @@ export class EmptyAppendError extends Error {
  * long-running loops retry from their checkpoint with backoff.
  */
 export class StoreUnavailableError extends Error {
-  constructor(
-    message: string,
-    override readonly cause?: unknown,
-  ) {
-    super(message);
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
     this.name = 'StoreUnavailableError';
   }
 }
