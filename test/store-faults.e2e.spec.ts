@@ -166,11 +166,17 @@ interface Answer {
 
   it('leaves no Idempotency-Key in progress once the database is back', async () => {
     const inProgress = async () => {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from idempotency_keys
+      const { rows } = await sql<{ key: string }>`select key from idempotency_keys
           where state = 'in_progress'`.execute(t.database.db);
-      return rows[0].n;
+      return rows.map((r) => r.key);
     };
-    await until(async () => (await inProgress()) === 0, 15_000);
+    // Named with what their requests were answered, should any stay.
+    const answered = (key: string) =>
+      answers.find((a) => a.name === `Customer ${key.slice('create-'.length)}`)?.status;
+    await until(async () => (await inProgress()).length === 0, 15_000).catch(async () => {
+      const left = (await inProgress()).map((key) => `${key}: ${answered(key)}`);
+      throw new Error(`keys still in progress: ${left.join(', ')}`);
+    });
   });
 
   it('keeps every acknowledged create, once, and lists a new one', async () => {

@@ -1,5 +1,6 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { isTransientFault } from '@app/read-models';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
 import { actorOf } from '../auth/current-actor';
@@ -48,7 +49,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
       path: request.url,
     };
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const found = await this.store.claim(claim);
+    const found = await this.store.claim(claim).catch((error: unknown) => {
+      // A claim whose connection dropped may have been stored all the same: given back once the
+      // database returns, or the key would stay in progress for a request that never ran.
+      if (isTransientFault(error)) void this.store.releaseEventually(claim);
+      throw error;
+    });
     switch (found.outcome) {
       case 'replay':
         return of(replay(reply, found.response));
