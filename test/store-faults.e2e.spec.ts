@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { Client } from 'pg';
-import { openDatabase } from '@app/read-models';
+import { openDatabase, ProjectionRunner, projectors } from '@app/read-models';
 import { createFreshPostgres, postgresSkipNotice } from '@app/read-models/testing/test-databases';
 import { Caller, createCaller } from './support/operator';
 import { TcpProxy } from './support/tcp-proxy';
@@ -192,6 +192,23 @@ interface Answer {
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(names).size).toBe(names.length); // no create happened twice
     for (const { id } of [...acknowledged, latest]) expect(ids).toContain(id);
+  });
+
+  it('holds read models equal to a rebuild from the log', async () => {
+    const runner = t.app.get(ProjectionRunner);
+    const snapshot = async (tables: readonly string[]) => {
+      const rows: Record<string, unknown[]> = {};
+      for (const table of tables) {
+        const all = await sql`select * from ${sql.table(table)} as t order by t::text`.execute(t.database.db);
+        rows[table] = all.rows;
+      }
+      return rows;
+    };
+    for (const projector of projectors) {
+      const live = await snapshot(projector.tables);
+      await runner.rebuild(projector.name);
+      expect({ [projector.name]: await snapshot(projector.tables) }).toEqual({ [projector.name]: live });
+    }
   });
 
   async function listAll(): Promise<{ id: string; name: string }[]> {
