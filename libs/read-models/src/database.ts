@@ -85,7 +85,7 @@ export function sessionConfig(url: string, config: DatabaseConfig = {}): ClientC
 function openPostgres(url: string, config: DatabaseConfig): Database {
   const session = sessionConfig(url, config);
   const pool = guarded(new Pool({ ...session, max: config.maxConnections ?? 20 }));
-  const db = new Kysely<any>({ dialect: new FaultMappingPostgresDialect({ pool }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const db = new Kysely<any>({ dialect: new FaultMappingPostgresDialect(pool) }); // eslint-disable-line @typescript-eslint/no-explicit-any
   // Projector batches (one per projector at a time) share a few connections in pipeline mode.
   const pipelined = guarded(new Pool({ ...session, max: 4, pipeline: true } as PoolConfig));
   const listeners = new Set<PgListener>();
