@@ -1,6 +1,10 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
-import { WrongExpectedVersionError } from '@app/event-store';
-import { AppendTooLargeError, StreamDeletedError } from '@app/event-store';
+import {
+  AppendTooLargeError,
+  StoreUnavailableError,
+  StreamDeletedError,
+  WrongExpectedVersionError,
+} from '@app/event-store';
 import { ApiError } from './api-error';
 import { toErrorResponse } from './error-response';
 
@@ -32,6 +36,20 @@ describe('toErrorResponse', () => {
       message: 'Too many.',
       param: 'lines.2.quantity',
     });
+  });
+
+  it('answers a store away, or a lost race, with 503 service_unavailable and Retry-After, not a 500', () => {
+    const away = new StoreUnavailableError('The database is unavailable: connect ECONNREFUSED');
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    for (const error of [away, deadlock]) {
+      expect(toErrorResponse(error)).toEqual({
+        status: 503,
+        body: { error: { type: 'api_error', code: 'service_unavailable', message: expect.any(String) } },
+        headers: { 'Retry-After': '2' },
+        unexpected: false,
+      });
+      expect(toErrorResponse(error).body.error.message).not.toContain('ECONNREFUSED');
+    }
   });
 
   it('tells an unknown route from a missing record', () => {
