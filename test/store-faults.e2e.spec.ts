@@ -172,7 +172,8 @@ interface Answer {
     };
     // Named with what their requests were answered, should any stay.
     const answered = (key: string) =>
-      answers.find((a) => a.name === `Customer ${key.slice('create-'.length)}`)?.status;
+      answers.find((a) => a.name === `Customer ${key.slice(key.indexOf('/create-') + '/create-'.length)}`)
+        ?.status;
     await until(async () => (await inProgress()).length === 0, 15_000).catch(async () => {
       const left = (await inProgress()).map((key) => `${key}: ${answered(key)}`);
       throw new Error(`keys still in progress: ${left.join(', ')}`);

@@ -43,7 +43,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
     const claim: ClaimRequest = {
       accountId: actor.accountId,
-      key,
+      // Keys are the user's own: another user's identical request with the same key must run as
+      // theirs, never replay an answer (a record) outside their visibility.
+      key: `${actor.userId}/${key}`,
       requestHash: requestHash({ method: request.method, url: request.url, body: request.body }),
       method: request.method,
       path: request.url,
