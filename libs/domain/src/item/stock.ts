@@ -73,6 +73,9 @@ export function decideAdjustment(
   if (isDomainError(after)) return after;
   if (unique && totalOnHand(item).plus(change).greaterThan(1))
     return invalid('quantity', "A unique item's on-hand stays 0 or 1.");
+  // A unit held by an invoice is no longer on hand: it cannot be adjusted away as well.
+  if (unique && (item.invoice_id ?? null) !== null && change.isNegative())
+    return conflict('insufficient_stock', 'This unique item is on an active invoice: none of it is on hand.');
   return [
     {
       type: 'StockAdjusted',
