@@ -6,6 +6,7 @@ import { decideItem } from './decide';
 import { ItemCreated, ItemEvent, ItemUnitInvoiced, ItemUnitReleased, StockAdjusted } from './events';
 import { evolveItem, initialItemState } from './evolve';
 import { ItemRestored } from './events';
+import { streamExtras } from './view';
 
 const folding = { initialState: initialItemState, evolve: evolveItem };
 const item = scenario(folding, decideItem);
@@ -165,11 +166,43 @@ describe('Item unit on invoices', () => {
       });
     });
 
+    it("shows nothing on hand in the item's past views while its unit is invoiced", () => {
+      const sold = stateAfter(folding, [painting, onHand, invoiced(INVOICE)]);
+      if (sold.status !== 'live') throw new Error('live expected');
+      expect(streamExtras(sold.record).quantity).toBe(0);
+    });
+
     it('restores an item archived while sold to sold (14)', () => {
       const restored: ItemRestored = { type: 'ItemRestored', data: { status_id: 14, restored_at: THEN } };
       expect(
         item.given(painting, onHand, invoiced(INVOICE), archived).when({ type: 'RestoreItem' }, context()),
       ).toEqual([restored]);
+    });
+  });
+
+  describe('stock adjustments with invoices counted', () => {
+    const adjust = (quantity: number): ItemCommand => ({
+      type: 'AdjustItemStock',
+      input: { location_id: STORE, quantity },
+    });
+    const given = item.given(widget, stocked('5', '5'));
+
+    it('refuses a negative change past what adjustments less invoices leave (409 insufficient_stock)', () => {
+      expect(given.when(adjust(-2), context({ invoiced: { [STORE]: '4' } }))).toEqual(
+        refusal('insufficient_stock'),
+      );
+      expect(given.when(adjust(-1), context({ invoiced: { [STORE]: '4' } }))).toEqual([
+        expect.objectContaining({
+          type: 'StockAdjusted',
+          data: expect.objectContaining({ quantity: '-1', on_hand_after: '4' }),
+        }),
+      ]);
+    });
+
+    it('takes any positive change, even while invoices keep on-hand below zero', () => {
+      expect(given.when(adjust(3), context({ invoiced: { [STORE]: '9' } }))).toEqual([
+        expect.objectContaining({ data: expect.objectContaining({ quantity: '3', on_hand_after: '8' }) }),
+      ]);
     });
   });
 

@@ -117,6 +117,20 @@ export class VariationLookups {
     return { documents, open_balances };
   }
 
+  /**
+   * What active invoices take from a variation row (a decimal string), as the read model has it:
+   * a write answers only once it is projected, so every invoice answered before is counted.
+   */
+  async rowInvoiced(variationId: string, locationId: string): Promise<string> {
+    const row = await this.database.db
+      .selectFrom('inventory_quantities')
+      .select('invoiced')
+      .where('variation_id', '=', variationId)
+      .where('location_id', '=', locationId)
+      .executeTakeFirst();
+    return row ? String(row.invoiced) : '0';
+  }
+
   private async openBalances(variationId: string, locationId?: string): Promise<number> {
     let rows = this.database.db
       .selectFrom('inventory_quantities')
