@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { EventStore } from '@app/event-store';
+import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
+import { Actor } from '../apps/api/src/auth/actor';
+import { RecordWriter } from '../apps/api/src/commands/record-writer';
+import { UniqueUnits } from '../apps/api/src/invoices/unique-units';
+import { ReadYourWrites } from '../apps/api/src/store/read-your-writes';
+import { EVENT_STORE } from '../apps/api/src/store/tokens';
+import { createCategory, createLocation } from './support/catalog';
+import { Caller, createCaller } from './support/operator';
+import { as } from './support/party-rules';
+import { startTestApp, TestApp } from './support/test-app';
+
+postgresSkipNotice('invoice inventory effects e2e');
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const ITEMS = '/api/v3/items';
+
+/**
+ * What invoices do to items, through the real app: unique units claimed on the items' streams by
+ * `UniqueUnits` (as the invoice endpoints will), and invoice events (appended here as the invoice
+ * aggregate records them) moving on-hand. The race through the invoice endpoints themselves is the
+ * invoice endpoints' test.
+ */
+describe.each(testDatabases())('invoice inventory effects on $name', (target) => {
+  let t: TestApp;
+  let owner: Caller;
+  let actor: Actor;
+  let units: UniqueUnits;
+  let tools: Json;
+  let uniques: Json;
+  let store: Json;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    owner = await createCaller(t.app);
+    tools = await createCategory(t.app, owner);
+    uniques = await createCategory(t.app, owner, { inventory_type: 'unique' });
+    store = await createLocation(t.app, owner, { name: 'Store' });
+    units = new UniqueUnits(t.app.get(RecordWriter));
+    actor = {
+      accountId: owner.accountId,
+      userId: owner.userId,
+      apiKeyId: randomUUID(),
+      requestId: randomUUID(),
+      idempotencyKey: null,
+      correlationId: randomUUID(),
+      locationId: null,
+    } as unknown as Actor;
+  });
+  afterAll(() => t?.close());
+
+  const get = async (url: string) => {
+    const res = await as(t.app, owner)('GET', url);
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+  const adjust = (id: string, quantity: number) =>
+    as(t.app, owner)('POST', `${ITEMS}/${id}/adjustments`, { location_id: store.id, quantity });
+
+  async function item(category: Json, onHand: number): Promise<string> {
+    const res = await as(t.app, owner)('POST', ITEMS, {
+      name: `Item ${randomUUID().slice(0, 6)}`,
+      inventory_type: category.inventory_type,
+      category_id: category.id,
+      location_id: store.id,
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as string;
+    if (onHand !== 0) expect((await adjust(id, onHand)).statusCode).toBe(201);
+    return id;
+  }
+  const unitLine = (item_id: string) => ({ line_type: 'inventory' as const, item_id, unique: true });
+
+  /** Appends invoice events as the invoice aggregate records them and waits for the read models. */
+  async function invoiceEvents(invoiceId: string, ...events: [type: string, data: Json][]): Promise<void> {
+    const { position } = await t.app.get<EventStore>(EVENT_STORE).appendToStream(
+      `invoice-${invoiceId}`,
+      events.map(([type, data]) => ({
+        id: randomUUID(),
+        type,
+        data,
+        metadata: { account_id: owner.accountId },
+      })),
+      { expectedRevision: 'any' },
+    );
+    await t.app.get(ReadYourWrites).after(position);
+  }
+  const line = (id: string, item_id: string, quantity: string) => ({
+    id,
+    line_type: 'inventory',
+    item_id,
+    item_variation_location_id: null,
+    quantity,
+    unique: false,
+  });
+  const created = (id: string, lines: Json[]) => ({
+    id,
+    account_id: owner.accountId,
+    invoice_number: 1,
+    status_id: 9,
+    lines,
+    created_at: new Date().toISOString(),
+  });
+
+  it('two invoices racing for one unique item: exactly one wins, the item reads sold (14) until released', async () => {
+    const painting = await item(uniques, 1);
+    const [a, b] = [randomUUID(), randomUUID()];
+    const results = await Promise.allSettled([
+      units.claim(actor, a, [unitLine(painting)]),
+      units.claim(actor, b, [unitLine(painting)]),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const loser = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+    expect(loser.reason).toMatchObject({
+      status: 409,
+      code: 'item_unit_unavailable',
+      param: 'lines[0].item_id',
+    });
+    const winner = results[0].status === 'fulfilled' ? a : b;
+
+    expect(await get(`${ITEMS}/${painting}`)).toMatchObject({ status_id: 14, sold_date: expect.any(String) });
+    expect((await get(`${ITEMS}?ids=${painting}`)).data).toEqual([
+      expect.objectContaining({ id: painting, status_id: 14 }),
+    ]);
+    // Sold unique items leave the default list.
+    expect((await get(`${ITEMS}?limit=100`)).data.map((i: Json) => i.id)).not.toContain(painting);
+    // The held unit cannot be adjusted away.
+    expect((await adjust(painting, -1)).json().error).toMatchObject({ code: 'insufficient_stock' });
+
+    await units.release(actor, winner, [unitLine(painting)]);
+    expect(await get(`${ITEMS}/${painting}`)).toMatchObject({ status_id: 12, sold_date: null });
+    await units.claim(actor, winner === a ? b : a, [unitLine(painting)]);
+    expect(await get(`${ITEMS}/${painting}`)).toMatchObject({ status_id: 14 });
+  });
+
+  it('many invoices racing for the same two units: one invoice holds both', async () => {
+    const [x, y] = [await item(uniques, 1), await item(uniques, 1)];
+    const invoices = Array.from({ length: 6 }, () => randomUUID());
+    const results = await Promise.allSettled(
+      invoices.map((invoice) => units.claim(actor, invoice, [unitLine(y), unitLine(x)])),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results)
+      if (r.status === 'rejected')
+        expect(r.reason).toMatchObject({ status: 409, code: 'item_unit_unavailable' });
+    for (const id of [x, y]) expect(await get(`${ITEMS}/${id}`)).toMatchObject({ status_id: 14 });
+  });
+
+  it('refuses a unique item that is not on hand: 409 item_unit_unavailable', async () => {
+    const empty = await item(uniques, 0);
+    await expect(units.claim(actor, randomUUID(), [unitLine(empty)])).rejects.toMatchObject({
+      status: 409,
+      code: 'item_unit_unavailable',
+    });
+    expect(await get(`${ITEMS}/${empty}`)).toMatchObject({ status_id: 12 });
+  });
+
+  it('invoices move on-hand by their lines, below zero if need be; edits by difference; cancel gives back', async () => {
+    const bolts = await item(tools, 5);
+    const invoice = randomUUID();
+    await invoiceEvents(invoice, ['InvoiceCreated', created(invoice, [line('l1', bolts, '7')])]);
+    expect(await get(`${ITEMS}/${bolts}`)).toMatchObject({ quantity: -2 });
+    // A hand-made movement may not take it lower; a positive one is taken.
+    expect((await adjust(bolts, -1)).json().error).toMatchObject({ code: 'insufficient_stock' });
+    expect((await adjust(bolts, 3)).statusCode).toBe(201);
+    expect(await get(`${ITEMS}/${bolts}`)).toMatchObject({ quantity: 1 });
+
+    await invoiceEvents(invoice, [
+      'InvoiceUpdated',
+      { changes: {}, lines: [line('l1', bolts, '2.5')], updated_at: new Date().toISOString() },
+    ]);
+    expect(await get(`${ITEMS}/${bolts}`)).toMatchObject({ quantity: 5.5 });
+    await invoiceEvents(invoice, [
+      'InvoiceCancelled',
+      { status_id: 15, cancelled_at: new Date().toISOString() },
+    ]);
+    expect(await get(`${ITEMS}/${bolts}`)).toMatchObject({ quantity: 8 });
+  });
+
+  it("a unique item's invoice takes its on-hand to 0 while it reads sold", async () => {
+    const vase = await item(uniques, 1);
+    const invoice = randomUUID();
+    await units.claim(actor, invoice, [unitLine(vase)]);
+    await invoiceEvents(invoice, [
+      'InvoiceCreated',
+      created(invoice, [{ ...line('l1', vase, '1'), unique: true }]),
+    ]);
+    expect(await get(`${ITEMS}/${vase}`)).toMatchObject({ quantity: 0, status_id: 14 });
+    await invoiceEvents(invoice, ['InvoiceDeleted', { deleted_at: new Date().toISOString() }]);
+    await units.release(actor, invoice, [unitLine(vase)]);
+    expect(await get(`${ITEMS}/${vase}`)).toMatchObject({ quantity: 1, status_id: 12 });
+  });
+});
