@@ -151,7 +151,7 @@ export class VariationLookups {
         ? Promise.resolve([])
         : this.database.db
             .selectFrom('inventory_quantities')
-            .select(['variation_id', 'location_id', 'reserved', 'incoming', 'in_transit'])
+            .select(['variation_id', 'location_id', 'reserved', 'incoming', 'in_transit', 'invoiced'])
             .where('variation_id', 'in', ids)
             .execute(),
     ]);
@@ -162,6 +162,7 @@ export class VariationLookups {
         reserved: row.reserved,
         incoming: row.incoming,
         in_transit: row.in_transit,
+        invoiced: row.invoiced,
       });
       byVariation.set(row.variation_id, rows);
     }
