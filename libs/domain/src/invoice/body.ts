@@ -3,14 +3,14 @@ import { ParsedFields, parseFields, Parsers, requireFields } from '../shared/fie
 import { Body } from './commands';
 
 /**
- * An action's body: only the named fields (another is 422 `code`, `unsupported_field` by default),
+ * An action's body: only the named fields (another is 422 `code`, `unsupported_invoice_field` by default),
  * the required ones present, each parsed.
  */
 export function parseBody<P extends Parsers>(
   body: Body,
   parsers: P,
   required: readonly (keyof P & string)[] = [],
-  code = 'unsupported_field',
+  code = 'unsupported_invoice_field',
 ): ParsedFields<P> | DomainError {
   const unknown = Object.keys(body).find((name) => !Object.hasOwn(parsers, name));
   if (unknown !== undefined) return validation(code, unknown, `${unknown} is not accepted here.`);

@@ -135,7 +135,10 @@ function updateInvoice(
   });
 }
 
-/** A new line set may not drop a line, or its quantity, below what its packing lists hold. */
+/**
+ * A new line set may not drop a line, or its quantity, below what its packing lists hold, nor swap
+ * the item or variation of a packed line (its packing lists packed that one).
+ */
 function packedBeyond(invoice: InvoiceRecord, lines: InvoiceRecord['lines']): DomainError | undefined {
   for (const line of invoice.lines) {
     const packed = quantityPacked(invoice, line.id as string);
@@ -145,6 +148,15 @@ function packedBeyond(invoice: InvoiceRecord, lines: InvoiceRecord['lines']): Do
       return conflict(
         'invoice_update_not_allowed',
         `Line ${line.id} has ${packed.toFixed()} packed: it cannot be removed or reduced below that.`,
+      );
+    if (
+      kept.item_id !== line.item_id ||
+      kept.item_variation_location_id !== line.item_variation_location_id ||
+      kept.line_type !== line.line_type
+    )
+      return conflict(
+        'invoice_update_not_allowed',
+        `Line ${line.id} has ${packed.toFixed()} packed: its item cannot change.`,
       );
   }
   return undefined;

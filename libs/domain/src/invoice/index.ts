@@ -11,3 +11,4 @@ export * from './progress';
 export * from './state';
 export * from './status';
 export * from './view';
+export * from './conversion';

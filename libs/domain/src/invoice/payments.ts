@@ -154,6 +154,8 @@ function unrefunded(invoice: InvoiceRecord, payment: InvoicePayment): Decimal {
 /**
  * The status, amounts and date a payment leaves: paid in full once nothing is due (a zero-balance
  * invoice once a payment is recorded), partially paid while some is paid, unpaid otherwise.
+ * `date_fully_paid` is the latest payment date among the payments and refunds that settle it (a
+ * back-dated payment cannot date full payment before a payment it needed), kept while it stays paid.
  */
 export function balanceAfter(invoice: InvoiceRecord, payment: InvoicePayment): InvoiceStatusFields {
   const paid = new Decimal(invoice.amount_paid).plus(payment.amount);
@@ -168,6 +170,10 @@ export function balanceAfter(invoice: InvoiceRecord, payment: InvoicePayment): I
     ? null
     : invoice.status_id === INVOICE_STATUS.paidInFull
       ? invoice.date_fully_paid
-      : payment.payment_date;
+      : latestDate([...invoice.payments, payment]);
   return { status_id, amount_paid: money(paid), amount_due: money(due), date_fully_paid };
+}
+
+function latestDate(payments: InvoicePayment[]): string {
+  return payments.reduce((latest, p) => (p.payment_date > latest ? p.payment_date : latest), '');
 }

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { DocumentLineView } from '../document-lines';
 import { documentHeaderView, documentLinesView, DocumentViewer, inFieldOrder } from '../document';
 import { money, rate } from '../shared/money';
@@ -99,14 +100,17 @@ function partyView(invoice: InvoiceRecord, party: InvoiceParty | null): InvoiceP
   };
 }
 
-/** documents-api §2, Invoice payment: only these fields. */
+/**
+ * documents-api §2, Invoice payment: only these fields. `type` follows the sign, as specified
+ * (`payment` non-negative, `refund` negative): a credit applied as a negative payment reads `refund`.
+ */
 export function paymentView(invoiceId: string, payment: InvoicePayment) {
   return {
     id: payment.id,
     object: 'payment' as const,
     invoice_id: invoiceId,
     amount: money(payment.amount),
-    type: payment.type,
+    type: new Decimal(payment.amount).isNegative() ? ('refund' as const) : ('payment' as const),
     reference: payment.reference,
     payment_date: payment.payment_date,
     card: payment.card,
@@ -115,7 +119,7 @@ export function paymentView(invoiceId: string, payment: InvoicePayment) {
 
 /** A packing list of an invoice, with its status and the lines it packed (documents-api §2). */
 export function invoiceFulfillmentView(invoice: InvoiceRecord, fulfillment: InvoiceFulfillment) {
-  const units = fulfillment.lines.reduce((sum, entry) => sum + Number(entry.quantity), 0);
+  const units = fulfillment.lines.reduce((sum, entry) => sum.plus(entry.quantity), new Decimal(0)).toNumber();
   return {
     id: fulfillment.id,
     object: 'invoice_fulfillment' as const,

@@ -44,6 +44,7 @@ export const inventoryQuantitiesProjector: Projector = {
     'EstimateCreated',
     'EstimateUpdated',
     'EstimateDeclined',
+    'EstimateConverted',
     'EstimateDeleted',
     'ItemCreated',
     'ItemUpdated',
@@ -192,6 +193,7 @@ function foldBatch(events: RecordedEvent[]): Batch {
       case 'EstimateCreated':
       case 'EstimateUpdated':
       case 'EstimateDeclined':
+      case 'EstimateConverted':
       case 'EstimateDeleted':
         foldEstimate(estimates, event);
         break;
@@ -267,6 +269,7 @@ function foldEstimate(estimates: EstimateLines, event: RecordedEvent): void {
       if (d.lines) estimates.set(id, inventoryLines(id, accountId, d.lines));
       break;
     case 'EstimateDeclined':
+    case 'EstimateConverted':
     case 'EstimateDeleted':
       estimates.set(id, null);
       break;
