@@ -208,13 +208,15 @@ describe('UniqueUnits', () => {
     expect(await types(kept)).toEqual(['ItemCreated', 'StockAdjusted', 'ItemUnitInvoiced']);
   });
 
-  it('given two invoices racing for one unit on the same revision, exactly one wins', async () => {
+  it('given two processes deciding claims of one unit on the same revision, exactly one wins', async () => {
     const a = await onHand();
-    units = unitsOn(racingStore(memory, 2));
+    // Two API instances: each its own writer (commands on one stream queue only within a process).
+    const racing = racingStore(memory, 2);
+    const [first, second] = [unitsOn(racing), unitsOn(racing)];
     const [x, y] = [randomUUID(), randomUUID()];
     const results = await Promise.allSettled([
-      units.claim(actor, x, [unitLine(a)]),
-      units.claim(actor, y, [unitLine(a)]),
+      first.claim(actor, x, [unitLine(a)]),
+      second.claim(actor, y, [unitLine(a)]),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const [loser] = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
