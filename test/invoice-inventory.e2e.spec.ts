@@ -7,6 +7,8 @@ import { UniqueUnits } from '../apps/api/src/invoices/unique-units';
 import { ReadYourWrites } from '../apps/api/src/store/read-your-writes';
 import { EVENT_STORE } from '../apps/api/src/store/tokens';
 import { createCategory, createLocation } from './support/catalog';
+import { apiOf, createItem, ok, openShop } from './support/estimates';
+import { INVOICES } from './support/invoices';
 import { Caller, createCaller } from './support/operator';
 import { as } from './support/party-rules';
 import { startTestApp, TestApp } from './support/test-app';
@@ -177,6 +179,33 @@ describe.each(testDatabases())('invoice inventory effects on $name', (target) =>
       { status_id: 15, cancelled_at: new Date().toISOString() },
     ]);
     expect(await get(`${ITEMS}/${bolts}`)).toMatchObject({ quantity: 8 });
+  });
+
+  it('through the invoice endpoints: create takes, PATCH moves by the difference, cancel and delete give back', async () => {
+    const shop = await openShop(t.app);
+    const api = apiOf(t.app)(shop.owner);
+    const depot = await createLocation(t.app, shop.owner, { name: 'Depot' });
+    const gadget = await createItem(t.app, shop, { location_id: depot.id });
+    await ok(api('POST', `${ITEMS}/${gadget.id}/adjustments`, { location_id: depot.id, quantity: 5 }), 201);
+    const quantity = async () => (await ok(api('GET', `${ITEMS}/${gadget.id}`))).quantity;
+
+    const body = { customer_id: shop.customer.id, lines: [{ item_id: gadget.id, quantity: 7 }] };
+    const invoice = await ok(api('POST', INVOICES, body), 201);
+    expect(await quantity()).toBe(-2);
+    const [line] = invoice.lines;
+    await ok(api('PATCH', `${INVOICES}/${invoice.id}`, { lines: [{ id: line.id, quantity: 3 }] }));
+    expect(await quantity()).toBe(2);
+    await ok(api('POST', `${INVOICES}/${invoice.id}/cancel`, {}));
+    expect(await quantity()).toBe(5);
+
+    const second = await ok(
+      api('POST', INVOICES, { ...body, lines: [{ item_id: gadget.id, quantity: 1.5 }] }),
+      201,
+    );
+    expect(await quantity()).toBe(3.5);
+    const deleted = await api('DELETE', `${INVOICES}/${second.id}`);
+    expect([200, 204]).toContain(deleted.statusCode);
+    expect(await quantity()).toBe(5);
   });
 
   it("a unique item's invoice takes its on-hand to 0 while it reads sold", async () => {
