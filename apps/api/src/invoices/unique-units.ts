@@ -24,9 +24,13 @@ export type UnitLine = Pick<DocumentLine, 'line_type' | 'item_id' | 'unique'>;
  * wins, the other's retry sees the unit taken and is refused with 409 `item_unit_unavailable`.
  *
  * The invoice handlers call it around the invoice's own append:
- * - create: `claim(lines)` before appending InvoiceCreated; if that append fails, `release(lines)`.
- * - edit: `reconcile(before, after)` before appending InvoiceUpdated (claims the added units, then
- *   gives back the removed ones); if that append fails, `reconcile(after, before)`.
+ * - create: `claim(lines)` after the invoice's decision accepted its lines (a new line needs an
+ *   available item: a unit already claimed, by this invoice too, reads sold and is refused) and
+ *   before appending InvoiceCreated; if that append fails, `release(lines)`.
+ * - edit: `reconcile(before, after)` after the decision, before appending InvoiceUpdated (claims
+ *   the added units, then gives back the removed ones); if that append fails,
+ *   `reconcile(after, before)`. Kept lines are not looked up again, added ones are: a decision
+ *   retried after a claim must not look up the units this invoice just took.
  * - cancel, delete: `release(lines)` after the invoice's append.
  *
  * Every step is repeat-safe for one invoice id (a unit it holds is not claimed twice, a unit it
