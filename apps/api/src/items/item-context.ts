@@ -38,6 +38,7 @@ export class ItemContexts {
     const named = namedBy(command, current, actor);
     if (named) context.references = await this.lookups.references(actor, named);
     if (needsVariationCount(command)) context.variationCount = await this.lookups.variationCount(id);
+    if (command.type === 'AdjustItemStock') context.invoiced = await this.lookups.invoiced(id);
     return context;
   }
 }

@@ -53,6 +53,23 @@ export class ItemLookups {
     return (row?.variation_count as number | undefined) ?? 0;
   }
 
+  /**
+   * What active invoices take from the item's own stock, per location id (decimal strings; only
+   * locations where they take something), as the read model has it: a write answers only once it
+   * is projected, so every invoice answered before this request is counted.
+   */
+  async invoiced(itemId: string): Promise<Record<string, string>> {
+    const rows = await this.database.db
+      .selectFrom('inventory_quantities')
+      .select(['location_id', 'invoiced'])
+      .where('item_id', '=', itemId)
+      .where('variation_id', 'is', null)
+      .where('location_id', 'is not', null)
+      .where('invoiced', '<>', 0)
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.location_id as string, String(row.invoiced)]));
+  }
+
   /** Whether the item has inventory rows (its own or its variations') at the location. */
   async stockedAt(itemId: string, locationId: string): Promise<boolean> {
     const row = await this.database.db

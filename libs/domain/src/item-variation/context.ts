@@ -56,4 +56,10 @@ export type ItemVariationContext = Clock & {
   attributes?: readonly AttributeDefinition[];
   /** Deleting a variation or one of its rows: what uses it. */
   dependents?: VariationDependents;
+  /**
+   * Stock adjustments: what active invoices take from the row (`inventory_quantities.invoiced`, a
+   * decimal string; absent: nothing). A negative adjustment may not take on-hand (adjustments less
+   * invoices) below zero.
+   */
+  invoiced?: string;
 };

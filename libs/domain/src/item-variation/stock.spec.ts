@@ -56,6 +56,20 @@ describe('Variation stock adjustments', () => {
     expect(adjust(WAREHOUSE, { quantity: -1 }, {}, stocked(SHOP, '3'))).toMatchObject({ status: 409 });
   });
 
+  it('counts what invoices take: a negative change stops at zero on hand, a positive one always goes', () => {
+    const invoiced = { invoiced: '2' };
+    expect(adjust(SHOP, { quantity: -1 }, invoiced, stocked(SHOP, '3'))).toMatchObject([
+      { data: { quantity: '-1', on_hand_after: '2' } },
+    ]);
+    expect(adjust(SHOP, { quantity: -1.5 }, invoiced, stocked(SHOP, '3'))).toMatchObject({
+      status: 409,
+      code: 'insufficient_stock',
+    });
+    expect(adjust(SHOP, { quantity: 1 }, { invoiced: '7' }, stocked(SHOP, '3'))).toMatchObject([
+      { data: { quantity: '1', on_hand_after: '4' } },
+    ]);
+  });
+
   it.each([
     [{}, 'quantity'],
     [{ quantity: 0 }, 'quantity'],

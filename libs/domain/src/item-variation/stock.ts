@@ -32,6 +32,13 @@ export function adjustStock(
       'insufficient_stock',
       `Only ${row.on_hand} on hand at this location: it cannot go below zero.`,
     );
+  // Invoices may take on-hand below zero, a hand-made movement may not.
+  const onHand = new Decimal(row.on_hand).minus(context.invoiced ?? '0');
+  if (new Decimal(quantity).isNegative() && onHand.plus(quantity).isNegative())
+    return conflict(
+      'insufficient_stock',
+      `Only ${onHand.toFixed()} on hand at this location once invoices are counted: it cannot go below zero.`,
+    );
   const data = {
     account_id: variation.account_id,
     item_id: variation.item_id,

@@ -106,6 +106,15 @@ describe('Item variation view', () => {
     });
   });
 
+  it('shows a row on hand less what active invoices take from it, below zero if they take more', () => {
+    const invoiced = lookups({
+      balances: new Map([[SHOP, { reserved: '0', incoming: '0', in_transit: '0', invoiced: '4' }]]),
+    });
+    const view = itemVariationView(record!, invoiced);
+    expect(view).toMatchObject({ quantity: -0.5 });
+    expect(view.locations?.find((row) => row.location_id === SHOP)).toMatchObject({ quantity: -1.5 });
+  });
+
   it('counts only one location’s row for a restricted user or a location filter', () => {
     expect(
       itemVariationView(record!, lookups({ onlyLocation: WAREHOUSE, withLocations: false })),

@@ -2,7 +2,8 @@ import Decimal from 'decimal.js';
 import { AttributeValuePair, ItemVariationRecord, VariationRow } from './state';
 
 /** Balances documents keep per row (zero until documents and transfers exist). */
-export type RowBalances = { reserved: string; incoming: string; in_transit: string };
+/** `invoiced`: what active invoices take from the row (its on-hand is the stream's less that). */
+export type RowBalances = { reserved: string; incoming: string; in_transit: string; invoiced?: string };
 
 /** What the view shows besides the stream's facts, looked up by the API from the read models. */
 export type ItemVariationViewLookups = {
@@ -110,7 +111,7 @@ function rowView(row: VariationRow, lookups: ItemVariationViewLookups): Variatio
     location_active: location?.active ?? false,
     zone_id: row.zone_id,
     zone_name: row.zone_id === null ? null : (lookups.zones.get(row.zone_id) ?? null),
-    quantity: Number(row.on_hand),
+    quantity: new Decimal(row.on_hand).minus(balances?.invoiced ?? 0).toNumber(),
     quantity_reserved: Number(balances?.reserved ?? 0),
     quantity_incoming: Number(balances?.incoming ?? 0),
     in_transit: Number(balances?.in_transit ?? 0),

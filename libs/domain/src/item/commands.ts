@@ -12,4 +12,13 @@ export type AdjustItemStock = {
   input: { location_id?: unknown; quantity?: unknown; reason?: unknown };
 };
 
-export type ItemCommand = CreateItem | UpdateItem | ArchiveItem | RestoreItem | AdjustItemStock;
+/**
+ * An invoice takes a unique item's one unit (decided here, on the item's stream, before the
+ * invoice's own append): refused while another active invoice holds it or it is not on hand.
+ */
+export type InvoiceItemUnit = { type: 'InvoiceItemUnit'; invoice_id: string };
+/** The invoice no longer takes the unit (line removed, invoice cancelled or deleted). */
+export type ReleaseItemUnit = { type: 'ReleaseItemUnit'; invoice_id: string };
+
+export type ItemCommand =
+  CreateItem | UpdateItem | ArchiveItem | RestoreItem | AdjustItemStock | InvoiceItemUnit | ReleaseItemUnit;

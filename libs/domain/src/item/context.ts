@@ -45,4 +45,10 @@ export type ItemContext = Clock & {
    * rows, and their attributes are fixed).
    */
   variationCount?: number;
+  /**
+   * For stock adjustments: what active invoices take from the item's own stock, per location id
+   * (`inventory_quantities.invoiced`, decimal strings; absent: none). A negative adjustment may not
+   * take on-hand (adjustments less invoices) below zero.
+   */
+  invoiced?: Record<string, string>;
 };

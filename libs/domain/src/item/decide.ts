@@ -8,6 +8,7 @@ import { ITEM_DEFAULTS, ITEM_PARSERS, ItemFields, ItemInput } from './fields';
 import { itemArchived, referenceRefusal, visibleItem } from './rules';
 import { ItemRecord, ItemState, ITEM_STATUS } from './state';
 import { decideAdjustment } from './stock';
+import { decideUnit } from './unit';
 
 export function decideItem(
   command: ItemCommand,
@@ -44,6 +45,9 @@ export function decideItem(
     }
     case 'AdjustItemStock':
       return item.archived ? itemArchived() : decideAdjustment(item, command, context);
+    case 'InvoiceItemUnit':
+    case 'ReleaseItemUnit':
+      return decideUnit(item, command, context);
   }
 }
 

@@ -45,4 +45,29 @@ export type StockAdjusted = {
   };
 };
 
-export type ItemEvent = ItemCreated | ItemUpdated | ItemArchived | ItemRestored | StockAdjusted;
+/**
+ * A unique item's unit taken by an active invoice: sold (14) with `sold_date`, until released. Its
+ * on-hand is moved by the invoice's own events (read model `inventory_quantities`), not by this.
+ */
+export type ItemUnitInvoiced = {
+  type: 'ItemUnitInvoiced';
+  data: { invoice_id: string; status_id: 14; sold_date: string; invoiced_at: string };
+};
+
+/**
+ * The invoice gave the unit back (its line removed, or the invoice cancelled or deleted):
+ * available (12) again, or still unavailable (13) when archived meanwhile; `sold_date` cleared.
+ */
+export type ItemUnitReleased = {
+  type: 'ItemUnitReleased';
+  data: { invoice_id: string; status_id: 12 | 13; released_at: string };
+};
+
+export type ItemEvent =
+  | ItemCreated
+  | ItemUpdated
+  | ItemArchived
+  | ItemRestored
+  | StockAdjusted
+  | ItemUnitInvoiced
+  | ItemUnitReleased;

@@ -16,6 +16,7 @@ export function evolveItem(state: ItemState, event: ItemEvent): ItemState {
           on_hand: {},
           purchase_date: null,
           sold_date: null,
+          invoice_id: null,
           updated_at: created_at,
         },
       };
@@ -49,6 +50,18 @@ export function evolveItem(state: ItemState, event: ItemEvent): ItemState {
         on_hand: { ...item.on_hand, [location_id]: on_hand_after },
       }));
     }
+    case 'ItemUnitInvoiced': {
+      // A sale is not an edit of the record: updated_at stays.
+      const { invoice_id, status_id, sold_date } = event.data;
+      return updateLive(state, (item) => ({ ...item, invoice_id, status_id, sold_date }));
+    }
+    case 'ItemUnitReleased':
+      return updateLive(state, (item) => ({
+        ...item,
+        invoice_id: null,
+        status_id: event.data.status_id,
+        sold_date: null,
+      }));
     default:
       return state;
   }

@@ -8,4 +8,5 @@ export * from './item';
 export * from './rules';
 export * from './state';
 export * from './stock';
+export * from './unit';
 export * from './view';

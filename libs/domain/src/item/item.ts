@@ -8,4 +8,6 @@ export const itemAggregate: AggregateDefinition<ItemState, ItemEvent> = {
   streamPrefix: 'item',
   initialState: initialItemState,
   evolve: evolveItem,
+  // 2: `invoice_id` (a unique item's unit held by an invoice).
+  snapshotVersion: 2,
 };

@@ -19,6 +19,8 @@ export type ItemRecord = ItemFields & {
   on_hand: Record<string, string>;
   purchase_date: string | null;
   sold_date: string | null;
+  /** A unique item: the active invoice holding its unit (ItemUnitInvoiced), else null. */
+  invoice_id: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -39,6 +39,20 @@ export function onHandAfter(current: Decimal.Value, change: Decimal): Decimal | 
   return after;
 }
 
+/**
+ * Invoices may take on-hand below zero, a hand-made movement may not: a negative change must leave
+ * what adjustments put there, less what active invoices take there, at zero or more.
+ */
+function invoicedRefusal(adjusted: string, invoiced: string, change: Decimal): DomainError | undefined {
+  const onHand = new Decimal(adjusted).minus(invoiced);
+  if (onHand.plus(change).isNegative())
+    return conflict(
+      'insufficient_stock',
+      `Only ${onHand.toFixed()} on hand once invoices are counted: the adjustment would make it negative.`,
+    );
+  return undefined;
+}
+
 /** The item's on-hand over every location it keeps stock at. */
 export function totalOnHand(item: Pick<ItemRecord, 'on_hand'>): Decimal {
   return Object.values(item.on_hand).reduce((sum, value) => sum.plus(value), new Decimal(0));
@@ -71,8 +85,17 @@ export function decideAdjustment(
   if (isDomainError(reason)) return reason;
   const after = onHandAfter(item.on_hand[location] ?? '0', change);
   if (isDomainError(after)) return after;
+  const invoiced = context.invoiced?.[location];
+  const refusal =
+    change.isNegative() && invoiced !== undefined
+      ? invoicedRefusal(item.on_hand[location] ?? '0', invoiced, change)
+      : undefined;
+  if (refusal) return refusal;
   if (unique && totalOnHand(item).plus(change).greaterThan(1))
     return invalid('quantity', "A unique item's on-hand stays 0 or 1.");
+  // A unit held by an invoice is no longer on hand: it cannot be adjusted away as well.
+  if (unique && (item.invoice_id ?? null) !== null && change.isNegative())
+    return conflict('insufficient_stock', 'This unique item is on an active invoice: none of it is on hand.');
   return [
     {
       type: 'StockAdjusted',

@@ -148,7 +148,10 @@ export function streamExtras(item: ItemRecord): ItemExtras {
   return {
     category_name: null,
     custom_field_ids: null,
-    quantity: totalOnHand(item).toNumber(),
+    // A unique item's unit held by an invoice is no longer on hand.
+    quantity: totalOnHand(item)
+      .minus((item.invoice_id ?? null) === null ? 0 : 1)
+      .toNumber(),
     quantity_reserved: 0,
     quantity_incoming: 0,
     quantity_estimates: null,

@@ -313,3 +313,261 @@ describe.each(testDatabases())('inventory_quantities projector on $name', (targe
     });
   });
 });
+
+describe.each(testDatabases())('inventory_quantities projector, invoices, on $name', (target) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(() => database?.close());
+
+  const UNIQUE = '00000000-0000-4000-8000-000000000005';
+  const NOWHERE = '00000000-0000-4000-8000-000000000006';
+  const I1 = '00000000-0000-4000-8000-0000000000a1';
+  const I2 = '00000000-0000-4000-8000-0000000000a2';
+  const k = (item: string, variation: string | null, location: string | null) =>
+    `${item}/${variation ?? '-'}/${location ?? '-'}`;
+
+  const itemCreated = (id: string, location_id: string | null) => ({
+    id,
+    account_id: ACCOUNT,
+    location_id,
+    inventory_type: id === UNIQUE ? 'unique' : 'quantity',
+    created_at: at(0),
+  });
+  const invLine = (id: string, item_id: string | null, quantity: string, row: number | null = null) => ({
+    ...line('inventory', item_id, quantity, row),
+    id,
+  });
+  const invoiceCreated = (id: string, lines: object[]) => ({
+    id,
+    account_id: ACCOUNT,
+    invoice_number: 1,
+    status_id: 9,
+    lines,
+    created_at: at(20),
+  });
+
+  // ITEM: variation rows 11 (STORE, 5 on hand) and 12 (DEPOT); PLAIN at STORE with 10; UNIQUE at
+  // DEPOT with its one unit; NOWHERE without a location nor stock.
+  const STOCK = [
+    ...FIRST_BATCH,
+    ...log(
+      [`item-${PLAIN}`, 'ItemCreated', itemCreated(PLAIN, STORE)],
+      [`item-${PLAIN}`, 'StockAdjusted', adjusted(PLAIN, STORE, '10', '10', 10)],
+      [`item-${UNIQUE}`, 'ItemCreated', itemCreated(UNIQUE, DEPOT)],
+      [`item-${UNIQUE}`, 'StockAdjusted', adjusted(UNIQUE, DEPOT, '1', '1', 11)],
+      [`item-${NOWHERE}`, 'ItemCreated', itemCreated(NOWHERE, null)],
+    ).map((e, n) => ({ ...e, id: `s${n}`, position: { commit: BigInt(100 + n), prepare: BigInt(100 + n) } })),
+  ];
+  /** Later events, ids and positions after STOCK's. */
+  const later = (...entries: [stream: string, type: string, data: object][]) =>
+    log(...entries).map((e, n) => ({
+      ...e,
+      id: `l${n}-${e.type}`,
+      position: { commit: BigInt(200 + n), prepare: BigInt(200 + n) },
+    }));
+
+  const I1_LINES = [
+    invLine('l1', ITEM, '2', 11),
+    invLine('l2', PLAIN, '3'),
+    invLine('l3', UNIQUE, '1'),
+    invLine('l4', NOWHERE, '4'),
+    { ...line('service', SERVICE, '9'), id: 'l5' },
+    { ...line('discount', null, '1'), id: 'l6' },
+  ];
+  const I1_CREATED = later([`invoice-${I1}`, 'InvoiceCreated', invoiceCreated(I1, I1_LINES)]);
+
+  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
+    await sql`create schema ${sql.id(schema)}`.execute(database.db);
+    await inventoryQuantitiesProjector.setup(database.db, schema);
+    for (const batch of batches) {
+      await database.db
+        .transaction()
+        .execute((trx) => inventoryQuantitiesProjector.apply(trx, batch, schema));
+    }
+  }
+  /**
+   * on_hand by row_key, rows of the items the invoices name. A row no adjustment stocked and nothing
+   * counts on is left out: whether a batch that took and gave back the same quantity created it is
+   * of no consequence to any reader (every sum is the same, it is not `stocked`).
+   */
+  const onHand = async (schema: string) =>
+    Object.fromEntries(
+      (
+        await sql<{ row_key: string; on_hand: string }>`select row_key, on_hand
+          from ${sql.table(`${schema}.inventory_quantities`)}
+          where item_id in (${ITEM}, ${PLAIN}, ${UNIQUE}, ${NOWHERE})
+            and (stocked or adjusted <> 0 or invoiced <> 0 or estimates <> 0) order by row_key`.execute(
+          database.db,
+        )
+      ).rows.map((r) => [r.row_key, r.on_hand]),
+    );
+  const invoiceLines = async (schema: string) =>
+    (
+      await sql<Record<string, unknown>>`select invoice_id, line_id, item_id, item_variation_location_id,
+          location_id, row_key, quantity, event_id
+        from ${sql.table(`${schema}.invoice_quantities`)} order by invoice_id, line_id`.execute(database.db)
+    ).rows;
+
+  const BEFORE = {
+    [k(ITEM, null, STORE)]: '0',
+    [k(ITEM, V, STORE)]: '5',
+    [k(ITEM, V, DEPOT)]: '0',
+    [k(PLAIN, null, STORE)]: '10',
+    [k(UNIQUE, null, DEPOT)]: '1',
+  };
+
+  it("takes an invoice's inventory lines off on-hand: the variation row, else the item's location", async () => {
+    await project('inv_created', [STOCK, I1_CREATED]);
+    expect(await onHand('inv_created')).toEqual({
+      ...BEFORE,
+      [k(ITEM, V, STORE)]: '3',
+      [k(PLAIN, null, STORE)]: '7',
+      [k(UNIQUE, null, DEPOT)]: '0',
+      // An item without a location: its location-less row, below zero.
+      [k(NOWHERE, null, null)]: '-4',
+    });
+    // Every quantity explained: the line, the row it is counted on, the event that set it.
+    expect(await invoiceLines('inv_created')).toEqual([
+      { ...explained(I1, 'l1', ITEM, 11, STORE, k(ITEM, V, STORE), '2') },
+      { ...explained(I1, 'l2', PLAIN, null, STORE, k(PLAIN, null, STORE), '3') },
+      { ...explained(I1, 'l3', UNIQUE, null, DEPOT, k(UNIQUE, null, DEPOT), '1') },
+      { ...explained(I1, 'l4', NOWHERE, null, null, k(NOWHERE, null, null), '4') },
+    ]);
+    function explained(
+      invoice: string,
+      lineId: string,
+      item: string,
+      row: number | null,
+      location: string | null,
+      rowKey: string,
+      quantity: string,
+    ) {
+      return {
+        invoice_id: invoice,
+        line_id: lineId,
+        item_id: item,
+        item_variation_location_id: row,
+        location_id: location,
+        row_key: rowKey,
+        quantity,
+        event_id: I1_CREATED[0].id,
+      };
+    }
+  });
+
+  it('lets invoices take a quantity item below zero, and later adjustments keep them counted', async () => {
+    const more = later(
+      [`invoice-${I2}`, 'InvoiceCreated', invoiceCreated(I2, [invLine('m1', PLAIN, '12')])],
+      [`item-${PLAIN}`, 'StockAdjusted', adjusted(PLAIN, STORE, '1', '11', 30)],
+    );
+    await project('inv_negative', [STOCK, I1_CREATED, more.slice(0, 1)]);
+    expect((await onHand('inv_negative'))[k(PLAIN, null, STORE)]).toBe('-5');
+    await database.db
+      .transaction()
+      .execute((trx) => inventoryQuantitiesProjector.apply(trx, more.slice(1), 'inv_negative'));
+    // 11 adjusted, 15 on invoices.
+    expect((await onHand('inv_negative'))[k(PLAIN, null, STORE)]).toBe('-4');
+  });
+
+  it('moves on-hand by the difference when an edit replaces the lines; an edit without lines moves nothing', async () => {
+    const edited = later(
+      [
+        `invoice-${I1}`,
+        'InvoiceUpdated',
+        {
+          changes: {},
+          lines: [invLine('l2', PLAIN, '1'), invLine('l7', ITEM, '2.5', 12)],
+          updated_at: at(21),
+        },
+      ],
+      [`invoice-${I1}`, 'InvoiceUpdated', { changes: { notes: 'x' }, updated_at: at(22) }],
+    );
+    await project('inv_edited', [STOCK, I1_CREATED, edited]);
+    expect(await onHand('inv_edited')).toEqual({
+      ...BEFORE,
+      [k(ITEM, V, DEPOT)]: '-2.5',
+      [k(PLAIN, null, STORE)]: '9',
+    });
+    expect((await invoiceLines('inv_edited')).map((r) => [r.line_id, r.quantity])).toEqual([
+      ['l2', '1'],
+      ['l7', '2.5'],
+    ]);
+  });
+
+  it.each([
+    ['cancelled', 'InvoiceCancelled', { status_id: 15, cancelled_at: at(21) }],
+    ['deleted', 'InvoiceDeleted', { deleted_at: at(21) }],
+  ])('gives everything back once %s', async (name, type, data) => {
+    const schema = `inv_${name}`;
+    await project(schema, [STOCK, I1_CREATED, later([`invoice-${I1}`, type, data])]);
+    expect(await onHand(schema)).toEqual(BEFORE);
+    expect(await invoiceLines(schema)).toEqual([]);
+  });
+
+  it("keeps a line at the location it was taken from when the item moves; new lines take the item's new one", async () => {
+    const moved = later(
+      [`item-${PLAIN}`, 'ItemUpdated', { changes: { location_id: DEPOT }, updated_at: at(21) }],
+      [
+        `invoice-${I1}`,
+        'InvoiceUpdated',
+        { changes: {}, lines: [invLine('l2', PLAIN, '2'), invLine('l8', PLAIN, '1')], updated_at: at(22) },
+      ],
+    );
+    const expected = {
+      ...BEFORE,
+      [k(ITEM, V, STORE)]: '5',
+      [k(PLAIN, null, STORE)]: '8',
+      [k(PLAIN, null, DEPOT)]: '-1',
+      [k(UNIQUE, null, DEPOT)]: '1',
+    };
+    await project('inv_moved', [STOCK, I1_CREATED, moved]);
+    await project('inv_moved_one', [[...STOCK, ...I1_CREATED, ...moved]]);
+    await project(
+      'inv_moved_each',
+      [...STOCK, ...I1_CREATED, ...moved].map((e) => [e]),
+    );
+    for (const schema of ['inv_moved', 'inv_moved_one', 'inv_moved_each'])
+      expect(await onHand(schema)).toEqual(expected);
+  });
+
+  it('ends with the same rows in one batch, one by one, or with the invoice events applied twice', async () => {
+    const story = [
+      ...STOCK,
+      ...I1_CREATED,
+      ...later(
+        [`invoice-${I2}`, 'InvoiceCreated', invoiceCreated(I2, [invLine('m1', NOWHERE, '2')])],
+        [`item-${NOWHERE}`, 'ItemUpdated', { changes: { location_id: STORE }, updated_at: at(21) }],
+        [
+          `invoice-${I1}`,
+          'InvoiceUpdated',
+          {
+            changes: {},
+            lines: [invLine('l4', NOWHERE, '1'), invLine('l9', NOWHERE, '5')],
+            updated_at: at(22),
+          },
+        ],
+        [`invoice-${I2}`, 'InvoiceCancelled', { status_id: 15, cancelled_at: at(23) }],
+      ),
+    ];
+    const expected = {
+      ...BEFORE,
+      [k(ITEM, V, STORE)]: '5',
+      [k(PLAIN, null, STORE)]: '10',
+      [k(UNIQUE, null, DEPOT)]: '1',
+      // l4 stays where it was taken (no location), l9 is taken at the item's new location.
+      [k(NOWHERE, null, null)]: '-1',
+      [k(NOWHERE, null, STORE)]: '-5',
+    };
+    await project('inv_batch', [story]);
+    await project(
+      'inv_single',
+      story.map((event) => [event]),
+    );
+    await project('inv_twice', [story, story.filter((e) => e.streamId.startsWith('invoice-'))]);
+    expect(await onHand('inv_batch')).toEqual(expected);
+    expect(await onHand('inv_single')).toEqual(expected);
+    expect(await onHand('inv_twice')).toEqual(expected);
+  });
+});

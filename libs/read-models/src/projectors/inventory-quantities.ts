@@ -1,14 +1,25 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
+import {
+  createInvoiceQuantities,
+  foldInvoiceEvent,
+  INVOICE_EVENTS,
+  InvoiceBatch,
+  newInvoiceBatch,
+  writeInvoices,
+} from './invoice-quantities';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
  * Stock per item, variation and location: one row per (item_id, variation_id, location_id), an
- * item without variations having `variation_id` null. `on_hand` follows StockAdjusted from item
- * and variation streams alike (the event's `on_hand_after`, so replaying one is harmless);
- * reserved, incoming and in transit stay 0 until documents and transfers arrive.
+ * item without variations having `variation_id` null. `on_hand` is `adjusted - invoiced`:
+ * `adjusted` follows StockAdjusted from item and variation streams alike (the event's
+ * `on_hand_after`, so replaying one is harmless), `invoiced` the inventory lines of active invoices
+ * (invoice-quantities.ts: kept per invoice line in `invoice_quantities`, moved by each invoice
+ * event's difference, given back on cancel and delete; it may take on_hand below zero). Reserved,
+ * incoming and in transit stay 0 until sales orders, purchase orders and transfers arrive.
  *
  * `estimates` is the quantity on open estimates (inventory lines only), kept per estimate in
  * `estimate_quantities`; an estimate event moves the rows it names by the difference: a line naming a
@@ -21,8 +32,8 @@ import { Projector } from '../projector';
  */
 export const inventoryQuantitiesProjector: Projector = {
   name: 'inventory_quantities',
-  version: 2,
-  tables: ['inventory_quantities', 'estimate_quantities'],
+  version: 3,
+  tables: ['inventory_quantities', 'estimate_quantities', 'invoice_quantities', 'inventory_item_locations'],
   writesOnly: true,
   handles: [
     'StockAdjusted',
@@ -35,13 +46,17 @@ export const inventoryQuantitiesProjector: Projector = {
     'EstimateDeclined',
     'EstimateConverted',
     'EstimateDeleted',
+    'ItemCreated',
+    'ItemUpdated',
+    ...INVOICE_EVENTS,
   ],
   async setup(db, schema) {
     await createTable(db, schema);
     await createEstimateQuantities(db, schema);
+    await createInvoiceQuantities(db, schema);
   },
   async apply(trx, events, schema) {
-    const { rows, deletedVariations, estimates } = foldBatch(events);
+    const { rows, deletedVariations, estimates, invoices } = foldBatch(events);
     const target = sql.table(`${schema}.inventory_quantities`);
     if (rows.size > 0) await upsertRows(trx, target, [...rows.values()]);
     if (deletedVariations.length > 0) {
@@ -52,6 +67,7 @@ export const inventoryQuantitiesProjector: Projector = {
     }
     // After the rows above: a line may name a variation row created in the same batch.
     if (estimates.size > 0) await writeEstimates(trx, schema, estimates);
+    await writeInvoices(trx, schema, invoices);
   },
 };
 
@@ -67,7 +83,15 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
     .addColumn('variation_id', 'uuid')
     .addColumn('item_variation_location_id', 'integer')
     .addColumn('location_id', 'uuid')
-    .addColumn('on_hand', 'numeric', zero)
+    // The last adjustment's on-hand, less what active invoices take: it may go below zero.
+    .addColumn('adjusted', 'numeric', zero)
+    .addColumn('invoiced', 'numeric', zero)
+    .addColumn('on_hand', 'numeric', (c) =>
+      c
+        .notNull()
+        .generatedAlwaysAs(sql`trim_scale(adjusted - invoiced)`)
+        .stored(),
+    )
     .addColumn('reserved', 'numeric', zero)
     .addColumn('incoming', 'numeric', zero)
     .addColumn('in_transit', 'numeric', zero)
@@ -92,7 +116,7 @@ interface RowChange {
   variation_id: string | null;
   item_variation_location_id: number | null;
   location_id: string | null;
-  on_hand: string | null;
+  adjusted: string | null;
   stocked: boolean;
   last_adjusted_at: string | null;
 }
@@ -105,12 +129,14 @@ interface Batch {
   rows: Map<string, RowChange>;
   deletedVariations: string[];
   estimates: EstimateLines;
+  invoices: InvoiceBatch;
 }
 
 function foldBatch(events: RecordedEvent[]): Batch {
   const rows = new Map<string, RowChange>();
   const deletedVariations: string[] = [];
   const estimates: EstimateLines = new Map();
+  const invoices = newInvoiceBatch();
   const touch = (
     event: RecordedEvent,
     row: {
@@ -129,7 +155,7 @@ function foldBatch(events: RecordedEvent[]): Batch {
       variation_id: row.variation_id,
       item_variation_location_id: row.item_variation_location_id ?? null,
       location_id: row.location_id,
-      on_hand: null,
+      adjusted: null,
       stocked: true,
       last_adjusted_at: null,
     };
@@ -144,7 +170,7 @@ function foldBatch(events: RecordedEvent[]): Batch {
     switch (event.type) {
       case 'StockAdjusted':
         touch(event, d as RowChange, {
-          on_hand: d.on_hand_after,
+          adjusted: d.on_hand_after,
           stocked: true,
           last_adjusted_at: d.adjusted_at,
         });
@@ -171,9 +197,11 @@ function foldBatch(events: RecordedEvent[]): Batch {
       case 'EstimateDeleted':
         foldEstimate(estimates, event);
         break;
+      default:
+        foldInvoiceEvent(invoices, event);
     }
   }
-  return { rows, deletedVariations, estimates };
+  return { rows, deletedVariations, estimates, invoices };
 }
 
 /**
@@ -182,14 +210,14 @@ function foldBatch(events: RecordedEvent[]): Batch {
  */
 async function upsertRows(trx: Transaction<any>, target: any, rows: RowChange[]): Promise<void> {
   await sql`insert into ${target} as t (row_key, account_id, item_id, variation_id,
-      item_variation_location_id, location_id, on_hand, stocked, last_adjusted_at)
+      item_variation_location_id, location_id, adjusted, stocked, last_adjusted_at)
     select row_key, account_id, item_id, variation_id, item_variation_location_id, location_id,
-      coalesce(on_hand, 0), stocked, last_adjusted_at
+      coalesce(adjusted, 0), stocked, last_adjusted_at
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(row_key text, account_id uuid,
       item_id uuid, variation_id uuid, item_variation_location_id integer, location_id uuid,
-      on_hand numeric, stocked boolean, last_adjusted_at timestamptz)
+      adjusted numeric, stocked boolean, last_adjusted_at timestamptz)
     on conflict (row_key) do update set
-      on_hand = case when excluded.last_adjusted_at is null then t.on_hand else excluded.on_hand end,
+      adjusted = case when excluded.last_adjusted_at is null then t.adjusted else excluded.adjusted end,
       stocked = excluded.stocked,
       item_variation_location_id = coalesce(excluded.item_variation_location_id, t.item_variation_location_id),
       last_adjusted_at = coalesce(excluded.last_adjusted_at, t.last_adjusted_at)`.execute(trx);

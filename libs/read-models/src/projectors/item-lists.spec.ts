@@ -180,6 +180,54 @@ describe.each(testDatabases())('item_lists projector on $name', (target) => {
     ]);
   });
 
+  describe('a unique item on an invoice', () => {
+    const C = '00000000-0000-4000-8000-000000000003';
+    const INVOICE = '00000000-0000-4000-8000-0000000000f1';
+    const STORY = log(
+      [`item-${C}`, 'ItemCreated', created(C, 3, 0, { inventory_type: 'unique', name: 'Painting' })],
+      [`item-${C}`, 'StockAdjusted', { ...stock(C, 1), quantity: '1', on_hand_after: '1' }],
+      [
+        `item-${C}`,
+        'ItemUnitInvoiced',
+        { invoice_id: INVOICE, status_id: 14, sold_date: at(2), invoiced_at: at(2) },
+      ],
+      [`item-${C}`, 'ItemUnitReleased', { invoice_id: INVOICE, status_id: 12, released_at: at(3) }],
+    );
+    const [SOLD, RELEASED] = [STORY.slice(0, 3), STORY.slice(3)];
+    const soldCount = async (schema: string) =>
+      (
+        await sql<{
+          n: number;
+        }>`select coalesce(sum(n), 0)::int as n from ${sql.table(`${schema}.item_counts`)}
+          where list_state = 'sold'`.execute(database.db)
+      ).rows[0].n;
+
+    it('lists it sold (14) with its sold date while the invoice holds it, counted as sold', async () => {
+      await project('unit_sold', [SOLD]);
+      expect(await rows('unit_sold')).toEqual([
+        expect.objectContaining({
+          id: C,
+          status_id: 14,
+          sold_date: new Date(at(2)),
+          revision: 2,
+          updated_at: new Date(at(0)),
+        }),
+      ]);
+      expect(await soldCount('unit_sold')).toBe(1);
+    });
+
+    it('lists it available (12) again once released, in one batch or two', async () => {
+      await project('unit_released', [SOLD, RELEASED]);
+      await project('unit_released_once', [[...SOLD, ...RELEASED]]);
+      for (const schema of ['unit_released', 'unit_released_once']) {
+        expect(await rows(schema)).toEqual([
+          expect.objectContaining({ id: C, status_id: 12, sold_date: null, revision: 3 }),
+        ]);
+        expect(await soldCount(schema)).toBe(0);
+      }
+    });
+  });
+
   it('keeps item_counts equal to the items per list state, type and category, in its own schema', async () => {
     for (const schema of ['batched', 'one_by_one']) {
       const { rows: counted } = await sql`select list_state, inventory_type, category_id, n::int as n

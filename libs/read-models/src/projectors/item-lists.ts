@@ -9,7 +9,9 @@ import { createItemCounts } from './item-counts';
 /**
  * Items as list rows: one row per item (archived and sold ones included; items are never deleted).
  * `revision` is the revision of the last event of the item's stream (its stock adjustments too);
- * `variation_count` follows the variations' own streams, whose events carry `item_id`.
+ * `variation_count` follows the variations' own streams, whose events carry `item_id`. A unique
+ * item's `status_id` is sold (14), with `sold_date`, while an invoice holds its unit
+ * (ItemUnitInvoiced on the item's stream) and available (12) again once released.
  *
  * Catalogues are imported in bulk, so a batch is folded per item first and written with at most
  * two statements: one INSERT of the items created in the batch (with their later changes), one
@@ -17,7 +19,7 @@ import { createItemCounts } from './item-counts';
  */
 export const itemListsProjector: Projector = {
   name: 'item_lists',
-  version: 2,
+  version: 3,
   tables: ['items', 'item_counts'],
   writesOnly: true,
   handles: [
@@ -26,6 +28,8 @@ export const itemListsProjector: Projector = {
     'ItemArchived',
     'ItemRestored',
     'StockAdjusted',
+    'ItemUnitInvoiced',
+    'ItemUnitReleased',
     'ItemVariationCreated',
     'ItemVariationDeleted',
   ],
@@ -65,6 +69,7 @@ const FIELDS = {
 const STATE = {
   status_id: 'integer',
   archived: 'boolean',
+  sold_date: 'timestamptz',
 } as const;
 
 const CHANGEABLE = { ...FIELDS, ...STATE };
@@ -75,7 +80,6 @@ const COLUMNS = {
   ...CHANGEABLE,
   variation_count: 'integer',
   purchase_date: 'timestamptz',
-  sold_date: 'timestamptz',
   revision: 'integer',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
@@ -179,6 +183,11 @@ function foldEvent(p: Pending, type: string, d: Record<string, any>): Pending {
         changes: { ...p.changes, archived: false, status_id: d.status_id },
         updatedAt: d.restored_at,
       };
+    // A sale is not an edit of the item: updated_at stays.
+    case 'ItemUnitInvoiced':
+      return { ...p, changes: { ...p.changes, status_id: d.status_id, sold_date: d.sold_date } };
+    case 'ItemUnitReleased':
+      return { ...p, changes: { ...p.changes, status_id: d.status_id, sold_date: null } };
     case 'ItemVariationCreated':
       return { ...p, variationDelta: p.variationDelta + 1 };
     case 'ItemVariationDeleted':

@@ -64,6 +64,8 @@ export class VariationContexts {
     if (['CreateItemVariation', 'AddVariationLocation', 'UpdateVariationLocation'].includes(command.type))
       context.locations = (await this.lookups.locations(accountId)).options;
     if (state.status !== 'live') return context;
+    if (command.type === 'AdjustVariationStock')
+      context.invoiced = await this.lookups.rowInvoiced(state.record.id, command.location_id);
     if (command.type === 'DeleteItemVariation')
       context.dependents = await this.lookups.variationDependents(accountId, state.record.id);
     if (command.type === 'RemoveVariationLocation') {

@@ -117,6 +117,20 @@ export class VariationLookups {
     return { documents, open_balances };
   }
 
+  /**
+   * What active invoices take from a variation row (a decimal string), as the read model has it:
+   * a write answers only once it is projected, so every invoice answered before is counted.
+   */
+  async rowInvoiced(variationId: string, locationId: string): Promise<string> {
+    const row = await this.database.db
+      .selectFrom('inventory_quantities')
+      .select('invoiced')
+      .where('variation_id', '=', variationId)
+      .where('location_id', '=', locationId)
+      .executeTakeFirst();
+    return row ? String(row.invoiced) : '0';
+  }
+
   private async openBalances(variationId: string, locationId?: string): Promise<number> {
     let rows = this.database.db
       .selectFrom('inventory_quantities')
@@ -137,7 +151,7 @@ export class VariationLookups {
         ? Promise.resolve([])
         : this.database.db
             .selectFrom('inventory_quantities')
-            .select(['variation_id', 'location_id', 'reserved', 'incoming', 'in_transit'])
+            .select(['variation_id', 'location_id', 'reserved', 'incoming', 'in_transit', 'invoiced'])
             .where('variation_id', 'in', ids)
             .execute(),
     ]);
@@ -148,6 +162,7 @@ export class VariationLookups {
         reserved: row.reserved,
         incoming: row.incoming,
         in_transit: row.in_transit,
+        invoiced: row.invoiced,
       });
       byVariation.set(row.variation_id, rows);
     }
