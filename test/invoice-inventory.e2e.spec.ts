@@ -82,7 +82,7 @@ describe.each(testDatabases())('invoice inventory effects on $name', (target) =>
     expect(loser.reason).toMatchObject({
       status: 409,
       code: 'item_unit_unavailable',
-      param: 'lines[0].item_id',
+      param: 'lines.0.item_id',
     });
     const winner = results[0].status === 'fulfilled' ? a : b;
 

@@ -21,6 +21,7 @@ import { EstimateContexts } from '../estimates/estimate-context';
 import { resourceMissing } from '../http/api-error';
 import { Numbering } from '../records/numbering';
 import { RecordLimit } from '../records/record-limit';
+import { UniqueUnits } from '../invoices/unique-units';
 
 /** What a recorded conversion names: the estimate, and its EstimateConverted event's data. */
 export interface RecordedConversion {
@@ -42,6 +43,7 @@ export class EstimateConversions {
     private readonly contexts: EstimateContexts,
     private readonly numbering: Numbering,
     private readonly recordLimit: RecordLimit,
+    private readonly units: UniqueUnits,
   ) {}
 
   async toInvoice(actor: Actor, estimateId: string, body: Record<string, unknown>, ifMatch?: number) {
@@ -49,25 +51,41 @@ export class EstimateConversions {
     if (!can(actor, 'invoices.modify'))
       throw permissionDenied('Converting into an invoice needs invoices.modify.');
     const metadata = eventMetadata(actor);
+    const documentId = randomUUID();
     const command = {
       type: 'ConvertEstimate' as const,
       target: 'invoice' as const,
-      document_id: randomUUID(),
+      document_id: documentId,
       input: body,
     };
-    const { events } = await this.writer.write(
-      estimateAggregate,
-      estimateId,
-      async (state) => {
-        const context = await this.contexts.of(actor, state, {}, new Date().toISOString());
-        const decision = decideEstimate(command, state, context);
-        if (Array.isArray(decision) && decision.length > 0) await this.recordLimit.assertRoomFor(actor);
-        return decision;
-      },
-      { metadata, ifMatch },
-    );
-    const converted = events[0] as EstimateConverted;
-    return this.complete({ estimateId, conversion: converted.data, metadata });
+    let claimed: EstimateRecord['lines'] = [];
+    try {
+      const { events } = await this.writer.write(
+        estimateAggregate,
+        estimateId,
+        async (state) => {
+          const context = await this.contexts.of(actor, state, {}, new Date().toISOString());
+          const decision = decideEstimate(command, state, context);
+          if (!Array.isArray(decision) || decision.length === 0 || state.status !== 'live') return decision;
+          await this.recordLimit.assertRoomFor(actor);
+          // The invoice's unique units are taken before the estimate closes: a unit already sold
+          // refuses the conversion (409 item_unit_unavailable) and leaves the estimate open.
+          claimed = state.record.lines;
+          await this.units.claim(actor, documentId, claimed);
+          return decision;
+        },
+        { metadata, ifMatch },
+      );
+      const converted = events[0] as EstimateConverted;
+      return await this.complete({ estimateId, conversion: converted.data, metadata });
+    } catch (error) {
+      if (!(await this.invoiceExists(documentId))) await this.units.release(actor, documentId, claimed);
+      throw error;
+    }
+  }
+
+  private async invoiceExists(id: string): Promise<boolean> {
+    return (await this.writer.read(invoiceAggregate, id)).state.status !== 'absent';
   }
 
   /** The invoice of a recorded conversion, created unless it exists; a prospect becomes a customer. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   decideInvoice,
+  DocumentLine,
   invoiceAggregate,
   InvoiceCommand,
   InvoiceEvent,
@@ -19,6 +20,7 @@ import { DocumentNumbers } from '../documents/document-numbers';
 import { resourceMissing } from '../http/api-error';
 import { Numbering } from '../records/numbering';
 import { InvoiceContexts } from './invoice-context';
+import { UniqueUnits } from './unique-units';
 
 /** The invoice after a write (null once deleted), the revision of its last event, and what it appended. */
 export interface InvoiceWritten {
@@ -44,56 +46,81 @@ export class InvoiceWrites {
     private readonly contexts: InvoiceContexts,
     private readonly numbers: DocumentNumbers,
     private readonly numbering: Numbering,
+    private readonly units: UniqueUnits,
   ) {}
 
   async create(actor: Actor, input: InvoiceInput): Promise<InvoiceWritten> {
     const id = randomUUID();
     const metadata = eventMetadata(actor);
-    const { state, revision, events } = await this.writer.write(
-      invoiceAggregate,
-      id,
-      async (current: InvoiceState) => {
-        const now = new Date().toISOString();
-        const context = await this.contexts.of(actor, current, input, now);
-        const decision = decideInvoice(
-          { type: 'CreateInvoice', id, invoice_number: 0, input },
-          current,
-          context,
-        );
-        if (isDomainError(decision)) return decision;
-        const draw = { sequence: 'invoice', recordId: id, metadata, now };
-        return this.numbers.number(actor, draw, decision, numberedInvoice);
-      },
-      { metadata, fresh: true },
-    );
-    return { id, record: liveRecord(state), revision, events };
+    let claimed: readonly DocumentLine[] = [];
+    try {
+      const { state, revision, events } = await this.writer.write(
+        invoiceAggregate,
+        id,
+        async (current: InvoiceState) => {
+          const now = new Date().toISOString();
+          const context = await this.contexts.of(actor, current, input, now);
+          const decision = decideInvoice(
+            { type: 'CreateInvoice', id, invoice_number: 0, input },
+            current,
+            context,
+          );
+          if (isDomainError(decision)) return decision;
+          claimed = linesOf(decision);
+          await this.units.claim(actor, id, claimed);
+          const draw = { sequence: 'invoice', recordId: id, metadata, now };
+          return this.numbers.number(actor, draw, decision, numberedInvoice);
+        },
+        { metadata, fresh: true },
+      );
+      return { id, record: liveRecord(state), revision, events };
+    } catch (error) {
+      await this.units.release(actor, id, claimed);
+      throw error;
+    }
   }
 
-  /** Any command on an existing invoice; a pack draws its packing-list number once accepted. */
+  /**
+   * Any command on an existing invoice; a pack draws its packing-list number once accepted. Unique
+   * units follow the lines: an edit takes the added ones before its append (and gives them back
+   * if the append fails), a cancel or delete gives every one back after it.
+   */
   async change(actor: Actor, id: string, command: InvoiceCommand, ifMatch?: number): Promise<InvoiceWritten> {
     if (!isRecordId(id)) throw resourceMissing();
     const metadata = eventMetadata(actor);
     const input = command.type === 'UpdateInvoice' ? command.input : {};
-    const { state, revision, events } = await this.writer.write(
-      invoiceAggregate,
-      id,
-      async (current: InvoiceState, revision: number) => {
-        const now = new Date().toISOString();
-        const context = await this.contexts.of(actor, current, input, now, wantsRecipients(actor, command));
-        const decision = decideInvoice(command, current, context);
-        if (isDomainError(decision) || command.type !== 'PackInvoice') return decision;
-        // A stale If-Match will refuse the append: draw no number for it.
-        if (ifMatch !== undefined && ifMatch !== revision) return decision;
-        const draw = {
-          accountId: actor.accountId,
-          sequence: PACKING_LIST_SEQUENCE,
-          recordId: command.fulfillment_id,
-        };
-        return numberedPackingList(decision, await this.numbering.next({ ...draw, metadata, now }));
-      },
-      { metadata, ifMatch },
-    );
-    return { id, record: liveRecord(state), revision, events };
+    let moved: { before: readonly DocumentLine[]; after: readonly DocumentLine[] } | undefined;
+    try {
+      const { state, revision, events } = await this.writer.write(
+        invoiceAggregate,
+        id,
+        async (current: InvoiceState, revision: number) => {
+          const now = new Date().toISOString();
+          const context = await this.contexts.of(actor, current, input, now, wantsRecipients(actor, command));
+          const decision = decideInvoice(command, current, context);
+          if (isDomainError(decision)) return decision;
+          if (moved) await this.units.reconcile(actor, id, moved.after, moved.before);
+          moved = unitsMoved(current, decision);
+          if (moved) await this.units.reconcile(actor, id, moved.before, moved.after);
+          if (command.type !== 'PackInvoice') return decision;
+          // A stale If-Match will refuse the append: draw no number for it.
+          if (ifMatch !== undefined && ifMatch !== revision) return decision;
+          const draw = {
+            accountId: actor.accountId,
+            sequence: PACKING_LIST_SEQUENCE,
+            recordId: command.fulfillment_id,
+          };
+          return numberedPackingList(decision, await this.numbering.next({ ...draw, metadata, now }));
+        },
+        { metadata, ifMatch },
+      );
+      if (events.some((e) => e.type === 'InvoiceCancelled' || e.type === 'InvoiceDeleted'))
+        await this.units.release(actor, id, recordOf(state).lines);
+      return { id, record: liveRecord(state), revision, events };
+    } catch (error) {
+      if (moved) await this.units.reconcile(actor, id, moved.after, moved.before);
+      throw error;
+    }
   }
 
   async read(id: string): Promise<{ state: InvoiceState; revision: number }> {
@@ -105,6 +132,23 @@ export class InvoiceWrites {
 function wantsRecipients(actor: Actor, command: InvoiceCommand): boolean {
   if (command.type === 'DispatchInvoice') return true;
   return command.type === 'RecordPayment' && actor.settings.automatic_payment_receipts;
+}
+
+/** The lines an edit replaces and the ones it leaves, when it changes them. */
+function unitsMoved(state: InvoiceState, events: InvoiceEvent[]) {
+  const updated = events.find((e) => e.type === 'InvoiceUpdated');
+  if (!updated?.data.lines || state.status !== 'live') return undefined;
+  return { before: state.record.lines, after: updated.data.lines };
+}
+
+function linesOf(events: InvoiceEvent[]): readonly DocumentLine[] {
+  const created = events.find((e) => e.type === 'InvoiceCreated');
+  return created ? created.data.lines : [];
+}
+
+function recordOf(state: InvoiceState): InvoiceRecord {
+  if (state.status === 'absent') throw new Error('An invoice that was written is absent');
+  return state.record;
 }
 
 function liveRecord(state: InvoiceState): InvoiceRecord | null {

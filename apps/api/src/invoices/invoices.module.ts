@@ -14,6 +14,7 @@ import { InvoiceParties } from './invoice-party';
 import { InvoicePaymentsController } from './invoice-payments.controller';
 import { InvoiceReads } from './invoice-reads';
 import { InvoiceWrites } from './invoice-writes';
+import { UniqueUnits } from './unique-units';
 import { InvoicesController } from './invoices.controller';
 
 /** Invoices: endpoints, payments, packing lists, history, and what they make customers keep. */
@@ -25,8 +26,15 @@ import { InvoicesController } from './invoices.controller';
     InvoiceFulfillmentsController,
     historyController(INVOICE_HISTORY),
   ],
-  exports: [InvoiceReads],
-  providers: [InvoiceParties, InvoiceContexts, InvoiceReads, InvoiceWrites, ChangeInvoiceHandler],
+  exports: [InvoiceReads, UniqueUnits],
+  providers: [
+    InvoiceParties,
+    InvoiceContexts,
+    InvoiceReads,
+    InvoiceWrites,
+    UniqueUnits,
+    ChangeInvoiceHandler,
+  ],
 })
 export class InvoicesModule implements OnModuleInit {
   constructor(

@@ -154,7 +154,7 @@ describe('UniqueUnits', () => {
     await expect(refused).rejects.toMatchObject({
       status: 409,
       code: 'item_unit_unavailable',
-      param: 'lines[0].item_id',
+      param: 'lines.0.item_id',
     });
     expect(await record(first)).toMatchObject({ status_id: 12, invoice_id: null });
     expect(await types(first)).toEqual([
@@ -175,7 +175,7 @@ describe('UniqueUnits', () => {
     await expect(units.claim(actor, randomUUID(), [unitLine(a), unitLine(a)])).rejects.toMatchObject({
       status: 409,
       code: 'item_unit_unavailable',
-      param: 'lines[1].item_id',
+      param: 'lines.1.item_id',
     });
     expect(await types(a)).toEqual(['ItemCreated', 'StockAdjusted']);
   });

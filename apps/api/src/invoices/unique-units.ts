@@ -43,7 +43,7 @@ export class UniqueUnits {
   /**
    * Takes the unit of every unique item on the lines for the invoice, one item at a time in item
    * id order. On a refusal the units this call took are given back, then the refusal is thrown
-   * with `param` naming the first line of that item (`lines[i].item_id`). A unique item on two
+   * with `param` naming the first line of that item (`lines.N.item_id`). A unique item on two
    * lines of one invoice is refused before anything is written (one unit, one line).
    */
   async claim(actor: Actor, invoiceId: string, lines: readonly UnitLine[]): Promise<void> {
@@ -149,7 +149,7 @@ function uniqueItems(lines: readonly UnitLine[], strict = true): Map<string, num
         'conflict_error',
         ITEM_UNIT_UNAVAILABLE,
         'A unique item has one unit: it can be on one line of an invoice only.',
-        `lines[${index}].item_id`,
+        `lines.${index}.item_id`,
       );
   });
   return new Map([...first].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -157,5 +157,5 @@ function uniqueItems(lines: readonly UnitLine[], strict = true): Map<string, num
 
 /** The refusal of one item, naming the invoice line that asked for it. */
 function atLine(error: DomainError, index: number): DomainError {
-  return new DomainError(error.status, error.type, error.code, error.message, `lines[${index}].item_id`);
+  return new DomainError(error.status, error.type, error.code, error.message, `lines.${index}.item_id`);
 }
