@@ -12,7 +12,11 @@ import { Reactor, ReactorTools, StepEvent } from './reactor';
 import { stepEventId } from './step-event-id';
 
 /** The tools of `trigger`'s step; `appended` collects what each append returned. */
-export function reactorTools(store: EventStore, trigger: RecordedEvent, appended: AppendResult[] = []): ReactorTools {
+export function reactorTools(
+  store: EventStore,
+  trigger: RecordedEvent,
+  appended: AppendResult[] = [],
+): ReactorTools {
   return {
     store,
     read: (streamId) => readWhole(store, streamId),
