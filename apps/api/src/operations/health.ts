@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { formatPosition } from '@app/event-store';
-import { ProjectionRunner, ProjectorStatus } from '@app/read-models';
+import { ProjectionRunner, ProjectorStatus, ReactorRunner } from '@app/read-models';
 import { sql } from 'kysely';
 import { Stores } from '../store/open-stores';
 import { STORES } from '../store/tokens';
@@ -9,7 +9,16 @@ export interface HealthReport {
   status: 'ok' | 'unavailable';
   database: { kind: string; ok: boolean };
   event_store: { kind: string; ok: boolean };
-  projectors: { name: string; state: string; position: string | null; lag: number }[];
+  projectors: LoopReport[];
+  /** Reactors (docs/reactors.md), reported as projectors are. */
+  reactors: LoopReport[];
+}
+
+interface LoopReport {
+  name: string;
+  state: string;
+  position: string | null;
+  lag: number;
 }
 
 /** A store that takes longer than this to answer counts as down: a probe must not hang. */
@@ -19,34 +28,34 @@ const RUNNING_STATES = new Set(['running', 'paused']); // paused: briefly, while
 
 /**
  * Ready when the database answers a trivial query, the event store tells its head (runner.status
- * asks it), and every projector follows the log: here, or in another process that holds its lease
- * (a projector worker, another API instance), whose checkpoint gives position and lag.
+ * asks it), and every projector and reactor follows the log: here, or in another process that holds
+ * its lease (a projector worker, another API instance), whose checkpoint gives position and lag.
  */
 @Injectable()
 export class Health {
   constructor(
     @Inject(STORES) private readonly stores: Stores,
     private readonly runner: ProjectionRunner,
+    private readonly reactors: ReactorRunner,
   ) {}
 
   async check(): Promise<HealthReport> {
-    const [databaseOk, projectors] = await Promise.all([
+    const [databaseOk, projectors, reactors] = await Promise.all([
       withinTime(this.databaseAnswers(), false),
-      withinTime(this.projectorStatus(), undefined),
+      withinTime(statusOf(this.runner), undefined),
+      withinTime(statusOf(this.reactors), undefined),
     ]);
-    const eventStoreOk = projectors !== undefined;
-    const states = (projectors ?? []).map(reportedState);
-    const running = states.every((state) => RUNNING_STATES.has(state) || state === 'standby');
+    const eventStoreOk = projectors !== undefined && reactors !== undefined;
+    const loops = [...(projectors ?? []), ...(reactors ?? [])];
+    const running = loops
+      .map(reportedState)
+      .every((state) => RUNNING_STATES.has(state) || state === 'standby');
     return {
       status: databaseOk && eventStoreOk && running ? 'ok' : 'unavailable',
       database: { kind: this.stores.database.kind, ok: databaseOk },
       event_store: { kind: this.stores.eventsKind, ok: eventStoreOk },
-      projectors: (projectors ?? []).map((p, i) => ({
-        name: p.name,
-        state: states[i],
-        position: p.position && formatPosition(p.position),
-        lag: p.lag,
-      })),
+      projectors: (projectors ?? []).map(report),
+      reactors: (reactors ?? []).map(report),
     };
   }
 
@@ -58,15 +67,24 @@ export class Health {
       return false;
     }
   }
+}
 
-  /** Undefined when the event store does not answer. */
-  private async projectorStatus(): Promise<ProjectorStatus[] | undefined> {
-    try {
-      return await this.runner.status();
-    } catch {
-      return undefined;
-    }
+/** Undefined when the event store does not answer. */
+async function statusOf(runner: ProjectionRunner): Promise<ProjectorStatus[] | undefined> {
+  try {
+    return await runner.status();
+  } catch {
+    return undefined;
   }
+}
+
+function report(status: ProjectorStatus): LoopReport {
+  return {
+    name: status.name,
+    state: reportedState(status),
+    position: status.position && formatPosition(status.position),
+    lag: status.lag,
+  };
 }
 
 /** `standby`: another process runs it; `no_leader`: no process does (the workers are down). */

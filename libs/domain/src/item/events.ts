@@ -45,4 +45,22 @@ export type StockAdjusted = {
   };
 };
 
-export type ItemEvent = ItemCreated | ItemUpdated | ItemArchived | ItemRestored | StockAdjusted;
+/**
+ * The item's first variation, decided on the item's stream after the events that move the item's
+ * stock and settings out to it: the variation's stream is to begin with `variation_events`. The
+ * request writes them; the first_variation reactor does when the request could not (a crash between
+ * the two appends), with the same event ids, so the variation is created once (docs/reactors.md).
+ */
+export type FirstVariationDecided = {
+  type: 'FirstVariationDecided';
+  data: {
+    account_id: string;
+    item_id: string;
+    variation_id: string;
+    variation_events: { type: string; data: { [key: string]: unknown } }[];
+    decided_at: string;
+  };
+};
+
+export type ItemEvent =
+  ItemCreated | ItemUpdated | ItemArchived | ItemRestored | StockAdjusted | FirstVariationDecided;
