@@ -17,7 +17,8 @@ export const USAGE = `Usage: npm run cli -- <command>
 Read models:
   rebuild <projector> [--batch-size N]  rebuild a read model from position zero into fresh
                                         tables, swapped in at the end; reads keep working
-  projections                           each projector's version, position and lag
+  projections                           each projector's version, position and lag, then each
+                                        reactor's position and lag
 
 Accounts, users and API keys (as the operator API /admin/v1; JSON on stdout):
 ${OPERATOR_USAGE}

@@ -6,9 +6,12 @@ import {
   Projector,
   ProjectorStatus,
   projectors as registry,
+  Reactor,
+  ReactorRunner,
   RunnerLogger,
 } from '@app/read-models';
 import { ApiConfig } from '../../api/src/config';
+import { reactors as reactorRegistry } from '../../api/src/reactors/registry';
 import { openStores, Stores } from '../../api/src/store/open-stores';
 
 export interface WorkerOptions {
@@ -16,26 +19,29 @@ export interface WorkerOptions {
   database?: Database;
   /** Default: the registry's, as the API runs them. */
   projectors?: readonly Projector[];
+  /** Default: the reactor registry's (docs/reactors.md). */
+  reactors?: readonly Reactor[];
   logger?: RunnerLogger;
   /** Rewritten with the status after each check that finds every projector well: a liveness probe. */
   heartbeatFile?: string;
   /** Default 5000. */
   checkEveryMs?: number;
-  /** A projector this worker leads has stopped on an error. */
+  /** A projector or reactor this worker leads has stopped on an error. */
   onFailure?: (failed: ProjectorStatus[]) => void;
 }
 
 export interface ProjectorWorker {
   runner: ProjectionRunner;
+  reactors: ReactorRunner;
   stores: Stores;
   /** Lets the batches in flight commit, gives the leases up, closes the stores. */
   stop(): Promise<void>;
 }
 
 /**
- * The API's projectors in a process of their own (DESIGN.md), on the stores the API uses. Several
- * workers, and APIs running projectors in-process, share the work through per-projector leases
- * (PostgreSQL advisory locks): one leads each projector, the others stand by to take over.
+ * The API's projectors and reactors in a process of their own (DESIGN.md), on the stores the API
+ * uses. Several workers, and APIs running them in-process, share the work through per-projector
+ * and per-reactor leases (PostgreSQL advisory locks): one leads each, the others stand by.
  */
 export async function startProjectorWorker(
   config: ApiConfig,
@@ -50,9 +56,19 @@ export async function startProjectorWorker(
     logger: options.logger,
     leases: leasesFor(stores.database),
   });
+  const reactors = new ReactorRunner({
+    db: stores.database.db,
+    pipeline: stores.database.pipeline,
+    store: stores.events,
+    reactors: options.reactors ?? reactorRegistry,
+    logger: options.logger,
+    leases: leasesFor(stores.database),
+  });
   try {
     await runner.start();
+    await reactors.start();
   } catch (error) {
+    await runner.stop();
     await stores.close();
     throw error;
   }
@@ -60,7 +76,7 @@ export async function startProjectorWorker(
   const check = () =>
     (checking = checking.then(async () => {
       try {
-        const status = await runner.status();
+        const status = [...(await runner.status()), ...(await reactors.status())];
         const failed = status.filter((s) => s.state === 'failed');
         if (failed.length > 0) return options.onFailure?.(failed);
         if (options.heartbeatFile)
@@ -74,10 +90,12 @@ export async function startProjectorWorker(
   const timer = setInterval(() => void check(), options.checkEveryMs ?? 5000);
   return {
     runner,
+    reactors,
     stores,
     async stop() {
       clearInterval(timer);
       await checking;
+      await reactors.stop();
       await runner.stop();
       await stores.close();
     },
