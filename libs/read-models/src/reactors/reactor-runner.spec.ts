@@ -174,3 +174,88 @@ describe.each(testDatabases())(
     });
   },
 );
+
+/** A step on an existing stream: an order draws its number from a counter, once. */
+const numbering: Reactor = defineReactor({
+  name: 'numbering',
+  handles: ['OrderPlaced'],
+  async react(_event, tools) {
+    await tools.decideAndAppend('counter-orders', 'number', (counter) => [
+      { type: 'NumberAssigned', data: { number: counter.length + 1 } },
+    ]);
+  },
+});
+
+describe.each(testDatabases())('a reactor step on an existing stream, on $name', (target) => {
+  let database: Database;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await resetDatabase(database.db);
+    store = await PostgresEventStore.open(database, { idlePollMs: 200 });
+  });
+  afterEach(() => store.close());
+
+  const placed = async () => {
+    const stream = `order-${randomUUID()}`;
+    await store.appendToStream(stream, [{ id: randomUUID(), type: 'OrderPlaced', data: {} }], {
+      expectedRevision: 'no_stream',
+    });
+    return (await store.readStream(stream))[0];
+  };
+  const numbers = async () =>
+    (await store.readStream('counter-orders')).map((e) => [e.data.number, e.metadata.causation_id]);
+
+  it('decides on the stream as read, and a repeat finds its own event, even after later ones', async () => {
+    // given two orders numbered in turn
+    const first = await placed();
+    const second = await placed();
+    await runReactorStep(numbering, first, store);
+    await runReactorStep(numbering, second, store);
+
+    // when the first order's step runs again
+    const [again] = await runReactorStep(numbering, first, store);
+
+    // then it took no new number: the counter still holds 1 and 2, its own being the first
+    expect(await numbers()).toEqual([
+      [1, first.id],
+      [2, second.id],
+    ]);
+    expect(again.nextExpectedRevision).toBe(0);
+  });
+
+  it('decides again when another writer moved the stream between its read and its append', async () => {
+    // given a writer that takes number 1 right after the step has read the empty counter
+    const order = await placed();
+    let raced = false;
+    const racing: Reactor = defineReactor({
+      ...numbering,
+      async react(event, tools) {
+        await tools.decideAndAppend('counter-orders', 'number', (counter) => {
+          if (!raced) {
+            raced = true;
+            void store.appendToStream(
+              'counter-orders',
+              [{ id: randomUUID(), type: 'NumberAssigned', data: { number: 1 } }],
+              {
+                expectedRevision: 'no_stream',
+              },
+            );
+          }
+          return [{ type: 'NumberAssigned', data: { number: counter.length + 1 } }];
+        });
+      },
+    });
+
+    // when the step runs, then it lost the first race and took number 2
+    await runReactorStep(racing, order, store);
+    expect(await numbers()).toEqual([
+      [1, undefined],
+      [2, order.id],
+    ]);
+  });
+});

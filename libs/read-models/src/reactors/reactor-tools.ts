@@ -17,7 +17,7 @@ export function reactorTools(
   trigger: RecordedEvent,
   appended: AppendResult[] = [],
 ): ReactorTools {
-  return {
+  const tools: ReactorTools = {
     store,
     read: (streamId) => readWhole(store, streamId),
     async append(streamId, step, events, { expectedRevision }) {
@@ -26,7 +26,37 @@ export function reactorTools(
       appended.push(result);
       return result;
     },
+    async decideAndAppend(streamId, step, decide) {
+      for (let attempt = 1; ; attempt++) {
+        const stream = await readWhole(store, streamId);
+        const done = stepAlreadyIn(stream, trigger.id, step);
+        if (done) {
+          appended.push(done);
+          return done;
+        }
+        const events = decide(stream);
+        if (events.length === 0) return undefined;
+        const expectedRevision = stream.length === 0 ? 'no_stream' : stream[stream.length - 1].revision;
+        try {
+          return await tools.append(streamId, step, events, { expectedRevision });
+        } catch (error) {
+          if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_DECIDE_ATTEMPTS) throw error;
+        }
+      }
+    },
   };
+  return tools;
+}
+
+const MAX_DECIDE_ATTEMPTS = 5;
+
+/** Where the step's events already are in `stream` (from its first derived id on), if they are. */
+function stepAlreadyIn(stream: RecordedEvent[], triggerId: string, step: string): AppendResult | undefined {
+  const start = stream.findIndex((e) => e.id === stepEventId(triggerId, step, 0));
+  if (start < 0) return undefined;
+  let last = start;
+  while (stream[last + 1]?.id === stepEventId(triggerId, step, last + 1 - start)) last++;
+  return { nextExpectedRevision: stream[last].revision, position: stream[last].position };
 }
 
 /**

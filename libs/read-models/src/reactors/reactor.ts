@@ -43,6 +43,17 @@ export interface ReactorTools {
     events: readonly StepEvent[],
     options: StepAppendOptions,
   ): Promise<AppendResult>;
+  /**
+   * For an existing stream (a counter, a customer): `decide` gets the stream's events and returns
+   * the step's events (none: nothing to do), appended with the revision read as expectation; when
+   * another writer moved the stream meanwhile, read and decide again (up to 5 times). A stream that
+   * already holds the step's events (a repeat) is not decided on again: their result is returned.
+   */
+  decideAndAppend(
+    streamId: string,
+    step: string,
+    decide: (stream: RecordedEvent[]) => readonly StepEvent[],
+  ): Promise<AppendResult | undefined>;
 }
 
 /** A reactor, typed: a declaration plus a function. */
