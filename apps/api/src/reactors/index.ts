@@ -4,6 +4,6 @@
  * ReactorSteps when it answers with the result.
  */
 export { defineReactor, runReactorStep, stepEventId, ReactorRunner } from '@app/read-models';
-export type { Reactor, ReactorTools, StepEvent, StepAppendOptions } from '@app/read-models';
+export type { Reactor, ReactorTools, StepEvent, StepAppendOptions, StepResult } from '@app/read-models';
 export { reactors } from './registry';
 export { ReactorSteps } from './reactor-steps';

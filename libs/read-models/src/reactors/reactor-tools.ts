@@ -8,7 +8,7 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@app/event-store';
-import { Reactor, ReactorTools, StepEvent } from './reactor';
+import { Reactor, ReactorTools, StepEvent, StepResult } from './reactor';
 import { stepEventId } from './step-event-id';
 
 /** The tools of `trigger`'s step; `appended` collects what each append returned. */
@@ -31,14 +31,15 @@ export function reactorTools(
         const stream = await readWhole(store, streamId);
         const done = stepAlreadyIn(stream, trigger.id, step);
         if (done) {
-          appended.push(done);
+          appended.push({ nextExpectedRevision: done.nextExpectedRevision, position: done.position });
           return done;
         }
         const events = decide(stream);
         if (events.length === 0) return undefined;
         const expectedRevision = stream.length === 0 ? 'no_stream' : stream[stream.length - 1].revision;
         try {
-          return await tools.append(streamId, step, events, { expectedRevision });
+          const result = await tools.append(streamId, step, events, { expectedRevision });
+          return { ...result, events: [...events] };
         } catch (error) {
           if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_DECIDE_ATTEMPTS) throw error;
         }
@@ -51,12 +52,13 @@ export function reactorTools(
 const MAX_DECIDE_ATTEMPTS = 5;
 
 /** Where the step's events already are in `stream` (from its first derived id on), if they are. */
-function stepAlreadyIn(stream: RecordedEvent[], triggerId: string, step: string): AppendResult | undefined {
+function stepAlreadyIn(stream: RecordedEvent[], triggerId: string, step: string): StepResult | undefined {
   const start = stream.findIndex((e) => e.id === stepEventId(triggerId, step, 0));
   if (start < 0) return undefined;
   let last = start;
   while (stream[last + 1]?.id === stepEventId(triggerId, step, last + 1 - start)) last++;
-  return { nextExpectedRevision: stream[last].revision, position: stream[last].position };
+  const events = stream.slice(start, last + 1).map(({ type, data }) => ({ type, data }));
+  return { nextExpectedRevision: stream[last].revision, position: stream[last].position, events };
 }
 
 /**

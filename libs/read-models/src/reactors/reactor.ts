@@ -21,6 +21,11 @@ export interface StepEvent {
   data: JsonObject;
 }
 
+/** Where a step's events are, and what they say (as decided now, or as found from a first run). */
+export interface StepResult extends AppendResult {
+  events: StepEvent[];
+}
+
 export interface StepAppendOptions {
   /** `no_stream` for a record the step creates; the revision the step read for an existing one. */
   expectedRevision: ExpectedRevision;
@@ -47,13 +52,14 @@ export interface ReactorTools {
    * For an existing stream (a counter, a customer): `decide` gets the stream's events and returns
    * the step's events (none: nothing to do), appended with the revision read as expectation; when
    * another writer moved the stream meanwhile, read and decide again (up to 5 times). A stream that
-   * already holds the step's events (a repeat) is not decided on again: their result is returned.
+   * already holds the step's events (a repeat) is not decided on again: those events are returned,
+   * so a number drawn the first time is the number a repeat gets.
    */
   decideAndAppend(
     streamId: string,
     step: string,
     decide: (stream: RecordedEvent[]) => readonly StepEvent[],
-  ): Promise<AppendResult | undefined>;
+  ): Promise<StepResult | undefined>;
 }
 
 /** A reactor, typed: a declaration plus a function. */
