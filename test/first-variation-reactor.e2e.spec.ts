@@ -60,7 +60,8 @@ describe.each(testDatabases())('first variation across a crash, on $name', (targ
     body?: unknown,
   ) => as(app, caller)(method, url, body) as Promise<{ statusCode: number; json(): Json; body: string }>;
 
-  it('creates the variation exactly once after a restart, and the item’s and variation’s stock add up', async () => {
+  /** An item with 5 on hand whose first variation was decided, in a process that died before creating it. */
+  async function decidedButNotCreated() {
     // given an item with 5 on hand, in a process that dies between the first variation's two appends
     const dying = await startDyingBeforeVariations();
     const owner = await createCaller(dying);
@@ -91,6 +92,11 @@ describe.each(testDatabases())('first variation across a crash, on $name', (targ
     const variationId = decided.data.variation_id as string;
     expect(await store.readLastEvent(`itemVariation-${variationId}`)).toBeUndefined();
     await dying.close();
+    return { owner, shirt, decided, variationId };
+  }
+
+  it('creates the variation exactly once after a restart, and the item’s and variation’s stock add up', async () => {
+    const { owner, shirt, decided, variationId } = await decidedButNotCreated();
 
     // and the service starts again on the same database
     const restarted = await start();
@@ -121,5 +127,19 @@ describe.each(testDatabases())('first variation across a crash, on $name', (targ
     expect(health.json().reactors).toEqual([
       { name: 'first_variation', state: 'running', position: expect.any(String), lag: 0 },
     ]);
+  });
+
+  it('completes a decided first variation before deciding another one, even where no reactor runs', async () => {
+    const { owner, shirt, variationId } = await decidedButNotCreated();
+
+    // when a process that runs no reactor (a worker down) takes another variation of the item
+    const app = await start({ reactors: [] });
+    const second = await call(app, owner, 'POST', `/api/v3/items/${shirt.id}/variations`, {});
+
+    // then the first was created first, so the second is a later one: refused for an item without attributes
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('duplicate_variation');
+    const variations = await call(app, owner, 'GET', `/api/v3/items/${shirt.id}/variations`);
+    expect(variations.json().data).toEqual([expect.objectContaining({ id: variationId, quantity: 5 })]);
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppendResult, EventStore } from '@app/event-store';
+import { AppendResult, EventStore, RecordedEvent, StreamNotFoundError } from '@app/event-store';
 import { Reactor, runReactorStep } from '@app/read-models';
 import { ReadYourWrites } from '../store/read-your-writes';
 import { EVENT_STORE } from '../store/tokens';
@@ -24,5 +24,22 @@ export class ReactorSteps {
     const appended = await runReactorStep(reactor, trigger, this.store);
     await this.readYourWrites.after(appended.at(-1)?.position);
     return appended;
+  }
+
+  /**
+   * Runs `reactor`'s step for the last event of `streamId` it reacts to, if any (a repeat changes
+   * nothing): for a decision that must be complete before the record takes another. Reads the
+   * whole stream: for rare paths. False when the stream holds no such event.
+   */
+  async completeLast(reactor: Reactor, streamId: string): Promise<boolean> {
+    const events = await this.store.readStream(streamId).catch((error: unknown): RecordedEvent[] => {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    });
+    const trigger = [...events].reverse().find((e) => reactor.handles.includes(e.type));
+    if (!trigger) return false;
+    const appended = await runReactorStep(reactor, trigger, this.store);
+    await this.readYourWrites.after(appended.at(-1)?.position);
+    return true;
   }
 }

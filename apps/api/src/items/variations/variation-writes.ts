@@ -118,7 +118,13 @@ export class VariationWrites {
         if (isDomainError(item)) return item;
         const now = new Date().toISOString();
         const command: CreateItemVariation = { type: 'CreateItemVariation', id, input, row_numbers: [] };
-        const context = await this.contexts.of(actor, item, command, ABSENT, now);
+        let context = await this.contexts.of(actor, item, command, ABSENT, now);
+        // A first variation decided but not yet created (its process stopped, no reactor has run
+        // since) is completed first: this one is then a later variation, as it must be.
+        const decided = () =>
+          this.steps.completeLast(firstVariationReactor, streamName(itemAggregate, itemId));
+        if (context.siblings!.length === 0 && (await decided()))
+          context = await this.contexts.of(actor, item, command, ABSENT, now);
         const plan = planNewVariation(input, ABSENT, context);
         if (isDomainError(plan)) return plan;
         const numbers =
