@@ -893,5 +893,21 @@ describe.each(testDatabases())('item variations API on $name', (target) => {
         'resource_missing',
       );
     });
+
+    it('hides the first variation’s unit cost inside the item’s FirstVariationDecided without unit_cost.view', async () => {
+      const shirt = await item();
+      await variation(shirt.id, {
+        variation_type: 'attributes',
+        attributes: [pair(shop.color, 0)],
+        unit_cost_override: 3,
+      });
+      const costless = await colleague({ permissions: { 'inventory.modify': true } });
+      const decidedFor = async (caller: Caller) =>
+        (await ok(call(caller, 'GET', `/api/v3/items/${shirt.id}/events`))).data.find(
+          (e: Json) => e.type === 'FirstVariationDecided',
+        ).data.variation_events[0].data;
+      expect(await decidedFor(shop.owner)).toMatchObject({ unit_cost_override: '3.0000' });
+      expect(await decidedFor(costless)).not.toHaveProperty('unit_cost_override');
+    });
   });
 });
