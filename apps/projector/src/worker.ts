@@ -1,5 +1,6 @@
 import { rename, writeFile } from 'node:fs/promises';
 import {
+  assertValidProjectors,
   Database,
   leasesFor,
   ProjectionRunner,
@@ -7,6 +8,7 @@ import {
   ProjectorStatus,
   projectors as registry,
   Reactor,
+  reactorProjector,
   ReactorRunner,
   RunnerLogger,
 } from '@app/read-models';
@@ -56,27 +58,36 @@ export async function startProjectorWorker(
     logger: options.logger,
     leases: leasesFor(stores.database),
   });
-  const reactors = new ReactorRunner({
-    db: stores.database.db,
-    pipeline: stores.database.pipeline,
-    store: stores.events,
-    reactors: options.reactors ?? reactorRegistry,
-    logger: options.logger,
-    leases: leasesFor(stores.database),
-  });
+  const chosen = options.reactors ?? reactorRegistry;
+  let reactors: ReactorRunner | undefined;
   try {
+    // One checkpoint table and lease namespace: a reactor may not share a projector's name.
+    assertValidProjectors([
+      ...(options.projectors ?? registry),
+      ...chosen.map((r) => reactorProjector(r, stores.events)),
+    ]);
+    reactors = new ReactorRunner({
+      db: stores.database.db,
+      pipeline: stores.database.pipeline,
+      store: stores.events,
+      reactors: chosen,
+      logger: options.logger,
+      leases: leasesFor(stores.database),
+    });
     await runner.start();
     await reactors.start();
   } catch (error) {
+    await reactors?.stop();
     await runner.stop();
     await stores.close();
     throw error;
   }
+  const started = reactors;
   let checking: Promise<void> = Promise.resolve();
   const check = () =>
     (checking = checking.then(async () => {
       try {
-        const status = [...(await runner.status()), ...(await reactors.status())];
+        const status = [...(await runner.status()), ...(await started.status())];
         const failed = status.filter((s) => s.state === 'failed');
         if (failed.length > 0) return options.onFailure?.(failed);
         if (options.heartbeatFile)
@@ -90,12 +101,12 @@ export async function startProjectorWorker(
   const timer = setInterval(() => void check(), options.checkEveryMs ?? 5000);
   return {
     runner,
-    reactors,
+    reactors: started,
     stores,
     async stop() {
       clearInterval(timer);
       await checking;
-      await reactors.stop();
+      await started.stop();
       await runner.stop();
       await stores.close();
     },
