@@ -15,3 +15,4 @@ export * from './variation-attribute';
 export * from './document-lines';
 export * from './document';
 export * from './estimate';
+export * from './invoice';

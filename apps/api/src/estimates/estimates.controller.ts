@@ -19,9 +19,7 @@ import {
   ApiHeader,
   ApiNotFoundResponse,
   ApiOperation,
-  ApiQuery,
   ApiTags,
-  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { EstimateCommand, EstimateInput, permissionDenied, previewView } from '@app/domain';
 import { FastifyReply, FastifyRequest } from 'fastify';
@@ -32,6 +30,7 @@ import { asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
 import { documentInput } from '../documents/document-body';
+import { ApiDocumentListQuery } from '../documents/document-list-docs';
 import { EmptyEstimateBody, EstimateBody } from './estimate-bodies';
 import { ChangeEstimate } from './estimate-commands';
 import { ESTIMATE_HISTORY } from './estimate-history';
@@ -55,23 +54,9 @@ export class EstimatesController {
   ) {}
 
   @Get()
+  @ApiDocumentListQuery('estimate', ESTIMATE_TABLE.dateColumns)
   @Access('estimates:read', LIST)
   @ApiOperation({ summary: 'List visible estimates, newest number first (no lines)' })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' })
-  @ApiQuery({ name: 'include_total', required: false, type: Boolean })
-  @ApiQuery({
-    name: 'q',
-    required: false,
-    description: 'Customer name, custom number, name; digits: the number',
-  })
-  @ApiQuery({ name: 'customer_id', required: false })
-  @ApiQuery({ name: 'status_id', required: false, type: Number })
-  @ApiQuery({ name: 'issue_date_from', required: false, description: 'Inclusive YYYY-MM-DD' })
-  @ApiQuery({ name: 'issue_date_to', required: false, description: 'Inclusive YYYY-MM-DD' })
-  @ApiQuery({ name: 'expiry_date_from', required: false, description: 'Inclusive YYYY-MM-DD' })
-  @ApiQuery({ name: 'expiry_date_to', required: false, description: 'Inclusive YYYY-MM-DD' })
-  @ApiUnprocessableEntityResponse({ description: 'invalid_query_parameter' })
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,

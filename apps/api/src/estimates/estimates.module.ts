@@ -17,6 +17,7 @@ import { EstimatesController } from './estimates.controller';
 @Module({
   imports: [RecordsModule, DocumentsModule],
   controllers: [EstimatesController, historyController(ESTIMATE_HISTORY)],
+  exports: [EstimateContexts],
   providers: [EstimateContexts, EstimateReads, EstimateWrites, ChangeEstimateHandler],
 })
 export class EstimatesModule implements OnModuleInit {

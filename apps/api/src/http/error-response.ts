@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { WrongExpectedVersionError } from '@app/event-store';
 import { ErrorBody, ErrorEnvelope, errorTypeFor } from './api-error';
+import { storeRefusal } from './store-refusals';
 
 export interface ErrorResponse {
   status: number;
@@ -31,6 +32,8 @@ export function toErrorResponse(error: unknown, request: ErrorRequest = {}): Err
     return answer(status, body, error.headers ?? {});
   }
   if (error instanceof HttpException) return fromHttpException(error, request);
+  const refusal = storeRefusal(error);
+  if (refusal) return answer(refusal.status, refusal.body);
   if (error instanceof WrongExpectedVersionError) {
     return answer(409, {
       type: 'conflict_error',

@@ -165,7 +165,7 @@ function calculated(
   drafts: readonly LineDraft[],
   fields: DocumentHeaderFields,
   discountId: string | null,
-  context: DocumentContext,
+  context: Pick<DocumentContext, 'newLineId'>,
 ): { lines: DocumentLine[]; totals: DocumentAmounts } {
   const discounted = fields.discount_percent !== '0.000';
   const id = discounted ? (discountId ?? context.newLineId()) : null;
@@ -201,4 +201,20 @@ export function documentChangeEvents<F, E>(
   event: (data: DocumentChange<F>) => E,
 ): E[] {
   return change === null ? [] : [event(change)];
+}
+
+/**
+ * Another document's lines on a new one of `kind` (a conversion): the same items, prices,
+ * discounts and rates, each line under a new id, calculated again (the same formulas give the
+ * same amounts, and the kinds that record more totals get them).
+ */
+export function copiedLines(
+  kind: DocumentKind,
+  source: { lines: readonly DocumentLine[] } & DocumentHeaderFields,
+  newLineId: () => string,
+): { lines: DocumentLine[]; totals: DocumentAmounts } {
+  const drafts = source.lines
+    .filter((line) => line.line_type !== 'discount')
+    .map((line) => ({ ...line, id: newLineId() }));
+  return calculated(kind, drafts, source, null, { newLineId });
 }

@@ -12,9 +12,12 @@ import {
   DocumentCustomer,
 } from '../document';
 import { addDays } from '../shared/dates';
+import { INVOICE_LINE_RULES } from '../document-lines';
 import { Decision } from '../shared/decision';
-import { conflict, DomainError, invalid, isDomainError } from '../shared/domain-error';
-import { EstimateCommand } from './commands';
+import { conflict, DomainError, invalid, isDomainError, validation } from '../shared/domain-error';
+import { parseFields } from '../shared/fields';
+import { calendarDate } from '../shared/dates';
+import { ConvertEstimate, EstimateCommand } from './commands';
 import { EstimateContext } from './context';
 import { EstimateEvent } from './events';
 import { ESTIMATE_KIND, EstimateFields, EstimateInput } from './fields';
@@ -46,7 +49,52 @@ export function decideEstimate(
     case 'DeleteEstimate':
       if (!open) return notOpen('estimate_delete_not_allowed', 'deleted');
       return [{ type: 'EstimateDeleted', data: { deleted_at: context.now } }];
+    case 'ConvertEstimate':
+      return convert(estimate, open, command, context);
   }
+}
+
+const CONVERSION_PARSERS = { issue_date: calendarDate() };
+
+/** An open estimate closes into the new document; after the close every attempt is refused. */
+function convert(
+  estimate: EstimateRecord,
+  open: boolean,
+  command: ConvertEstimate,
+  context: EstimateContext,
+): Decision<EstimateEvent> {
+  const invoice = command.target === 'invoice';
+  const allowed = invoice ? CONVERSION_PARSERS : {};
+  const unknown = Object.keys(command.input).find((key) => !Object.hasOwn(allowed, key));
+  if (unknown !== undefined)
+    return validation('unsupported_estimate_field', unknown, `A conversion does not take ${unknown}.`);
+  const body = parseFields(allowed, command.input);
+  if (isDomainError(body)) return body;
+  if (invoice && tooManyForAnInvoice(estimate))
+    return conflict(
+      'estimate_conversion_not_allowed',
+      `An invoice takes at most ${INVOICE_LINE_RULES.maxLines} lines: remove lines from the estimate first.`,
+    );
+  if (!open)
+    return invoice
+      ? conflict('estimate_conversion_not_allowed', 'Only an open estimate can be converted into an invoice.')
+      : conflict(
+          'estimate_sales_order_conversion_not_allowed',
+          'Only an open estimate can be converted into a sales order.',
+        );
+  return [
+    {
+      type: 'EstimateConverted',
+      data: {
+        status_id: ESTIMATE_STATUS.closed,
+        target: command.target,
+        document_id: command.document_id,
+        issue_date: (body as { issue_date?: string }).issue_date ?? context.today,
+        user_id: context.userId,
+        converted_at: context.now,
+      },
+    },
+  ];
 }
 
 /** A live estimate of the caller's account that the caller may see, else 404 whatever the reason. */
@@ -107,11 +155,18 @@ function updateEstimate(
   input: EstimateInput,
   context: EstimateContext,
 ): Decision<EstimateEvent> {
-  const change = draftDocumentChange(ESTIMATE_KIND, estimate, fieldsOf, input, context, (fields, given) => {
-    // An unchanged expiry date sent back (a client PATCHing the whole estimate) is not a new one.
-    const newExpiry = given.expiry_date !== estimate.expiry_date;
-    return datesRule(fields, given, newExpiry ? context.today : undefined);
-  });
+  const change = draftDocumentChange(
+    ESTIMATE_KIND,
+    estimate,
+    estimateFieldsOf,
+    input,
+    context,
+    (fields, given) => {
+      // An unchanged expiry date sent back (a client PATCHing the whole estimate) is not a new one.
+      const newExpiry = given.expiry_date !== estimate.expiry_date;
+      return datesRule(fields, given, newExpiry ? context.today : undefined);
+    },
+  );
   if (isDomainError(change)) return change;
   return documentChangeEvents(change, (data) => ({
     type: 'EstimateUpdated',
@@ -131,7 +186,7 @@ function datesRule(fields: EstimateFields, given: GivenFields, today?: string): 
   return undefined;
 }
 
-export function fieldsOf(estimate: EstimateRecord): EstimateFields {
+export function estimateFieldsOf(estimate: EstimateRecord): EstimateFields {
   return {
     ...headerOf(estimate),
     expiry_date: estimate.expiry_date,
@@ -142,4 +197,8 @@ export function fieldsOf(estimate: EstimateRecord): EstimateFields {
 /** A creation decided before its number was drawn, given the number drawn for it. */
 export function numberedEstimate(events: EstimateEvent[], estimateNumber: number): EstimateEvent[] {
   return numberedCreation(events, 'EstimateCreated', 'estimate_number', estimateNumber);
+}
+
+function tooManyForAnInvoice(estimate: EstimateRecord): boolean {
+  return estimate.lines.filter((line) => line.line_type !== 'discount').length > INVOICE_LINE_RULES.maxLines;
 }

@@ -28,8 +28,8 @@ import { RecordWriter } from '../../commands/record-writer';
 import { resourceMissing } from '../../http/api-error';
 import { ReactorSteps } from '../../reactors/reactor-steps';
 import { ItemReads } from '../item-reads';
+import { KeyedLock } from '../../commands/keyed-lock';
 import { firstVariationReactor } from './first-variation-reactor';
-import { KeyedLock } from './keyed-lock';
 import { RowNumbers } from './row-numbers';
 import { VariationContexts } from './variation-context';
 
