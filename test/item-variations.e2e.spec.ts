@@ -166,8 +166,15 @@ describe.each(testDatabases())('item variations API on $name', (target) => {
         ['StockAdjusted', '5'],
         ['StockAdjusted', '-5'],
         ['ItemUpdated', undefined],
+        ['FirstVariationDecided', undefined],
       ]);
       expect(itemEvents.data[2].data).toMatchObject({ on_hand_after: '0', moved_to_variation_id: v.id });
+      const decided = itemEvents.data[4];
+      expect(decided.data).toMatchObject({ item_id: shirt.id, variation_id: v.id });
+      expect(decided.data.variation_events.map((e: Json) => e.type)).toEqual([
+        'ItemVariationCreated',
+        'StockAdjusted',
+      ]);
       await expectError(
         call(shop.owner, 'POST', `/api/v3/items/${shirt.id}/adjustments`, {
           location_id: shop.warehouse.id,
@@ -180,6 +187,11 @@ describe.each(testDatabases())('item variations API on $name', (target) => {
       const own = await ok(call(shop.owner, 'GET', `${variations(shirt.id)}/${v.id}/events`));
       expect(own.data.map((e: Json) => e.type)).toEqual(['ItemVariationCreated', 'StockAdjusted']);
       expect(own.data[0].data).toMatchObject({ item_id: shirt.id, variation_type: 'location_only' });
+      // The variation's events are the decided ones, caused by the item's decision.
+      expect(own.data.map((e: Json) => e.data)).toEqual(
+        decided.data.variation_events.map((e: Json) => e.data),
+      );
+      expect(own.data[0].metadata).toMatchObject({ causation_id: decided.id });
     });
 
     it('gives an item without attributes one variation only', async () => {
@@ -880,6 +892,22 @@ describe.each(testDatabases())('item variations API on $name', (target) => {
         404,
         'resource_missing',
       );
+    });
+
+    it('hides the first variation’s unit cost inside the item’s FirstVariationDecided without unit_cost.view', async () => {
+      const shirt = await item();
+      await variation(shirt.id, {
+        variation_type: 'attributes',
+        attributes: [pair(shop.color, 0)],
+        unit_cost_override: 3,
+      });
+      const costless = await colleague({ permissions: { 'inventory.modify': true } });
+      const decidedFor = async (caller: Caller) =>
+        (await ok(call(caller, 'GET', `/api/v3/items/${shirt.id}/events`))).data.find(
+          (e: Json) => e.type === 'FirstVariationDecided',
+        ).data.variation_events[0].data;
+      expect(await decidedFor(shop.owner)).toMatchObject({ unit_cost_override: '3.0000' });
+      expect(await decidedFor(costless)).not.toHaveProperty('unit_cost_override');
     });
   });
 });

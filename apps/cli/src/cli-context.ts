@@ -1,13 +1,16 @@
 import { EventStore } from '@app/event-store';
-import { Database, Projector, projectors } from '@app/read-models';
+import { Database, Projector, projectors, Reactor } from '@app/read-models';
 import { configFromEnv } from '../../api/src/config';
+import { reactors } from '../../api/src/reactors/registry';
 import { openStores } from '../../api/src/store/open-stores';
 
-/** What every command works on: the read-model database, the event store and the projectors. */
+/** What every command works on: the read-model database, the event store, projectors and reactors. */
 export interface CliContext {
   database: Database;
   store: EventStore;
   projectors: readonly Projector[];
+  /** Listed by `projections` apart from the projectors; never rebuilt. Default none. */
+  reactors?: readonly Reactor[];
   close(): Promise<void>;
 }
 
@@ -18,5 +21,11 @@ export interface CliContext {
  */
 export async function openCliContext(env: NodeJS.ProcessEnv = process.env): Promise<CliContext> {
   const stores = await openStores(configFromEnv(env));
-  return { database: stores.database, store: stores.events, projectors, close: () => stores.close() };
+  return {
+    database: stores.database,
+    store: stores.events,
+    projectors,
+    reactors,
+    close: () => stores.close(),
+  };
 }

@@ -30,6 +30,7 @@ describe.each(testDatabases())('operator CLI ($name)', (target) => {
       database,
       store,
       projectors: [streamEventsProjector()],
+      reactors: [{ name: 'shipping', handles: ['OrderPlaced'], react: async () => undefined }],
       close: async () => undefined, // the suite owns the database
     };
     const code = await runCli(argv, { openContext: async () => context, out: out.stream, err: err.stream });
@@ -48,7 +49,7 @@ describe.each(testDatabases())('operator CLI ($name)', (target) => {
     expect(await loadCheckpoint(database.db, 'stream_events')).toMatchObject({ position: last, version: 1 });
   });
 
-  it('projections lists each projector with its position and lag', async () => {
+  it('projections lists each projector, then each reactor, with its position and lag', async () => {
     await appendSampleEvents(store, 20);
     await cli('rebuild', 'stream_events');
     await appendSampleEvents(store, 3);
@@ -59,7 +60,9 @@ describe.each(testDatabases())('operator CLI ($name)', (target) => {
     const lines = out.trim().split('\n');
     expect(lines[0].split(/\s+/)).toEqual(['projector', 'version', 'stored', 'position', 'lag', 'updated']);
     expect(lines[1].split(/\s+/).slice(0, 5)).toEqual(['stream_events', '1', '1', '19/19', '3']);
-    expect(lines[2]).toBe('head: 22/22');
+    expect(lines[2].split(/\s+/)).toEqual(['reactor', 'position', 'lag', 'updated']);
+    expect(lines[3].split(/\s+/)).toEqual(['shipping', 'start', '23', 'never']);
+    expect(lines[4]).toBe('head: 22/22');
   });
 
   it('shows a projector stopped on an error and restarts it (clears its recorded failure)', async () => {

@@ -17,8 +17,8 @@ export const USAGE = `Usage: npm run cli -- <command>
 Read models:
   rebuild <projector> [--batch-size N]  rebuild a read model from position zero into fresh
                                         tables, swapped in at the end; reads keep working
-  projections                           each projector's version, position and lag, and
-                                        those stopped on an error (event, error)
+  projections                           each projector's version, position and lag, those
+                                        stopped on an error (event, error), then each reactor's
   projections restart <projector>       resume one stopped on an error, once fixed, from its
                                         checkpoint (no rebuild)
 

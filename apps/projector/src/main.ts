@@ -32,7 +32,8 @@ async function main(): Promise<void> {
       );
     },
   });
-  const leading = (await worker.runner.status()).map((s) => `${s.name} (${s.state})`);
+  const statuses = [...(await worker.runner.status()), ...(await worker.reactors.status())];
+  const leading = statuses.map((s) => `${s.name} (${s.state})`);
   log.info(`Projector worker started: ${leading.join(', ')}`);
 
   async function shutdown(code: number): Promise<void> {

@@ -1,14 +1,19 @@
 import { rename, writeFile } from 'node:fs/promises';
 import {
+  assertValidProjectors,
   Database,
   leasesFor,
   ProjectionRunner,
   Projector,
   ProjectorStatus,
   projectors as registry,
+  Reactor,
+  reactorProjector,
+  ReactorRunner,
   RunnerLogger,
 } from '@app/read-models';
 import { ApiConfig } from '../../api/src/config';
+import { reactors as reactorRegistry } from '../../api/src/reactors/registry';
 import { openStores, Stores } from '../../api/src/store/open-stores';
 
 export interface WorkerOptions {
@@ -16,26 +21,29 @@ export interface WorkerOptions {
   database?: Database;
   /** Default: the registry's, as the API runs them. */
   projectors?: readonly Projector[];
+  /** Default: the reactor registry's (docs/reactors.md). */
+  reactors?: readonly Reactor[];
   logger?: RunnerLogger;
   /** Rewritten with the status after each check that reaches the stores: a liveness probe. */
   heartbeatFile?: string;
   /** Default 5000. */
   checkEveryMs?: number;
-  /** At each check while some projector is stopped on an error (an operator restarts it once fixed). */
+  /** At each check while some projector or reactor it leads is stopped on an error (an operator restarts it once fixed). */
   onFailure?: (failed: ProjectorStatus[]) => void;
 }
 
 export interface ProjectorWorker {
   runner: ProjectionRunner;
+  reactors: ReactorRunner;
   stores: Stores;
   /** Lets the batches in flight commit, gives the leases up, closes the stores. */
   stop(): Promise<void>;
 }
 
 /**
- * The API's projectors in a process of their own (DESIGN.md), on the stores the API uses. Several
- * workers, and APIs running projectors in-process, share the work through per-projector leases
- * (PostgreSQL advisory locks): one leads each projector, the others stand by to take over.
+ * The API's projectors and reactors in a process of their own (DESIGN.md), on the stores the API
+ * uses. Several workers, and APIs running them in-process, share the work through per-projector
+ * and per-reactor leases (PostgreSQL advisory locks): one leads each, the others stand by.
  */
 export async function startProjectorWorker(
   config: ApiConfig,
@@ -50,17 +58,36 @@ export async function startProjectorWorker(
     logger: options.logger,
     leases: leasesFor(stores.database),
   });
+  const chosen = options.reactors ?? reactorRegistry;
+  let reactors: ReactorRunner | undefined;
   try {
+    // One checkpoint table and lease namespace: a reactor may not share a projector's name.
+    assertValidProjectors([
+      ...(options.projectors ?? registry),
+      ...chosen.map((r) => reactorProjector(r, stores.events)),
+    ]);
+    reactors = new ReactorRunner({
+      db: stores.database.db,
+      pipeline: stores.database.pipeline,
+      store: stores.events,
+      reactors: chosen,
+      logger: options.logger,
+      leases: leasesFor(stores.database),
+    });
     await runner.start();
+    await reactors.start();
   } catch (error) {
+    await reactors?.stop();
+    await runner.stop();
     await stores.close();
     throw error;
   }
+  const started = reactors;
   let checking: Promise<void> = Promise.resolve();
   const check = () =>
     (checking = checking.then(async () => {
       try {
-        const status = await runner.status();
+        const status = [...(await runner.status()), ...(await started.status())];
         const failed = status.filter((s) => s.state === 'failed');
         if (failed.length > 0) options.onFailure?.(failed);
         // Alive with a projector failed: the others go on, and a restart of the process would only
@@ -76,10 +103,12 @@ export async function startProjectorWorker(
   const timer = setInterval(() => void check(), options.checkEveryMs ?? 5000);
   return {
     runner,
+    reactors: started,
     stores,
     async stop() {
       clearInterval(timer);
       await checking;
+      await started.stop();
       await runner.stop();
       await stores.close();
     },

@@ -11,3 +11,4 @@ export * from './projection-runner';
 export * from './leases';
 export * from './projectors';
 export * from './connection-faults';
+export * from './reactors';

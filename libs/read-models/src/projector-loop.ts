@@ -281,6 +281,7 @@ export class ProjectorLoop {
       this.checkpoint = to;
       return;
     }
+    await projector.effects?.(events); // a reactor's steps: the checkpoint moves only after them
     this.applying = true;
     try {
       if (this.deps.pipeline && projector.writesOnly) await this.commitPipelined(move, events);

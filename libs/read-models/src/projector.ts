@@ -25,6 +25,13 @@ export interface Projector {
   setup(db: Kysely<any>, schema: string): Promise<void>;
   /** Writes the effect of `events` (handled ones, in global order) through `trx` into `schema`. */
   apply(trx: Transaction<any>, events: RecordedEvent[], schema: string): Promise<void>;
+  /**
+   * Work outside the read-model database (a reactor's appends to the event store), done before the
+   * batch's transaction, never inside it: on PGlite's single connection it would wait behind that
+   * transaction forever. The checkpoint moves only once it has succeeded, so a crash in between
+   * repeats it: it must be harmless to repeat. Such a projector is never rebuilt.
+   */
+  effects?(events: RecordedEvent[]): Promise<void>;
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,50}$/;

@@ -39,6 +39,8 @@ export const rebuildSchemaOf = (projector: Projector) => `rebuild_${projector.na
  */
 export async function rebuildProjection(options: RebuildOptions): Promise<Checkpoint> {
   const { db, projector } = options;
+  // A rebuild replays apply alone: a reactor's effects would be skipped, its steps left undone.
+  if (projector.effects) throw new Error(`${projector.name} acts on the log (a reactor): it is never rebuilt`);
   const target = rebuildSchemaOf(projector);
   await createFreshSchema(db, projector, target);
   try {

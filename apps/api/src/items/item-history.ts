@@ -1,4 +1,5 @@
 import { itemAggregate, ItemEvent, ItemRecord, streamExtras } from '@app/domain';
+import { JsonObject } from '@app/event-store';
 import { Actor } from '../auth/actor';
 import { HistoryDeclaration, hideUnless } from '../history';
 import { itemJson } from './item-json';
@@ -13,8 +14,21 @@ export const itemHistory: HistoryDeclaration<ItemRecord, ItemEvent> = {
   scopes: ['items:read'],
   visible: (record, actor) => record.account_id === actor.accountId && seenFrom(record, actor),
   view: (record, revision) => itemJson(record, streamExtras(record), revision, true),
-  redact: hideUnless('unit_cost.view', ['cost']),
+  redact: (data, actor) => hideVariationCosts(hideItemCost(data, actor), actor),
 };
+
+const hideItemCost = hideUnless('unit_cost.view', ['cost']);
+const hideVariationCost = hideUnless('unit_cost.view', ['unit_cost_override']);
+
+/** FirstVariationDecided holds the variation's events: their costs are hidden as in its own history. */
+function hideVariationCosts(data: JsonObject, actor: Actor): JsonObject {
+  if (!Array.isArray(data.variation_events)) return data;
+  const variation_events = (data.variation_events as JsonObject[]).map((event) => ({
+    ...event,
+    data: hideVariationCost(event.data as JsonObject, actor),
+  }));
+  return { ...data, variation_events };
+}
 
 /** A location-restricted user's sight of an item, as far as the item's stream tells. */
 function seenFrom(record: ItemRecord, { locationId }: Actor): boolean {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ProjectionRunner, ProjectorStatus } from '@app/read-models';
+import { ProjectionRunner, ProjectorStatus, ReactorRunner } from '@app/read-models';
 import { sql } from 'kysely';
 import { ProjectionView, projectionView } from '../operator/projection-view';
 import { Stores } from '../store/open-stores';
@@ -17,9 +17,11 @@ export interface HealthReport {
   database: StoreHealth;
   event_store: StoreHealth;
   projectors: HealthProjector[];
+  /** Reactors (docs/reactors.md), reported as projectors are. */
+  reactors: HealthProjector[];
 }
 
-/** A projector's line: why it failed (and on which event) or what it retries after, when so. */
+/** A projector's (or reactor's) line: why it failed (and on which event) or what it retries after. */
 export type HealthProjector = Pick<
   ProjectionView,
   'name' | 'state' | 'position' | 'lag' | 'error' | 'failed_event'
@@ -30,38 +32,37 @@ const CHECK_TIMEOUT_MS = 3000;
 
 const RUNNING_STATES = new Set(['running', 'paused']); // paused: briefly, while a rebuild swaps tables
 
+type LoopStatus = { loops: ProjectorStatus[] } | { error: string };
+
 /**
  * Ready when the database answers a trivial query, the event store tells its head (runner.status
- * asks it), and every projector follows the log: here, or in another process that holds its lease
- * (a projector worker, another API instance), whose checkpoint gives position and lag.
+ * asks it), and every projector and reactor follows the log: here, or in another process that holds
+ * its lease (a projector worker, another API instance), whose checkpoint gives position and lag.
  */
 @Injectable()
 export class Health {
   constructor(
     @Inject(STORES) private readonly stores: Stores,
     private readonly runner: ProjectionRunner,
+    private readonly reactors: ReactorRunner,
   ) {}
 
   async check(): Promise<HealthReport> {
-    const [databaseError, status] = await Promise.all([
+    const late = { error: 'no answer in time' };
+    const [databaseError, projectors, reactors] = await Promise.all([
       withinTime(this.databaseError(), 'no answer in time'),
-      withinTime(this.projectorStatus(), { error: 'no answer in time' }),
+      withinTime(loopStatus(this.runner), late),
+      withinTime(loopStatus(this.reactors), late),
     ]);
-    const projectors = 'projectors' in status ? status.projectors : undefined;
-    const views = (projectors ?? []).map(projectionView);
-    const running = views.every(({ state }) => RUNNING_STATES.has(state) || state === 'standby');
+    const views = [projectors, reactors].map((status) => ('loops' in status ? status.loops : []).map(projectionView));
+    const running = views.flat().every(({ state }) => RUNNING_STATES.has(state) || state === 'standby');
+    const storeError = 'error' in projectors ? projectors.error : 'error' in reactors ? reactors.error : undefined;
     return {
-      status: !databaseError && projectors && running ? 'ok' : 'unavailable',
+      status: !databaseError && storeError === undefined && running ? 'ok' : 'unavailable',
       database: storeHealth(this.stores.database.kind, databaseError),
-      event_store: storeHealth(this.stores.eventsKind, 'error' in status ? status.error : undefined),
-      projectors: views.map(({ name, state, position, lag, error, failed_event }) => ({
-        name,
-        state,
-        position,
-        lag,
-        ...(error !== undefined ? { error } : {}),
-        ...(failed_event ? { failed_event } : {}),
-      })),
+      event_store: storeHealth(this.stores.eventsKind, storeError),
+      projectors: views[0].map(healthLine),
+      reactors: views[1].map(healthLine),
     };
   }
 
@@ -74,15 +75,26 @@ export class Health {
       return errorText(error);
     }
   }
+}
 
-  /** An error when the event store does not answer (runner.status asks it for its head). */
-  private async projectorStatus(): Promise<{ projectors: ProjectorStatus[] } | { error: string }> {
-    try {
-      return { projectors: await this.runner.status() };
-    } catch (error) {
-      return { error: errorText(error) };
-    }
+/** An error when the event store does not answer (runner.status asks it for its head). */
+async function loopStatus(runner: ProjectionRunner): Promise<LoopStatus> {
+  try {
+    return { loops: await runner.status() };
+  } catch (error) {
+    return { error: errorText(error) };
   }
+}
+
+function healthLine({ name, state, position, lag, error, failed_event }: ProjectionView): HealthProjector {
+  return {
+    name,
+    state,
+    position,
+    lag,
+    ...(error !== undefined ? { error } : {}),
+    ...(failed_event ? { failed_event } : {}),
+  };
 }
 
 function storeHealth(kind: string, error: string | undefined): StoreHealth {

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { ProjectionRunner } from '@app/read-models';
+import { ProjectionRunner, ReactorRunner } from '@app/read-models';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * The app's Prometheus metrics, on a registry of its own (several apps can share a process in
  * tests): HTTP requests by method, route pattern and status; projector positions and lag, read
- * from the runner at each scrape; and the process's default metrics.
+ * from the runner at each scrape (reactors' too, labelled by their name); and the process's default
+ * metrics.
  */
 @Injectable()
 export class Metrics {
@@ -16,7 +17,10 @@ export class Metrics {
   private readonly projector: Record<'position' | 'head' | 'lag' | 'running' | 'failed', Gauge<'projector'>>;
   private readonly retries: Counter<'projector'>;
 
-  constructor(private readonly runner: ProjectionRunner) {
+  constructor(
+    private readonly runner: ProjectionRunner,
+    private readonly reactors: ReactorRunner,
+  ) {
     collectDefaultMetrics({ register: this.registry });
     const labelNames = ['method', 'route', 'status'] as const;
     this.requests = new Counter({
@@ -68,9 +72,9 @@ export class Metrics {
 
   /** The text a scrape gets, with the projector gauges read fresh. */
   async render(): Promise<string> {
-    // While the store is away the projector gauges keep their last values; the rest still counts.
-    const statuses = await this.runner.status().catch(() => []);
-    for (const s of statuses) {
+    // While the store is away the gauges keep their last values; the rest still counts.
+    const statuses = await Promise.all([this.runner.status(), this.reactors.status()]).catch(() => []);
+    for (const s of statuses.flat()) {
       const labels = { projector: s.name };
       this.projector.position.set(labels, s.position ? Number(s.position.prepare) : -1);
       this.projector.head.set(labels, s.head ? Number(s.head.prepare) : -1);

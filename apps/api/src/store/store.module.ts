@@ -1,18 +1,25 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { AggregateRepository } from '@app/event-store/aggregate';
+import { EventStore } from '@app/event-store';
 import {
+  assertValidProjectors,
   Database,
   leasesFor,
   noLeases,
   ProjectionRunner,
   Projector,
   projectors as registry,
+  Reactor,
+  reactorProjector,
+  ReactorRunner,
 } from '@app/read-models';
 import { PinoLogger } from 'nestjs-pino';
 import { ApiConfig } from '../config';
 import { openStores, Stores } from './open-stores';
 import { ReadYourWrites } from './read-your-writes';
 import { RecordWriter } from '../commands/record-writer';
+import { ReactorSteps } from '../reactors/reactor-steps';
+import { reactors as reactorRegistry } from '../reactors/registry';
 import { StoreLifecycle } from './store-lifecycle';
 import { API_CONFIG, DATABASE, EVENT_STORE, STORES } from './tokens';
 
@@ -21,9 +28,13 @@ export interface StoreModuleOptions {
   database?: Database;
   /** Projectors run beside the registry's. */
   projectors?: readonly Projector[];
+  /** The reactors this process may run; default the registry's. */
+  reactors?: readonly Reactor[];
+  /** Wraps the event store every part of the app uses: tests inject faults this way. */
+  wrapEvents?: (events: EventStore) => EventStore;
 }
 
-/** The stores, the aggregate repository and the projectors, for every module of the app. */
+/** The stores, the aggregate repository, the projectors and the reactors, for every module of the app. */
 @Global()
 @Module({})
 export class StoreModule {
@@ -32,7 +43,13 @@ export class StoreModule {
       module: StoreModule,
       providers: [
         { provide: API_CONFIG, useValue: config },
-        { provide: STORES, useFactory: () => openStores(config, options.database) },
+        {
+          provide: STORES,
+          useFactory: async () => {
+            const stores = await openStores(config, options.database);
+            return options.wrapEvents ? { ...stores, events: options.wrapEvents(stores.events) } : stores;
+          },
+        },
         { provide: DATABASE, useFactory: (s: Stores) => s.database, inject: [STORES] },
         { provide: EVENT_STORE, useFactory: (s: Stores) => s.events, inject: [STORES] },
         {
@@ -58,7 +75,29 @@ export class StoreModule {
             }),
           inject: [STORES, PinoLogger],
         },
+        {
+          provide: ReactorRunner,
+          useFactory: (s: Stores, logger: PinoLogger) => {
+            const reactors = options.reactors ?? reactorRegistry;
+            // One checkpoint table and lease namespace: a reactor may not share a projector's name.
+            assertValidProjectors([
+              ...registry,
+              ...(options.projectors ?? []),
+              ...reactors.map((r) => reactorProjector(r, s.events)),
+            ]);
+            return new ReactorRunner({
+              db: s.database.db,
+              pipeline: s.database.pipeline,
+              store: s.events,
+              reactors,
+              logger: contextLogger(logger, 'Reactors'),
+              leases: config.projectors === 'external' ? noLeases() : leasesFor(s.database),
+            });
+          },
+          inject: [STORES, PinoLogger],
+        },
         ReadYourWrites,
+        ReactorSteps,
         {
           provide: RecordWriter,
           useFactory: (repository: AggregateRepository, readYourWrites: ReadYourWrites) =>
@@ -74,7 +113,9 @@ export class StoreModule {
         EVENT_STORE,
         AggregateRepository,
         ProjectionRunner,
+        ReactorRunner,
         ReadYourWrites,
+        ReactorSteps,
         RecordWriter,
       ],
     };

@@ -2,7 +2,10 @@ import { formatPosition } from '@app/event-store';
 import { clearFailure, estimateLag, listCheckpoints, migrateReadModels } from '@app/read-models';
 import { CliContext } from '../cli-context';
 
-/** Prints each projector's code and stored version, checkpoint and lag behind the log's head. */
+/**
+ * Prints each projector's code and stored version, checkpoint and lag behind the log's head; then
+ * each reactor's checkpoint and lag (docs/reactors.md).
+ */
 export async function projectionsCommand(
   context: CliContext,
   out: NodeJS.WritableStream = process.stdout,
@@ -11,7 +14,18 @@ export async function projectionsCommand(
   await migrateReadModels(db);
   const [stored, head] = await Promise.all([listCheckpoints(db), context.store.headPosition()]);
   const byName = new Map(stored.map((c) => [c.projector, c]));
-  const names = [...new Set([...context.projectors.map((p) => p.name), ...byName.keys()])];
+  const reactorNames = (context.reactors ?? []).map((r) => r.name);
+  const names = [...new Set([...context.projectors.map((p) => p.name), ...byName.keys()])].filter(
+    (name) => !reactorNames.includes(name),
+  );
+  const where = (name: string) => {
+    const checkpoint = byName.get(name);
+    return [
+      !checkpoint || checkpoint.position === 'start' ? 'start' : formatPosition(checkpoint.position),
+      String(estimateLag(head, checkpoint?.position ?? 'start')),
+      checkpoint ? checkpoint.updatedAt.toISOString() : 'never',
+    ];
+  };
   const rows = names.map((name) => {
     const checkpoint = byName.get(name);
     const code = context.projectors.find((p) => p.name === name);
@@ -19,12 +33,17 @@ export async function projectionsCommand(
       name,
       code ? String(code.version) : '-',
       checkpoint ? String(checkpoint.version) : '-',
-      !checkpoint || checkpoint.position === 'start' ? 'start' : formatPosition(checkpoint.position),
-      String(estimateLag(head, checkpoint?.position ?? 'start')),
-      checkpoint ? checkpoint.updatedAt.toISOString() : 'never',
+      ...where(name),
     ];
   });
   out.write(formatTable(['projector', 'version', 'stored', 'position', 'lag', 'updated'], rows));
+  if (reactorNames.length > 0)
+    out.write(
+      formatTable(
+        ['reactor', 'position', 'lag', 'updated'],
+        reactorNames.map((name) => [name, ...where(name)]),
+      ),
+    );
   out.write(`head: ${head ? formatPosition(head) : 'empty log'}\n`);
   for (const { projector, failure } of stored) {
     if (!failure) continue;

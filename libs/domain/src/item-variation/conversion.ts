@@ -1,8 +1,9 @@
-import { ItemUpdated } from '../item/events';
+import { FirstVariationDecided, ItemUpdated } from '../item/events';
 import { ItemFields } from '../item/fields';
 import { changedFields, isEmpty } from '../shared/fields';
 import { ParentItem } from './context';
 import { MOVED_TO_FIRST_VARIATION, NewVariationPlan } from './create';
+import { ItemVariationEvent } from './events';
 import { plus } from './fields';
 
 /**
@@ -25,7 +26,7 @@ export type ItemStockMovedOut = {
   };
 };
 
-export type FirstVariationItemEvent = ItemStockMovedOut | ItemUpdated;
+export type FirstVariationItemEvent = ItemStockMovedOut | ItemUpdated | FirstVariationDecided;
 
 /**
  * The item's side of its first variation, appended to the item's stream with the revision the plan
@@ -59,6 +60,28 @@ export function firstVariationItemEvents(
   });
   const changes = settingsMovedOut(plan, item);
   return isEmpty(changes) ? moves : [...moves, { type: 'ItemUpdated', data: { changes, updated_at: now } }];
+}
+
+/**
+ * The last of the item's events for its first variation: the variation's own events, decided with
+ * them, recorded on the item's stream so that a reactor can write them if the request cannot.
+ */
+export function firstVariationDecided(
+  item: ParentItem,
+  variationId: string,
+  variationEvents: ItemVariationEvent[],
+  now: string,
+): FirstVariationDecided {
+  return {
+    type: 'FirstVariationDecided',
+    data: {
+      account_id: item.account_id,
+      item_id: item.id,
+      variation_id: variationId,
+      variation_events: variationEvents.map(({ type, data }) => ({ type, data })),
+      decided_at: now,
+    },
+  };
 }
 
 function settingsMovedOut(plan: NewVariationPlan, item: ParentItem): Partial<ItemFields> {

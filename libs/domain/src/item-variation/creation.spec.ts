@@ -1,5 +1,5 @@
 import { ACCOUNT_ID, LATER, OTHER_ACCOUNT_ID } from '../testing/fixtures';
-import { firstVariationItemEvents } from './conversion';
+import { firstVariationDecided, firstVariationItemEvents } from './conversion';
 import { ItemVariationContext, ParentItem } from './context';
 import { MOVED_TO_FIRST_VARIATION, planNewVariation } from './create';
 import { variationNumbersNeeded } from './decide';
@@ -183,6 +183,24 @@ describe('Item variation creation', () => {
         },
         { type: 'ItemUpdated', data: { changes: { threshold: 0, zone_id: null }, updated_at: LATER } },
       ]);
+    });
+
+    it('records on the item’s stream the variation’s own events, for whoever creates its stream', () => {
+      // given the first variation's events, decided with the item's
+      const variationEvents = first({ variation_type: 'location_only' }, stockedItem);
+      if (!Array.isArray(variationEvents)) throw variationEvents;
+
+      // when the item records the decision, then it holds them as they are, by type and data
+      expect(firstVariationDecided(stockedItem, VARIATION_ID, variationEvents, LATER)).toEqual({
+        type: 'FirstVariationDecided',
+        data: {
+          account_id: ACCOUNT_ID,
+          item_id: ITEM_ID,
+          variation_id: VARIATION_ID,
+          variation_events: variationEvents.map(({ type, data }) => ({ type, data })),
+          decided_at: LATER,
+        },
+      });
     });
 
     it('gives the item the first variation’s attributes, and changes nothing else of an empty item', () => {

@@ -63,6 +63,23 @@ export type ItemUnitReleased = {
   data: { invoice_id: string; status_id: 12 | 13; released_at: string };
 };
 
+/**
+ * The item's first variation, decided on the item's stream after the events that move the item's
+ * stock and settings out to it: the variation's stream is to begin with `variation_events`. The
+ * request writes them; the first_variation reactor does when the request could not (a crash between
+ * the two appends), with the same event ids, so the variation is created once (docs/reactors.md).
+ */
+export type FirstVariationDecided = {
+  type: 'FirstVariationDecided';
+  data: {
+    account_id: string;
+    item_id: string;
+    variation_id: string;
+    variation_events: { type: string; data: { [key: string]: unknown } }[];
+    decided_at: string;
+  };
+};
+
 export type ItemEvent =
   | ItemCreated
   | ItemUpdated
@@ -70,4 +87,5 @@ export type ItemEvent =
   | ItemRestored
   | StockAdjusted
   | ItemUnitInvoiced
-  | ItemUnitReleased;
+  | ItemUnitReleased
+  | FirstVariationDecided;

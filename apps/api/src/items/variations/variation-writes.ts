@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import Decimal from 'decimal.js';
 import { Injectable } from '@nestjs/common';
 import {
   ABSENT,
   AddVariationLocation,
   CreateItemVariation,
   decideItemVariation,
+  firstVariationDecided,
   firstVariationItemEvents,
-  FirstVariationItemEvent,
   isDomainError,
   itemAggregate,
   ItemRecord,
@@ -23,11 +22,14 @@ import {
   isRecordId,
 } from '@app/domain';
 import { EventMetadata } from '@app/event-store';
+import { streamName } from '@app/event-store/aggregate';
 import { Actor, eventMetadata } from '../../auth/actor';
 import { RecordWriter } from '../../commands/record-writer';
 import { resourceMissing } from '../../http/api-error';
+import { ReactorSteps } from '../../reactors/reactor-steps';
 import { ItemReads } from '../item-reads';
 import { KeyedLock } from '../../commands/keyed-lock';
+import { firstVariationReactor } from './first-variation-reactor';
 import { RowNumbers } from './row-numbers';
 import { VariationContexts } from './variation-context';
 
@@ -38,20 +40,23 @@ export interface VariationWritten {
   deleted: boolean;
 }
 
-/** What the first variation decided on the item's stream, kept for the variation's own write. */
-interface FirstStep {
+/** What a new variation decided on the item's stream. */
+interface ItemStep {
   context: ItemVariationContext;
   numbers: number[];
   plan: NewVariationPlan;
-  itemEvents: FirstVariationItemEvent[];
+  /** The item's first variation: the revision of its FirstVariationDecided, which holds the variation's events. */
+  handedOff?: number;
 }
 
 /**
  * Variation commands through their streams. A new variation is decided against the item's
- * stream first (with its revision): for the item's first variation that append is the item's
- * half (its stock moved out, its attributes set, threshold and zone cleared), then the variation's
- * stream is created with the matching half (stock moved in). Row numbers are drawn once the command
- * is known valid. Creations and new combinations of one item run one at a time in this process.
+ * stream first (with its revision). For the item's first variation that append is the item's half
+ * (its stock moved out, its attributes set, threshold and zone cleared) ending with
+ * FirstVariationDecided, which holds the variation's events (its stock moved in); the variation's
+ * stream is then created from it, here or, if this process stops first, by the first_variation
+ * reactor, with the same event ids (docs/reactors.md). Row numbers are drawn once the command is
+ * known valid. Creations and new combinations of one item run one at a time in this process.
  */
 @Injectable()
 export class VariationWrites {
@@ -62,6 +67,7 @@ export class VariationWrites {
     private readonly items: ItemReads,
     private readonly contexts: VariationContexts,
     private readonly numbers: RowNumbers,
+    private readonly steps: ReactorSteps,
   ) {}
 
   async create(actor: Actor, itemId: string, input: NewItemVariationInput): Promise<VariationWritten> {
@@ -69,38 +75,42 @@ export class VariationWrites {
     return this.perItem.run(itemId, async () => {
       const id = randomUUID();
       const metadata = eventMetadata(actor);
-      const first = await this.decideOnItem(actor, itemId, id, input, metadata);
+      const step = await this.decideOnItem(actor, itemId, id, input, metadata);
+      if (step.handedOff !== undefined) {
+        // No undo if this fails: the decision is recorded, and the reactor completes it.
+        await this.steps.runNow(firstVariationReactor, streamName(itemAggregate, itemId), step.handedOff);
+        const { state, revision } = await this.writer.read(itemVariationAggregate, id);
+        return written(state, revision);
+      }
       const command: CreateItemVariation = {
         type: 'CreateItemVariation',
         id,
         input,
-        row_numbers: first.numbers,
+        row_numbers: step.numbers,
       };
-      try {
-        const { state, revision } = await this.writer.write(
-          itemVariationAggregate,
-          id,
-          (s) => decideItemVariation(command, s, first.context),
-          { metadata, fresh: true },
-        );
-        return written(state, revision);
-      } catch (error) {
-        if (first.itemEvents.length > 0) await this.undoItemHalf(itemId, first, metadata);
-        throw error;
-      }
+      const { state, revision } = await this.writer.write(
+        itemVariationAggregate,
+        id,
+        (s) => decideItemVariation(command, s, step.context),
+        { metadata, fresh: true },
+      );
+      return written(state, revision);
     });
   }
 
-  /** Validates the new variation on the item's current state, draws its row numbers, writes the item's half. */
+  /**
+   * Validates the new variation on the item's current state, draws its row numbers, and for the
+   * item's first variation writes the item's half with the variation's events.
+   */
   private async decideOnItem(
     actor: Actor,
     itemId: string,
     id: string,
     input: NewItemVariationInput,
     metadata: EventMetadata,
-  ): Promise<FirstStep> {
-    let step: FirstStep | undefined;
-    await this.writer.write(
+  ): Promise<ItemStep> {
+    let step: ItemStep | undefined;
+    const { events, revision } = await this.writer.write(
       itemAggregate,
       itemId,
       async (state) => {
@@ -108,41 +118,30 @@ export class VariationWrites {
         if (isDomainError(item)) return item;
         const now = new Date().toISOString();
         const command: CreateItemVariation = { type: 'CreateItemVariation', id, input, row_numbers: [] };
-        const context = await this.contexts.of(actor, item, command, ABSENT, now);
+        let context = await this.contexts.of(actor, item, command, ABSENT, now);
+        // A first variation decided but not yet created (its process stopped, no reactor has run
+        // since) is completed first: this one is then a later variation, as it must be.
+        const decided = () =>
+          this.steps.completeLast(firstVariationReactor, streamName(itemAggregate, itemId));
+        if (context.siblings!.length === 0 && (await decided()))
+          context = await this.contexts.of(actor, item, command, ABSENT, now);
         const plan = planNewVariation(input, ABSENT, context);
         if (isDomainError(plan)) return plan;
         const numbers =
           step?.numbers.length === plan.rows.length
             ? step.numbers
             : await this.numbers.draw(actor.accountId, plan.rows.length, id, metadata);
+        step = { context, numbers, plan };
         const itemEvents =
           context.siblings!.length === 0 ? firstVariationItemEvents(plan, context.item, id, now) : [];
-        step = { context, numbers, plan, itemEvents };
-        return itemEvents;
+        if (itemEvents.length === 0) return []; // the variation's stream alone
+        const variationEvents = decideItemVariation({ ...command, row_numbers: numbers }, ABSENT, context);
+        if (isDomainError(variationEvents)) return variationEvents;
+        return [...itemEvents, firstVariationDecided(context.item, id, variationEvents, now)];
       },
       { metadata },
     );
-    return step!;
-  }
-
-  /** The variation's stream could not be written: the item gets its stock back (best effort). */
-  private async undoItemHalf(itemId: string, first: FirstStep, metadata: EventMetadata): Promise<void> {
-    const now = new Date().toISOString();
-    await this.writer
-      .write(
-        itemAggregate,
-        itemId,
-        (state) => {
-          if (state.status !== 'live') return [];
-          return first.itemEvents.map((event) =>
-            event.type === 'StockAdjusted'
-              ? restock(event, state.record, now)
-              : restoreSettings(event, first, now),
-          );
-        },
-        { metadata },
-      )
-      .catch(() => undefined);
+    return events.length > 0 ? { ...step!, handedOff: revision } : step!;
   }
 
   /** Any other command on an existing variation of the item. */
@@ -194,36 +193,4 @@ function written(
 ): VariationWritten {
   if (state.status === 'absent' || !state.record) throw resourceMissing();
   return { record: state.record, revision, deleted: state.status === 'deleted' };
-}
-
-function restock(event: FirstVariationItemEvent & { type: 'StockAdjusted' }, item: ItemRecord, now: string) {
-  const { location_id, quantity } = event.data;
-  const back = quantity.startsWith('-') ? quantity.slice(1) : `-${quantity}`;
-  const current = location_id === null ? '0' : (item.on_hand[location_id] ?? '0');
-  return {
-    type: 'StockAdjusted' as const,
-    data: {
-      ...event.data,
-      quantity: back,
-      on_hand_after: new Decimal(current).plus(back).toFixed(),
-      reason: 'Returned: the first variation could not be created',
-      adjusted_at: now,
-    },
-  };
-}
-
-function restoreSettings(event: FirstVariationItemEvent, first: FirstStep, now: string) {
-  const { item } = first.context;
-  const before = {
-    variation_attribute_ids: item.variation_attribute_ids,
-    threshold: item.threshold,
-    zone_id: item.zone_id,
-  };
-  const changes = Object.fromEntries(
-    Object.keys((event as { data: { changes: object } }).data.changes).map((key) => [
-      key,
-      before[key as keyof typeof before],
-    ]),
-  );
-  return { type: 'ItemUpdated' as const, data: { changes, updated_at: now } };
 }

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppendResult, EventStore, RecordedEvent, StreamNotFoundError } from '@app/event-store';
+import { Reactor, runReactorStep } from '@app/read-models';
+import { ReadYourWrites } from '../store/read-your-writes';
+import { EVENT_STORE } from '../store/tokens';
+
+/**
+ * A request that recorded a cross-record decision completes the later step itself, for its answer,
+ * exactly as the reactor will: same event ids, same expectations, so whichever runs first wins and
+ * the other changes nothing. If the request dies first, the reactor still does it.
+ */
+@Injectable()
+export class ReactorSteps {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  /** Runs `reactor`'s step for the event at `revision` of `streamId`; answers once the read models have it. */
+  async runNow(reactor: Reactor, streamId: string, revision: number): Promise<AppendResult[]> {
+    const [trigger] = await this.store.readStream(streamId, { fromRevision: revision, maxCount: 1 });
+    if (!trigger || !reactor.handles.includes(trigger.type))
+      throw new Error(`${streamId}@${revision} is not an event ${reactor.name} reacts to`);
+    const appended = await runReactorStep(reactor, trigger, this.store);
+    await this.readYourWrites.after(appended.at(-1)?.position);
+    return appended;
+  }
+
+  /**
+   * Runs `reactor`'s step for the last event of `streamId` it reacts to, if any (a repeat changes
+   * nothing): for a decision that must be complete before the record takes another. Reads the
+   * whole stream: for rare paths. False when the stream holds no such event.
+   */
+  async completeLast(reactor: Reactor, streamId: string): Promise<boolean> {
+    const events = await this.store.readStream(streamId).catch((error: unknown): RecordedEvent[] => {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    });
+    const trigger = [...events].reverse().find((e) => reactor.handles.includes(e.type));
+    if (!trigger) return false;
+    const appended = await runReactorStep(reactor, trigger, this.store);
+    await this.readYourWrites.after(appended.at(-1)?.position);
+    return true;
+  }
+}

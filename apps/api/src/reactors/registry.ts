@@ -1,0 +1,8 @@
+import { Reactor } from '@app/read-models';
+import { firstVariationReactor } from '../items/variations/first-variation-reactor';
+
+/**
+ * Every reactor the service runs (docs/reactors.md), where projectors run: in the API with
+ * PROJECTORS=in-process, in the projector worker with PROJECTORS=external. Add a new one here.
+ */
+export const reactors: readonly Reactor[] = [firstVariationReactor];

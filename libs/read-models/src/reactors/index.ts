@@ -1,0 +1,4 @@
+export * from './reactor';
+export * from './reactor-runner';
+export * from './reactor-tools';
+export * from './step-event-id';

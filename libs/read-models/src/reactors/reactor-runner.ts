@@ -1,0 +1,46 @@
+import { EventStore } from '@app/event-store';
+import { Projector } from '../projector';
+import { ProjectionRunner, ProjectionRunnerOptions } from '../projection-runner';
+import { Reactor } from './reactor';
+import { runReactorStep } from './reactor-tools';
+
+/**
+ * A reactor as the projection runner runs it: no tables, its steps as the batch's effects (outside
+ * the checkpoint's transaction), then the checkpoint's move alone. Its version never changes: a
+ * reactor is never replayed from the start by a version bump.
+ */
+export function reactorProjector(reactor: Reactor, store: EventStore): Projector {
+  return {
+    name: reactor.name,
+    version: 1,
+    tables: [],
+    handles: reactor.handles,
+    writesOnly: true,
+    setup: async () => undefined,
+    apply: async () => undefined,
+    async effects(events) {
+      for (const event of events) await runReactorStep(reactor, event, store);
+    },
+  };
+}
+
+export interface ReactorRunnerOptions extends Omit<ProjectionRunnerOptions, 'projectors' | 'schema'> {
+  reactors: readonly Reactor[];
+}
+
+/**
+ * Runs reactors with the projectors' machinery (one loop and checkpoint each, one leader per
+ * reactor by lease, status and waitFor), apart from the read models' runner so that a write's
+ * read-your-writes never waits for a reactor. Batches are small: a step is slow beside a row write,
+ * and a checkpoint moved often repeats little after a crash.
+ */
+export class ReactorRunner extends ProjectionRunner {
+  constructor(options: ReactorRunnerOptions) {
+    const { reactors, ...rest } = options;
+    super({
+      batchSize: 100,
+      ...rest,
+      projectors: reactors.map((reactor) => reactorProjector(reactor, options.store)),
+    });
+  }
+}
