@@ -36,7 +36,7 @@ export async function startApiServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       ADMIN_TOKEN: adminToken,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
       DATABASE_URL: database?.url ?? '',
       DATA_DIR: dataDir ?? '',
     },

@@ -10,6 +10,9 @@ export interface Figures {
   errors: number;
 }
 
+/** A request's own onResponse, still called (e.g. to collect the ids of what it made). */
+type ResponseHook = (status: number, body: string, context: object, headers?: object) => void;
+
 /**
  * `seconds` of `request` against `url` with `connections` at once (autocannon), logged under
  * `label`. Any failed request stops the run, naming the first failure's status and body.
@@ -29,7 +32,8 @@ export async function load(
     requests: [
       {
         ...request,
-        onResponse: (status, body) => {
+        onResponse: (status, body, context, headers) => {
+          (request.onResponse as unknown as ResponseHook | undefined)?.(status, body, context, headers);
           if (status >= 300) firstFailure ??= `${status} ${body.slice(0, 300)}`;
         },
       },

@@ -50,6 +50,12 @@ export class RecordWriter {
    * processes still meet the expected-revision check.
    */
   private readonly perStream = new KeyedLock();
+  /**
+   * A stream's state as its last command here left it, kept only while more commands wait on that
+   * stream: the next decides on it without reading the snapshot and the events again (the append's
+   * expected revision still catches a write from elsewhere). Dropped when the queue empties.
+   */
+  private readonly hot = new Map<string, LoadedAggregate<unknown>>();
 
   constructor(
     private readonly repository: AggregateRepository,
@@ -65,8 +71,10 @@ export class RecordWriter {
     if (options.fresh) return this.create(definition, id, decide, options);
     let decidedOn: { state: S; revision: number; events: E[] } | undefined;
     const streamId = `${definition.streamPrefix}-${id}`;
-    const result = await this.perStream.run(streamId, () =>
-      this.repository.execute<S, E, DomainError>(
+    const result = await this.perStream.run(streamId, async () => {
+      const from = this.hot.get(streamId) as LoadedAggregate<S> | undefined;
+      this.hot.delete(streamId);
+      const executed = await this.repository.execute<S, E, DomainError>(
         definition,
         id,
         async (state, revision) => {
@@ -75,9 +83,20 @@ export class RecordWriter {
           decidedOn = { state, revision, events: decision };
           return decision.map((event, i) => toEventData(event, options, i));
         },
-        { expectedRevision: options.ifMatch },
-      ),
-    );
+        { expectedRevision: options.ifMatch, from },
+      );
+      if (executed.ok && executed.events.length > 0 && this.perStream.pending(streamId) > 1) {
+        // Folded from the events as the store gives them back (their data through JSON).
+        const { state, revision, events } = decidedOn!;
+        const stored = events.map((event) => ({ ...event, data: JSON.parse(JSON.stringify(event.data)) }));
+        this.hot.set(streamId, {
+          state: fold(definition, id, state, revision, stored, options.metadata),
+          revision: executed.nextExpectedRevision,
+          exists: true,
+        });
+      }
+      return executed;
+    });
     if (!result.ok) throw result.error;
     const { state, revision, events } = decidedOn!;
     await this.settle(

@@ -37,10 +37,19 @@ export type ExecuteResult<Err> =
   | { ok: true; events: EventData[]; nextExpectedRevision: number; position: Position | undefined }
   | { ok: false; error: Err };
 
-export interface ExecuteOptions {
+export interface ExecuteOptions<S = unknown> {
   /** The client's If-Match: a conflict is then surfaced, never retried. */
   expectedRevision?: number;
   maxAttempts?: number;
+  /**
+   * The stream's state as this process last wrote it (the previous of several commands serialised
+   * on one stream): decided on without a read. The append's expected revision still checks it, so a
+   * write made meanwhile elsewhere only costs a catch-up and a second decision. A refusal or an empty
+   * decision, or a decide that throws, is not trusted to it: the stream is caught up and the command
+   * decided again. Ignored
+   * with `expectedRevision` (an If-Match is judged against the stream as read).
+   */
+  from?: LoadedAggregate<S>;
 }
 
 /**
@@ -99,15 +108,26 @@ export class AggregateRepository {
     definition: AggregateDefinition<S, E>,
     id: string,
     decide: (state: S, revision: number) => Decision<Err> | Promise<Decision<Err>>,
-    options: ExecuteOptions = {},
+    options: ExecuteOptions<S> = {},
   ): Promise<ExecuteResult<Err>> {
     const streamId = streamName(definition, id);
     const ifMatch = options.expectedRevision;
     const maxAttempts = atLeastOne('maxAttempts', options.maxAttempts ?? this.maxAttempts);
-    let loaded = await this.loadStream(definition, streamId);
+    const given = ifMatch === undefined && options.from?.exists ? options.from : undefined;
+    let loaded = given ?? (await this.loadStream(definition, streamId));
+    let read = given === undefined;
     for (let attempt = 1; ; attempt++) {
-      const decision = await decide(loaded.state, loaded.revision);
-      if (!Array.isArray(decision)) return { ok: false, error: decision };
+      const deciding = (async () => decide(loaded.state, loaded.revision))();
+      const decision = await (read ? deciding : deciding.catch(() => undefined));
+      if (!read && !(Array.isArray(decision) && decision.length > 0)) {
+        // Only an append checks a given state: a refusal, a no-op or a throw on it is decided again
+        // on the stream.
+        loaded = await this.catchUp(definition, streamId, loaded);
+        read = true;
+        attempt--;
+        continue;
+      }
+      if (!Array.isArray(decision)) return { ok: false, error: decision as Err };
       if (ifMatch !== undefined && ifMatch !== loaded.revision) {
         throw new WrongExpectedVersionError(streamId, ifMatch, loaded.exists ? loaded.revision : 'no_stream');
       }
@@ -123,6 +143,7 @@ export class AggregateRepository {
           error instanceof WrongExpectedVersionError && ifMatch === undefined && attempt < maxAttempts;
         if (!retry) throw error;
         loaded = await this.catchUp(definition, streamId, loaded);
+        read = true;
       }
     }
   }

@@ -1,7 +1,14 @@
 import { WrongExpectedVersionError } from '../errors';
 import { MemoryEventStore } from '../memory/memory-event-store';
 import { AggregateRepository } from './aggregate-repository';
-import { CounterState, counter, incremented, increments } from './counter.fixture';
+import {
+  CountingEventStore,
+  CounterState,
+  counter,
+  incremented,
+  increments,
+  replayed,
+} from './counter.fixture';
 import { MemorySnapshotStore } from './memory-snapshot-store';
 
 function setup() {
@@ -137,5 +144,87 @@ describe('AggregateRepository.execute', () => {
       revision: 9,
       state: { value: 18, applied: 10 },
     });
+  });
+});
+
+describe('AggregateRepository.execute from a given state (the last write of this process)', () => {
+  async function written(repository: AggregateRepository) {
+    await repository.append(counter, 'c1', [incremented(1)], 'no_stream');
+    return repository.load(counter, 'c1');
+  }
+
+  it('given the current state, when executing from it, then it decides on it without reading the stream', async () => {
+    const { store, repository } = setup();
+    const current = await written(repository);
+    const counting = new CountingEventStore(store);
+    const reading = new AggregateRepository(counting);
+    const seen: CounterState[] = [];
+
+    const result = await reading.execute(counter, 'c1', double(seen), { from: current });
+
+    expect(result).toMatchObject({ ok: true, nextExpectedRevision: 1 });
+    expect(seen).toEqual([current.state]);
+    expect(counting.readCalls).toEqual([]);
+    expect(await replayed(store, 'c1')).toMatchObject({ value: 2 });
+  });
+
+  it('given a stale state (a write from elsewhere since), when executing from it, then the append is refused and it decides again on the stream', async () => {
+    const { store, repository, concurrentWrite } = setup();
+    const stale = await written(repository);
+    await concurrentWrite();
+    const seen: CounterState[] = [];
+
+    const result = await repository.execute(counter, 'c1', double(seen), { from: stale });
+
+    expect(seen.map((s) => s.value)).toEqual([1, 101]);
+    expect(result).toMatchObject({ ok: true, nextExpectedRevision: 2 });
+    expect((await store.readStream('counter-c1')).map((e) => e.data.by)).toEqual([1, 100, 101]);
+  });
+
+  it('given a stale state, when the command is refused on it, then the refusal is decided again on the stream', async () => {
+    const { repository, concurrentWrite } = setup();
+    const stale = await written(repository);
+    await concurrentWrite();
+    const seen: number[] = [];
+    const atLeast = (floor: number) => (state: CounterState) => {
+      seen.push(state.value);
+      return state.value < floor ? { refused: state.value } : [incremented(1)];
+    };
+
+    const result = await repository.execute(counter, 'c1', atLeast(50), { from: stale });
+
+    expect(seen).toEqual([1, 101]);
+    expect(result).toMatchObject({ ok: true, nextExpectedRevision: 2 });
+  });
+
+  it('given a stale state, when decide throws on it, then it is decided again on the stream', async () => {
+    const { repository, concurrentWrite } = setup();
+    const stale = await written(repository);
+    await concurrentWrite();
+    const seen: number[] = [];
+
+    const result = await repository.execute(
+      counter,
+      'c1',
+      (state) => {
+        seen.push(state.value);
+        if (state.value < 50) throw new Error('too low');
+        return [incremented(1)];
+      },
+      { from: stale },
+    );
+
+    expect(seen).toEqual([1, 101]);
+    expect(result).toMatchObject({ ok: true, nextExpectedRevision: 2 });
+  });
+
+  it('given an If-Match, when a state is given too, then the stream is read and the If-Match judged against it', async () => {
+    const { repository, concurrentWrite } = setup();
+    const stale = await written(repository);
+    await concurrentWrite();
+
+    const result = await repository.execute(counter, 'c1', double([]), { from: stale, expectedRevision: 1 });
+
+    expect(result).toMatchObject({ ok: true, nextExpectedRevision: 2 });
   });
 });
