@@ -126,6 +126,7 @@ describe.each(testDatabases())('first variation across a crash, on $name', (targ
     const health = await again.inject({ method: 'GET', url: '/health' });
     expect(health.json().reactors).toEqual([
       { name: 'first_variation', state: 'running', position: expect.any(String), lag: 0 },
+      { name: 'estimate_conversion', state: 'running', position: expect.any(String), lag: 0 },
     ]);
   });
 

@@ -53,6 +53,7 @@ describe.each(testDatabases())('projector worker on $name', (target) => {
     expect(heartbeat).toEqual([
       expect.objectContaining({ name: 'stream_events', state: 'running' }),
       expect.objectContaining({ name: 'first_variation', state: 'running' }),
+      expect.objectContaining({ name: 'estimate_conversion', state: 'running' }),
     ]);
   });
 
@@ -155,6 +156,7 @@ const postgres = testDatabases().filter((t) => t.name === 'postgres');
     }
     expect(health.json().reactors).toEqual([
       expect.objectContaining({ name: 'first_variation', state: 'standby' }), // led by the worker
+      expect.objectContaining({ name: 'estimate_conversion', state: 'standby' }),
     ]);
   });
 });

@@ -20,11 +20,6 @@ export interface WriteOptions {
    * expects no stream all the same.
    */
   fresh?: boolean;
-  /**
-   * Event ids derived from what caused the write (a step of a cross-record operation), so the
-   * same step run twice appends the same events, which the store takes once. Random by default.
-   */
-  eventIds?: (type: string, index: number) => string;
 }
 
 export interface WriteResult<S, E> {
@@ -81,7 +76,7 @@ export class RecordWriter {
           const decision = await decide(state, revision);
           if (isDomainError(decision)) return decision;
           decidedOn = { state, revision, events: decision };
-          return decision.map((event, i) => toEventData(event, options, i));
+          return decision.map((event) => toEventData(event, options));
         },
         { expectedRevision: options.ifMatch, from },
       );
@@ -122,7 +117,7 @@ export class RecordWriter {
     const events = await decide(initial, -1);
     if (isDomainError(events)) throw events;
     if (events.length === 0) return { state: initial, revision: -1, events, position: undefined };
-    const data = events.map((event, i) => toEventData(event, options, i));
+    const data = events.map((event) => toEventData(event, options));
     const { nextExpectedRevision, position } = await this.repository.append(
       definition,
       id,
@@ -145,9 +140,8 @@ export class RecordWriter {
   }
 }
 
-function toEventData(event: DomainEvent, options: WriteOptions, index: number): EventData {
-  const id = options.eventIds ? options.eventIds(event.type, index) : randomUUID();
-  return { id, type: event.type, data: event.data, metadata: options.metadata };
+function toEventData(event: DomainEvent, options: WriteOptions): EventData {
+  return { id: randomUUID(), type: event.type, data: event.data, metadata: options.metadata };
 }
 
 /** The state after the appended events, folded here rather than read back from the store. */

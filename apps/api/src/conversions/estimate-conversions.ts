@@ -1,49 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  customerAggregate,
-  decideCustomer,
   decideEstimate,
   estimateAggregate,
-  EstimateConverted,
   EstimateRecord,
   invoiceAggregate,
-  InvoiceEvent,
-  invoiceFromEstimate,
   isRecordId,
   permissionDenied,
 } from '@app/domain';
-import { EventMetadata, WrongExpectedVersionError } from '@app/event-store';
+import { streamName } from '@app/event-store/aggregate';
 import { Actor, can, eventMetadata } from '../auth/actor';
-import { derivedId } from '../commands/derived-id';
 import { RecordWriter } from '../commands/record-writer';
 import { EstimateContexts } from '../estimates/estimate-context';
 import { resourceMissing } from '../http/api-error';
-import { Numbering } from '../records/numbering';
 import { RecordLimit } from '../records/record-limit';
+import { ReactorSteps } from '../reactors/reactor-steps';
+import { estimateConversionReactor } from './estimate-conversion-reactor';
 import { UniqueUnits } from '../invoices/unique-units';
-
-/** What a recorded conversion names: the estimate, and its EstimateConverted event's data. */
-export interface RecordedConversion {
-  estimateId: string;
-  conversion: EstimateConverted['data'];
-  metadata: EventMetadata;
-}
 
 /**
  * Estimate → invoice (documents-api §4). The estimate's stream decides and records the conversion
- * first, with the revision it read, so two conversions cannot both win; the invoice and the
- * prospect's promotion follow from that record with ids derived from it (`complete`), so running
- * them twice, here and in the conversion reactor after a crash, changes nothing.
+ * first, with the revision it read, so two conversions cannot both win; the invoice's number, the
+ * invoice and the prospect's promotion follow from that record (estimate-conversion-reactor.ts):
+ * run here for the answer, or by the reactor when the process stopped first, with the same ids.
  */
 @Injectable()
 export class EstimateConversions {
   constructor(
     private readonly writer: RecordWriter,
     private readonly contexts: EstimateContexts,
-    private readonly numbering: Numbering,
     private readonly recordLimit: RecordLimit,
     private readonly units: UniqueUnits,
+    private readonly steps: ReactorSteps,
   ) {}
 
   async toInvoice(actor: Actor, estimateId: string, body: Record<string, unknown>, ifMatch?: number) {
@@ -59,8 +47,9 @@ export class EstimateConversions {
       input: body,
     };
     let claimed: EstimateRecord['lines'] = [];
+    let recorded = false;
     try {
-      const { events } = await this.writer.write(
+      const { revision } = await this.writer.write(
         estimateAggregate,
         estimateId,
         async (state) => {
@@ -76,84 +65,13 @@ export class EstimateConversions {
         },
         { metadata, ifMatch },
       );
-      const converted = events[0] as EstimateConverted;
-      return await this.complete({ estimateId, conversion: converted.data, metadata });
+      recorded = true;
+      await this.steps.runNow(estimateConversionReactor, streamName(estimateAggregate, estimateId), revision);
+      return await this.writer.read(invoiceAggregate, documentId);
     } catch (error) {
-      if (!(await this.invoiceExists(documentId))) await this.units.release(actor, documentId, claimed);
+      // Once recorded, the conversion stands: the reactor creates the invoice, units and all.
+      if (!recorded) await this.units.release(actor, documentId, claimed);
       throw error;
     }
-  }
-
-  private async invoiceExists(id: string): Promise<boolean> {
-    return (await this.writer.read(invoiceAggregate, id)).state.status !== 'absent';
-  }
-
-  /** The invoice of a recorded conversion, created unless it exists; a prospect becomes a customer. */
-  async complete({ estimateId, conversion, metadata }: RecordedConversion) {
-    const { state } = await this.writer.read(estimateAggregate, estimateId);
-    if (state.status === 'absent')
-      throw new Error(`Estimate ${estimateId} of a recorded conversion is missing`);
-    const estimate = state.record;
-    const invoice = await this.createInvoice(estimate, conversion, metadata);
-    await this.promoteProspect(estimate, conversion, metadata);
-    return invoice;
-  }
-
-  private async createInvoice(
-    estimate: EstimateRecord,
-    conversion: EstimateConverted['data'],
-    metadata: EventMetadata,
-  ) {
-    const invoiceId = conversion.document_id;
-    const existing = await this.writer.read(invoiceAggregate, invoiceId);
-    if (existing.state.status !== 'absent') return existing;
-    const decide = async (): Promise<InvoiceEvent[]> => {
-      const number = await this.numbering.next({
-        accountId: estimate.account_id,
-        sequence: 'invoice',
-        recordId: invoiceId,
-        metadata,
-        now: conversion.converted_at,
-      });
-      let line = 0;
-      const lineId = () => derivedId(invoiceId, 'line', String(line++));
-      return [invoiceFromEstimate(estimate, conversion, number, lineId)];
-    };
-    const eventIds = (type: string, index: number) => derivedId(invoiceId, type, String(index));
-    try {
-      return await this.writer.write(invoiceAggregate, invoiceId, decide, {
-        metadata,
-        fresh: true,
-        eventIds,
-      });
-    } catch (error) {
-      // Created meanwhile by the other runner of this step: it is done.
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
-      return this.writer.read(invoiceAggregate, invoiceId);
-    }
-  }
-
-  private async promoteProspect(
-    estimate: EstimateRecord,
-    conversion: EstimateConverted['data'],
-    metadata: EventMetadata,
-  ) {
-    if (estimate.customer_kind !== 'prospect') return;
-    const context = {
-      now: conversion.converted_at,
-      accountId: estimate.account_id,
-      userId: conversion.user_id,
-    };
-    const eventIds = (type: string, index: number) =>
-      derivedId(conversion.document_id, 'customer', type, String(index));
-    await this.writer.write(
-      customerAggregate,
-      estimate.customer_id,
-      (state) =>
-        state.status === 'live'
-          ? decideCustomer({ type: 'ConvertProspectToCustomer', estimate_id: estimate.id }, state, context)
-          : [],
-      { metadata, eventIds },
-    );
   }
 }

@@ -1,0 +1,110 @@
+import {
+  customerAggregate,
+  CustomerEvent,
+  CustomerState,
+  decideCustomer,
+  estimateAggregate,
+  EstimateConverted,
+  EstimateEvent,
+  EstimateState,
+  invoiceAggregate,
+  invoiceFromEstimate,
+} from '@app/domain';
+import { JsonObject, RecordedEvent } from '@app/event-store';
+import { streamName } from '@app/event-store/aggregate';
+import { defineReactor, ReactorTools, stepEventId } from '@app/read-models';
+import { counterStream, NUMBER_ASSIGNED } from '../records/numbering';
+
+/**
+ * The later steps of an estimate's conversion into an invoice: the estimate's stream recorded
+ * EstimateConverted (status 6, the invoice's id) first; then the invoice's number is drawn, the
+ * invoice created with the estimate's lines, and a prospect made a customer. The request runs this
+ * step itself for its answer; this reactor does when the request could not (the process stopped
+ * after the estimate's append). Every append has ids derived from the conversion, so the number
+ * drawn once is the number a repeat finds, and the invoice is created once.
+ */
+export const estimateConversionReactor = defineReactor({
+  name: 'estimate_conversion',
+  handles: ['EstimateConverted'],
+  async react(event, tools) {
+    const conversion = event.data as EstimateConverted['data'];
+    if (conversion.target !== 'invoice') return;
+    const estimate = folded(estimateAggregate, await tools.read(event.streamId)) as EstimateState;
+    if (estimate.status === 'absent') throw new Error(`${event.streamId} holds no estimate`);
+    const { record } = estimate;
+    const number = await drawInvoiceNumber(tools, record.account_id, conversion);
+    const lineId = lineIds(event.id);
+    const created = invoiceFromEstimate(record, conversion, number, lineId);
+    await tools.append(streamName(invoiceAggregate, conversion.document_id), 'create-invoice', [created], {
+      expectedRevision: 'no_stream',
+    });
+    if (record.customer_kind === 'prospect')
+      await tools.decideAndAppend(
+        streamName(customerAggregate, record.customer_id),
+        'promote-prospect',
+        (events) =>
+          promotion(
+            folded(customerAggregate, events) as CustomerState,
+            record.id,
+            record.account_id,
+            conversion,
+          ),
+      );
+  },
+});
+
+/** The account's next invoice number, recorded on its counter stream as given to the invoice. */
+async function drawInvoiceNumber(
+  tools: ReactorTools,
+  accountId: string,
+  conversion: EstimateConverted['data'],
+): Promise<number> {
+  const drawn = await tools.decideAndAppend(
+    counterStream(accountId, 'invoice'),
+    'invoice-number',
+    (events) => {
+      const last = events.at(-1)?.data as { number: number } | undefined;
+      const data = {
+        account_id: accountId,
+        sequence: 'invoice',
+        number: (last?.number ?? 0) + 1,
+        record_id: conversion.document_id,
+        assigned_at: conversion.converted_at,
+      };
+      return [{ type: NUMBER_ASSIGNED, data }];
+    },
+  );
+  return (drawn!.events[0].data as { number: number }).number;
+}
+
+function promotion(
+  state: CustomerState,
+  estimateId: string,
+  accountId: string,
+  conversion: EstimateConverted['data'],
+): { type: string; data: JsonObject }[] {
+  if (state.status !== 'live') return [];
+  const context = { now: conversion.converted_at, accountId, userId: conversion.user_id };
+  const decided = decideCustomer(
+    { type: 'ConvertProspectToCustomer', estimate_id: estimateId },
+    state,
+    context,
+  );
+  return Array.isArray(decided) ? (decided as unknown as { type: string; data: JsonObject }[]) : [];
+}
+
+/** The invoice's line ids, derived from the conversion: the same conversion makes the same lines. */
+function lineIds(triggerId: string): () => string {
+  let next = 0;
+  return () => stepEventId(triggerId, 'invoice-line', next++);
+}
+
+function folded<S, E extends EstimateEvent | CustomerEvent>(
+  aggregate: { initialState: S; evolve(state: S, event: E): S },
+  events: RecordedEvent[],
+): S {
+  return events.reduce(
+    (state, event) => aggregate.evolve(state, event as unknown as E),
+    aggregate.initialState,
+  );
+}
