@@ -121,12 +121,16 @@ export class UniqueUnits {
  * item's decision needs only the account and the time.
  */
 function unitContext(actor: Actor): ItemContext {
-  return {
-    now: new Date().toISOString(),
-    accountId: actor.accountId,
-    mayViewCost: false,
-    references: NO_REFERENCES,
-  };
+  return unitDecisionContext(actor.accountId, new Date().toISOString());
+}
+
+export function unitDecisionContext(accountId: string, now: string): ItemContext {
+  return { now, accountId, mayViewCost: false, references: NO_REFERENCES };
+}
+
+/** The unique items whose units the lines hold, each once, in item id order. */
+export function unitItemIds(lines: readonly UnitLine[]): string[] {
+  return [...uniqueItems(lines, false).keys()];
 }
 
 function isUnitLine(line: UnitLine): line is UnitLine & { item_id: string } {
