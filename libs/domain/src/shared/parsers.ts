@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { DomainError, invalid, isDomainError } from './domain-error';
 import { RATE_DECIMALS, rate } from './money';
+import { isIntegerId, MAX_INTEGER } from './record-id';
 
 /**
  * Turns one client value into the domain's value, or refuses it naming `param`.
@@ -80,6 +81,12 @@ export function integer(min: number, max: number): Parser<number> {
     Number.isInteger(value) && (value as number) >= min && (value as number) <= max
       ? (value as number)
       : invalid(param, `${param} must be an integer from ${min} to ${max}.`);
+}
+
+/** An integer id (`item_variation_location_id`): 1 to 2^31 - 1, the range of its column. */
+export function integerId(): Parser<number> {
+  return (value, param) =>
+    isIntegerId(value) ? value : invalid(param, `${param} must be an integer id from 1 to ${MAX_INTEGER}.`);
 }
 
 export function nullable<T>(parser: Parser<T>): Parser<T | null> {
