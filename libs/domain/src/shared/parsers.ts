@@ -49,19 +49,22 @@ export function optionalText(max = MAX_TEXT): Parser<string | null> {
   };
 }
 
-export function email(): Parser<string> {
+export function email(max = MAX_EMAIL): Parser<string> {
   return (value, param) => {
-    if (typeof value !== 'string' || !EMAIL.test(value) || length(value) > MAX_EMAIL)
+    if (typeof value !== 'string' || !EMAIL.test(value) || length(value) > max)
       return invalid(param, `${param} must be a valid email address.`);
     if (UNSTORABLE.test(value)) return unstorable(param);
     return value;
   };
 }
 
-export function optionalEmail(): Parser<string | null> {
-  const required = email();
-  return (value, param) =>
-    value === null || (typeof value === 'string' && value.trim() === '') ? null : required(value, param);
+/**
+ * null or "" means "no address". Unlike other optional text, blanks are refused: "   " is a
+ * mistyped address, not a request to clear it.
+ */
+export function optionalEmail(max = MAX_EMAIL): Parser<string | null> {
+  const required = email(max);
+  return (value, param) => (value === null || value === '' ? null : required(value, param));
 }
 
 export function oneOf<T extends string>(values: readonly T[]): Parser<T> {
