@@ -194,7 +194,7 @@ function fieldPaths(value: unknown, prefix = ''): string[] {
   });
 }
 
-/** A copy of `body` with the field at `path` set to `value`, or removed when `value` is undefined. */
+/** A copy of `body` with the field at `path` set to `value`, or removed when it is DROPPED. */
 function withField(body: Json, path: string, value: unknown): Json {
   const copy = structuredClone(body);
   const keys = path.split('.');
@@ -224,11 +224,15 @@ describe.each(DATABASES)('every OpenAPI operation under one-mistake requests on 
   });
   afterAll(() => t?.close());
 
-  /** The operation as it succeeds on the world: its records in the path, a valid body, a fresh key. */
-  function baseRequest(operation: Operation, world: World): Request {
-    const params = Object.fromEntries(
+  /** The world's records for the operation's path parameters (a random UUID where it has none). */
+  const paramsOf = (operation: Operation, world: World) =>
+    Object.fromEntries(
       operation.pathParams.map((param) => [param, worldId(world, operation.path, param) ?? randomUUID()]),
     );
+
+  /** The operation as it succeeds on the world: its records in the path, a valid body, a fresh key. */
+  function baseRequest(operation: Operation, world: World): Request {
+    const params = paramsOf(operation, world);
     const headers: Record<string, string> = { ...world.owner.headers };
     if (operation.method !== 'GET') headers['idempotency-key'] = randomUUID();
     return {
@@ -255,9 +259,7 @@ describe.each(DATABASES)('every OpenAPI operation under one-mistake requests on 
       kinds.push(
         fc.tuple(fc.constantFrom(...operation.pathParams), fc.constantFrom(...BAD_IDS)).map(([param, id]) => {
           const request = base();
-          const params = Object.fromEntries(
-            operation.pathParams.map((name) => [name, worldId(world, operation.path, name) ?? randomUUID()]),
-          );
+          const params = paramsOf(operation, world);
           return {
             ...request,
             url: urlOf(operation, { ...params, [param]: id }),
