@@ -29,7 +29,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { ApiEventsQuery, asOfRequested, parseEventsQuery, RecordHistory } from '../history';
+import { ApiAsOfRevision, ApiEventsQuery, asOfRequested, parseEventsQuery, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
 import { ChangeContact } from './contact-commands';
@@ -79,6 +79,7 @@ export class ContactsController {
   }
 
   @Get(':id')
+  @ApiAsOfRevision()
   @Access('contacts:read', MANAGE)
   @ApiOperation({ summary: 'Retrieve a contact; with as_of_revision (audit:read), as it was then' })
   @ApiNotFoundResponse({ description: 'resource_missing' })

@@ -28,7 +28,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor, can } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { asOfRequested, RecordHistory } from '../history';
+import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
 import { EmptyEstimateBody, EstimateBody } from './estimate-bodies';
@@ -80,6 +80,7 @@ export class EstimatesController {
   }
 
   @Get(':id')
+  @ApiAsOfRevision()
   @Access('estimates:read', LIST)
   @ApiOperation({
     summary: 'Retrieve an estimate with its lines; with as_of_revision (audit:read), as it was then',

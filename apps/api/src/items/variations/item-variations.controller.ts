@@ -29,6 +29,7 @@ import { Access } from '../../auth/access';
 import { Actor } from '../../auth/actor';
 import { CurrentActor } from '../../auth/current-actor';
 import {
+  ApiAsOfRevision,
   ApiEventsQuery,
   asOfRequested,
   parseAsOfRevision,
@@ -100,6 +101,7 @@ export class ItemVariationsController {
   }
 
   @Get(':variation_id')
+  @ApiAsOfRevision()
   @Access('items:read')
   @ApiOperation({
     summary: 'Retrieve a variation with its rows; with as_of_revision (audit:read), as it was then',
