@@ -5,7 +5,8 @@ import { rowsOf } from '@app/read-models/testing/projection-fixtures';
 import { streamEventsProjector } from '@app/read-models/testing/stream-events-projector';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
 import { ReadYourWrites } from '../apps/api/src/store/read-your-writes';
-import { EVENT_STORE } from '../apps/api/src/store/tokens';
+import { Stores } from '../apps/api/src/store/open-stores';
+import { EVENT_STORE, STORES } from '../apps/api/src/store/tokens';
 import { startTestApp, TestApp } from './support/test-app';
 
 postgresSkipNotice('operations e2e');
@@ -63,6 +64,30 @@ describe.each(testDatabases())('operations endpoints on $name', (target) => {
     expect(res.body).toMatch(/projector_lag_events\{projector="stream_events"\} 0/);
     expect(res.body).toMatch(/projector_running\{projector="stream_events"\} 1/);
     expect(res.body).toMatch(/projector_position\{projector="stream_events"\} \d+/);
+  });
+
+  it('serves the event store adapter’s counts: events skipped by reason and $all resubscriptions', async () => {
+    const { signals } = t.app.get<Stores>(STORES);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      signals.skipped({
+        id: randomUUID(),
+        streamId: 'orders-17',
+        type: 'OrderPlaced',
+        position: { commit: 10n, prepare: 10n },
+        reason: 'foreign_stream',
+        detail: 'not the engine’s',
+      });
+      signals.resubscribing({ error: new Error('unavailable'), attempt: 1, delayMs: 80, after: 'start' });
+    } finally {
+      warn.mockRestore();
+    }
+
+    const res = await get('/metrics');
+
+    expect(res.body).toMatch(/eventstore_skipped_events_total\{reason="foreign_stream"\} 1/);
+    expect(res.body).toMatch(/eventstore_skipped_events_total\{reason="not_json_object"\} 0/);
+    expect(res.body).toMatch(/eventstore_resubscriptions_total 1/);
   });
 
   it('serves the OpenAPI document generated from the code, and a page to browse it', async () => {

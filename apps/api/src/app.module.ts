@@ -11,6 +11,8 @@ import { OperatorModule } from './operator/operator.module';
 import { PartiesModule } from './parties/parties.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { EstimatesModule } from './estimates/estimates.module';
+import { InvoicesModule } from './invoices/invoices.module';
+import { ConversionsModule } from './conversions/conversions.module';
 import { LocationsModule } from './locations/locations.module';
 import { ItemCategoriesModule } from './item-categories/item-categories.module';
 import { ItemPhotosModule } from './items/photos/item-photos.module';
@@ -51,6 +53,8 @@ export class AppModule {
         ItemVariationsModule,
         VariationAttributesModule,
         EstimatesModule,
+        InvoicesModule,
+        ConversionsModule,
         ...(options.imports ?? []),
       ],
     };

@@ -10,6 +10,8 @@ describe('configFromEnv', () => {
       eventStoreConnectionString: undefined,
       adminToken: undefined,
       readYourWritesTimeoutMs: 5000,
+      databaseConnectTimeoutMs: 5000,
+      databaseStatementTimeoutMs: 30000,
       projectors: 'in-process',
       logLevel: 'info',
     });
@@ -24,6 +26,8 @@ describe('configFromEnv', () => {
     ['PORT', 'http'],
     ['PORT', '70000'],
     ['READ_YOUR_WRITES_TIMEOUT_MS', '-1'],
+    ['DATABASE_CONNECT_TIMEOUT_MS', '0'],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', 'soon'],
     ['LOG_LEVEL', 'loud'],
     ['PROJECTORS', 'elsewhere'],
   ])('refuses %s=%s, naming it', (name, value) => {

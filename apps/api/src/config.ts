@@ -13,6 +13,10 @@ export interface ApiConfig {
   /** Without it the operator API answers 404. */
   adminToken?: string;
   readYourWritesTimeoutMs: number;
+  /** PostgreSQL: opening a connection or waiting for a pooled one, before a request answers 503. */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL: the sessions' statement_timeout (0: none). */
+  databaseStatementTimeoutMs: number;
   /**
    * `in-process`: the API runs the projectors (leading those no other process leads);
    * `external`: projector workers run them, and the API reads their checkpoints.
@@ -45,6 +49,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
     adminToken: env.ADMIN_TOKEN || undefined,
     readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 0, 600_000),
+    databaseConnectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 1, 600_000),
+    databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
     projectors,
     logLevel,
   };
@@ -54,8 +60,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
  * PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/pglite: a folder of its own, so that
  * DATA_DIR can hold other files (photos) beside it. The CLI must open the same place.
  */
-export function databaseConfig(config: Pick<ApiConfig, 'databaseUrl' | 'dataDir'>): DatabaseConfig {
-  return config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') };
+export function databaseConfig(
+  config: Pick<ApiConfig, 'databaseUrl' | 'dataDir'> &
+    Partial<Pick<ApiConfig, 'databaseConnectTimeoutMs' | 'databaseStatementTimeoutMs'>>,
+): DatabaseConfig {
+  if (!config.databaseUrl) return { dataDir: join(config.dataDir, 'pglite') };
+  return {
+    url: config.databaseUrl,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  };
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {

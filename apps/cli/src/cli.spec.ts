@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { MemoryEventStore } from '@app/event-store';
-import { Database, loadCheckpoint } from '@app/read-models';
+import { Database, loadCheckpoint, recordFailure } from '@app/read-models';
 import { appendSampleEvents, countRows } from '@app/read-models/testing/projection-fixtures';
 import { resetDatabase } from '@app/read-models/testing/projection-setups';
 import { streamEventsProjector } from '@app/read-models/testing/stream-events-projector';
@@ -60,6 +60,32 @@ describe.each(testDatabases())('operator CLI ($name)', (target) => {
     expect(lines[0].split(/\s+/)).toEqual(['projector', 'version', 'stored', 'position', 'lag', 'updated']);
     expect(lines[1].split(/\s+/).slice(0, 5)).toEqual(['stream_events', '1', '1', '19/19', '3']);
     expect(lines[2]).toBe('head: 22/22');
+  });
+
+  it('shows a projector stopped on an error and restarts it (clears its recorded failure)', async () => {
+    const last = await appendSampleEvents(store, 5);
+    await cli('rebuild', 'stream_events');
+    const failure = {
+      error: 'boom',
+      event: { id: 'e-1', stream: 'widget-1', type: 'WidgetCreated', position: '3/3' },
+      failedAt: '2026-01-01T00:00:00.000Z',
+    };
+    await recordFailure(database.db, 'stream_events', failure);
+
+    const shown = await cli('projections');
+    expect(shown.out).toContain(
+      'failed: stream_events on event e-1 (WidgetCreated, stream widget-1, position 3/3) at 2026-01-01T00:00:00.000Z: boom',
+    );
+    expect(shown.out).toContain('npm run cli -- projections restart stream_events');
+
+    const restarted = await cli('projections', 'restart', 'stream_events');
+    expect(restarted).toMatchObject({ code: 0, out: expect.stringContaining('failure cleared') });
+    expect(await loadCheckpoint(database.db, 'stream_events')).toEqual(
+      expect.not.objectContaining({ failure: expect.anything() }),
+    );
+    expect((await loadCheckpoint(database.db, 'stream_events'))?.position).toEqual(last);
+    const again = await cli('projections', 'restart', 'stream_events');
+    expect(again).toMatchObject({ code: 1, err: 'Projector stream_events has not stopped on an error\n' });
   });
 
   it('refuses an unknown projector or command, saying why', async () => {

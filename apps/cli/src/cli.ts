@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { toErrorResponse } from '../../api/src/http/error-response';
 import { CliContext } from './cli-context';
-import { projectionsCommand } from './commands/projections';
+import { projectionsCommand, restartProjectionCommand } from './commands/projections';
 import { rebuildCommand } from './commands/rebuild';
 import {
   OPERATOR_GROUPS,
@@ -17,7 +17,10 @@ export const USAGE = `Usage: npm run cli -- <command>
 Read models:
   rebuild <projector> [--batch-size N]  rebuild a read model from position zero into fresh
                                         tables, swapped in at the end; reads keep working
-  projections                           each projector's version, position and lag
+  projections                           each projector's version, position and lag, and
+                                        those stopped on an error (event, error)
+  projections restart <projector>       resume one stopped on an error, once fixed, from its
+                                        checkpoint (no rebuild)
 
 Accounts, users and API keys (as the operator API /admin/v1; JSON on stdout):
 ${OPERATOR_USAGE}
@@ -101,6 +104,15 @@ function commandOf(positionals: string[], options: OptionValues): Command {
   }
   if (!foreign && batch === undefined && name === 'projections' && rest.length === 0) {
     return (context, io) => projectionsCommand(context, io.out);
+  }
+  if (
+    !foreign &&
+    batch === undefined &&
+    name === 'projections' &&
+    rest[0] === 'restart' &&
+    rest.length === 2
+  ) {
+    return (context, io) => restartProjectionCommand(context, rest[1], io.out);
   }
   throw new UsageError(`Not a command: ${positionals.join(' ') || '(none)'}`);
 }

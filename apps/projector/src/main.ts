@@ -5,8 +5,9 @@ import { startProjectorWorker } from './worker';
 
 /**
  * `npm run start:projector`: the projectors without the API, on the stores the environment names,
- * until SIGTERM or SIGINT. Exits with 1 when a projector it leads stops on an error, so that its
- * supervisor restarts it and, meanwhile, a standby worker takes the projector over.
+ * until SIGTERM or SIGINT. Transient faults (the database away) are retried by the projectors
+ * themselves; a projector that throws on an event stops alone (logged once, shown by /health and
+ * `npm run cli -- projections`) until an operator restarts it, and the others go on.
  */
 async function main(): Promise<void> {
   const config = configFromEnv();
@@ -16,12 +17,19 @@ async function main(): Promise<void> {
     error: (message, err) => log.error({ err }, message),
   };
   let stopping = false;
+  const reported = new Set<string>(); // failures already logged
   const worker = await startProjectorWorker(config, {
     logger,
     heartbeatFile: process.env.PROJECTOR_HEARTBEAT_FILE || undefined,
     onFailure: (failed) => {
-      log.error({ projectors: failed.map((f) => f.name) }, 'A projector stopped on an error: exiting');
-      void shutdown(1);
+      const fresh = failed.filter((f) => !reported.has(f.name));
+      reported.clear();
+      for (const f of failed) reported.add(f.name);
+      if (fresh.length === 0) return;
+      log.error(
+        { projectors: fresh.map((f) => ({ name: f.name, error: f.error, event: f.failure?.event })) },
+        'A projector stopped on an error; the others go on. Once fixed: npm run cli -- projections restart <name>',
+      );
     },
   });
   const leading = (await worker.runner.status()).map((s) => `${s.name} (${s.state})`);

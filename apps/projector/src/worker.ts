@@ -17,11 +17,11 @@ export interface WorkerOptions {
   /** Default: the registry's, as the API runs them. */
   projectors?: readonly Projector[];
   logger?: RunnerLogger;
-  /** Rewritten with the status after each check that finds every projector well: a liveness probe. */
+  /** Rewritten with the status after each check that reaches the stores: a liveness probe. */
   heartbeatFile?: string;
   /** Default 5000. */
   checkEveryMs?: number;
-  /** A projector this worker leads has stopped on an error. */
+  /** At each check while some projector is stopped on an error (an operator restarts it once fixed). */
   onFailure?: (failed: ProjectorStatus[]) => void;
 }
 
@@ -62,7 +62,9 @@ export async function startProjectorWorker(
       try {
         const status = await runner.status();
         const failed = status.filter((s) => s.state === 'failed');
-        if (failed.length > 0) return options.onFailure?.(failed);
+        if (failed.length > 0) options.onFailure?.(failed);
+        // Alive with a projector failed: the others go on, and a restart of the process would only
+        // meet the same event again. The file carries each projector's state for a closer probe.
         if (options.heartbeatFile)
           await writeAtomically(options.heartbeatFile, JSON.stringify(status, jsonBigInt));
       } catch (error) {

@@ -13,4 +13,6 @@ export * from './item';
 export * from './item-variation';
 export * from './variation-attribute';
 export * from './document-lines';
+export * from './document';
 export * from './estimate';
+export * from './invoice';

@@ -35,11 +35,47 @@ export class EmptyAppendError extends Error {
  * long-running loops retry from their checkpoint with backoff.
  */
 export class StoreUnavailableError extends Error {
-  constructor(
-    message: string,
-    readonly cause?: unknown,
-  ) {
-    super(message);
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
     this.name = 'StoreUnavailableError';
+  }
+}
+
+/**
+ * The stream was deleted or tombstoned outside the engine (events are never deleted by it): it
+ * can be neither read nor appended to. Not transient: retrying gives the same answer.
+ */
+export class StreamDeletedError extends Error {
+  constructor(readonly streamId: string) {
+    super(
+      `Stream ${streamId} was deleted or tombstoned in the event store; it cannot be read or appended to`,
+    );
+    this.name = 'StreamDeletedError';
+  }
+}
+
+/** The batch is larger than the store accepts in one append (EventStoreDB's MaxAppendSize). */
+export class AppendTooLargeError extends Error {
+  constructor(
+    readonly streamId: string,
+    /** The store's limit in bytes, when it says. */
+    readonly maxBytes?: number,
+  ) {
+    super(
+      `Stream ${streamId}: the events are larger than the store accepts in one append` +
+        (maxBytes ? ` (${maxBytes} bytes)` : ''),
+    );
+    this.name = 'AppendTooLargeError';
+  }
+}
+
+/**
+ * The store refused the credentials, or the user may not do what the engine needs (read `$all`,
+ * read and write its streams). A configuration fault: the message says what to grant.
+ */
+export class StoreAccessDeniedError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'StoreAccessDeniedError';
   }
 }

@@ -17,7 +17,7 @@ export interface EventMetadata {
 
 export type JsonObject = { [key: string]: unknown };
 
-/** An event to append. `id` is a UUID chosen by the caller: appending it again is idempotent. */
+/** An event to append. `id` is a UUID chosen by the caller: appending it again is idempotent (see appendToStream). */
 export interface EventData<Type extends string = string, Data extends JsonObject = JsonObject> {
   id: string;
   type: Type;
@@ -79,7 +79,15 @@ export interface EventStore {
   /**
    * Appends atomically. Throws WrongExpectedVersionError when the stream is not as expected.
    * Events whose ids the stream already holds (the whole batch, in order) are not written again:
-   * the result names where they already are.
+   * the result names where they already are. A retry after a fault (StoreUnavailableError: the
+   * first attempt may or may not have been written) must send the same event ids.
+   *
+   * How long this holds depends on the store. PostgreSQL and memory: always. EventStoreDB proves
+   * it from the stream itself for `no_stream` and an exact revision, always; for `any` and
+   * `stream_exists` the server only remembers recent ids (in memory: lost on a restart or a leader
+   * change), so its adapter looks for the batch among the stream's last 64 events first. There, a
+   * retry made after more than 64 later events to the same stream, and after the server forgot
+   * the ids, is written again: retry with an exact revision where that matters.
    */
   appendToStream(
     streamId: string,

@@ -1,6 +1,7 @@
 import { Position } from '@app/event-store';
 import { Kysely, sql } from 'kysely';
 import { CHECKPOINT_MOVED_SQLSTATE } from './migrations';
+import { ProjectorFailure } from './projector-failure';
 import { relaxedCommitSetting } from './relaxed-commit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -12,6 +13,8 @@ export interface StoredCheckpoint {
   position: Checkpoint;
   version: number;
   updatedAt: Date;
+  /** Set while the projector is stopped on an error; cleared to restart it. */
+  failure?: ProjectorFailure;
 }
 
 /** Another writer moved the checkpoint (a rebuild swapped tables in): this loop's view is stale. */
@@ -28,11 +31,12 @@ interface Row {
   prepare_position: string | null;
   version: number;
   updated_at: Date;
+  failure: ProjectorFailure | null;
 }
 
 // Positions travel as text: int8 would come back as a JS number and could lose digits.
-const selectRows = sql<Row>`select projector, commit_position::text, prepare_position::text, version, updated_at
-           from projection_checkpoint`;
+const selectRows = sql<Row>`select projector, commit_position::text, prepare_position::text, version, updated_at,
+           failure from projection_checkpoint`;
 
 export async function listCheckpoints(db: Kysely<any>): Promise<StoredCheckpoint[]> {
   const { rows } = await sql<Row>`${selectRows} order by projector`.execute(db);
@@ -103,6 +107,23 @@ export function checkpointMovedOr(error: unknown, projector: string): unknown {
     : error;
 }
 
+/** Tells every process (and the CLI) that the projector stopped, and why. */
+export async function recordFailure(
+  db: Kysely<any>,
+  projector: string,
+  failure: ProjectorFailure,
+): Promise<void> {
+  await sql`update projection_checkpoint set failure = ${JSON.stringify(failure)}::jsonb
+            where projector = ${projector}`.execute(db);
+}
+
+/** Clears a recorded failure: the process leading the projector restarts it. False if none was recorded. */
+export async function clearFailure(db: Kysely<any>, projector: string): Promise<boolean> {
+  const { rows } = await sql`update projection_checkpoint set failure = null
+            where projector = ${projector} and failure is not null returning projector`.execute(db);
+  return rows.length === 1;
+}
+
 /** Locks the projector's checkpoint row (if any) until the transaction ends. */
 export async function lockCheckpoint(trx: Kysely<any>, projector: string): Promise<void> {
   await sql`select 1 from projection_checkpoint where projector = ${projector} for update`.execute(trx);
@@ -120,9 +141,8 @@ export async function writeCheckpoint(
   await sql`insert into projection_checkpoint (projector, commit_position, prepare_position, version)
             values (${projector}, ${commit}::bigint, ${prepare}::bigint, ${version})
             on conflict (projector) do update set commit_position = excluded.commit_position,
-              prepare_position = excluded.prepare_position, version = excluded.version, updated_at = now()`.execute(
-    trx,
-  );
+              prepare_position = excluded.prepare_position, version = excluded.version, updated_at = now(),
+              failure = null`.execute(trx);
 }
 
 function fromRow(row: Row): StoredCheckpoint {
@@ -130,7 +150,14 @@ function fromRow(row: Row): StoredCheckpoint {
     row.commit_position === null || row.prepare_position === null
       ? 'start'
       : { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
-  return { projector: row.projector, position, version: row.version, updatedAt: new Date(row.updated_at) };
+  const stored: StoredCheckpoint = {
+    projector: row.projector,
+    position,
+    version: row.version,
+    updatedAt: new Date(row.updated_at),
+  };
+  if (row.failure) stored.failure = row.failure;
+  return stored;
 }
 
 const text = (n: bigint) => n.toString();

@@ -1,8 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import { Client, Pool, PoolConfig, types } from 'pg';
+import { ClientConfig, Pool, PoolConfig, types } from 'pg';
+import { FaultMappingPostgresDialect } from './fault-mapping-dialect';
+import { PgListener } from './pg-listener';
 import { Pipeline, pipelineOn } from './pipeline';
 
 /**
@@ -14,7 +16,17 @@ export interface DatabaseConfig {
   dataDir?: string;
   /** Pool size for a server; PGlite always has one connection. */
   maxConnections?: number;
+  /**
+   * How long opening a connection, or waiting for a free one in the pool, may take before the
+   * query fails as StoreUnavailableError (default 5000 ms): a store away costs a request a bounded time.
+   */
+  connectTimeoutMs?: number;
+  /** The server's statement_timeout for this process's sessions (default 30000 ms; 0: none). */
+  statementTimeoutMs?: number;
 }
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 /** A LISTEN in progress. */
 export interface Listening {
@@ -45,38 +57,57 @@ const pgTypes = {
 };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.url ? openPostgres(config.url, config.maxConnections ?? 20) : openPglite(config.dataDir);
+  return config.url ? openPostgres(config.url, config) : openPglite(config.dataDir);
 }
 
-function openPostgres(url: string, max: number): Database {
-  const pool = new Pool({ connectionString: url, max, types: pgTypes });
-  pool.on('error', () => undefined); // an idle client's error is surfaced by the next query instead
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+/**
+ * What every session of this process opens with: bounded connection and statement times, and
+ * TCP keepalive so that a peer gone silent is noticed.
+ */
+export function sessionConfig(url: string, config: DatabaseConfig = {}): ClientConfig {
+  const statementTimeoutMs = config.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  return {
+    connectionString: url,
+    types: pgTypes,
+    connectionTimeoutMillis: config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  };
+}
+
+/**
+ * Every client here has an 'error' listener (node-postgres emits 'error' on a client whose
+ * connection drops, and an unheard 'error' event ends the process), and a client that saw a
+ * connection fault is never handed out again: the pool drops a client that is no longer queryable
+ * when it comes back, and the pipeline and the listener discard theirs.
+ */
+function openPostgres(url: string, config: DatabaseConfig): Database {
+  const session = sessionConfig(url, config);
+  const pool = guarded(new Pool({ ...session, max: config.maxConnections ?? 20 }));
+  const db = new Kysely<any>({ dialect: new FaultMappingPostgresDialect(pool) }); // eslint-disable-line @typescript-eslint/no-explicit-any
   // Projector batches (one per projector at a time) share a few connections in pipeline mode.
-  const pipelined = new Pool({ connectionString: url, max: 4, types: pgTypes, pipeline: true } as PoolConfig);
-  pipelined.on('error', () => undefined);
-  const listeners: Client[] = [];
+  const pipelined = guarded(new Pool({ ...session, max: 4, pipeline: true } as PoolConfig));
+  const listeners = new Set<PgListener>();
   return {
     kind: 'postgres',
     url,
     db,
     pipeline: pipelineOn(pipelined),
     async listen(channel, onNotify) {
-      const client = new Client({ connectionString: url, types: pgTypes });
-      client.on('error', () => undefined);
-      await client.connect();
-      client.on('notification', (n) => n.channel === channel && onNotify(n.payload ?? ''));
-      await client.query(`LISTEN ${quoteIdent(channel)}`);
-      // Held by this session until it ends (a crash included): how others see that it listens.
-      await client.query(`SELECT pg_advisory_lock_shared(${LISTENER_LOCK}, hashtext($1))`, [channel]);
-      const pid = (client as unknown as { processID: number }).processID;
-      listeners.push(client);
+      // Held by each session until it ends (a crash included): how others see that it listens.
+      const listener = new PgListener(session, channel, onNotify, async (client) => {
+        await client.query(`SELECT pg_advisory_lock_shared(${LISTENER_LOCK}, hashtext($1))`, [channel]);
+      });
+      await listener.start();
+      listeners.add(listener);
       return {
         async stop() {
-          listeners.splice(listeners.indexOf(client), 1);
-          await client.end();
+          listeners.delete(listener);
+          await listener.stop();
         },
         async othersListening() {
+          const pid = listener.pid ?? -1; // while away, every holder is another session
           const { rows } = await sql<{ others: boolean }>`select exists (
               select 1 from pg_locks where locktype = 'advisory' and granted and objsubid = 2
                 and database = (select oid from pg_database where datname = current_database())
@@ -87,11 +118,22 @@ function openPostgres(url: string, max: number): Database {
       };
     },
     async close() {
-      await Promise.all(listeners.splice(0).map((c) => c.end()));
+      await Promise.all([...listeners].map((l) => l.stop()));
+      listeners.clear();
       await pipelined.end();
       await db.destroy();
     },
   };
+}
+
+/**
+ * The pool hears an idle client's error itself, but not one checked out between two queries
+ * (inside a transaction, in a pipeline): each client gets a listener of its own for its whole life.
+ */
+function guarded(pool: Pool): Pool {
+  pool.on('error', () => undefined); // an idle client's error: the pool has already dropped it
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
 }
 
 /**
@@ -128,8 +170,4 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await db.destroy(); // closes the PGlite instance too
     },
   };
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }

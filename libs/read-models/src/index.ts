@@ -10,3 +10,4 @@ export * from './projector-loop';
 export * from './projection-runner';
 export * from './leases';
 export * from './projectors';
+export * from './connection-faults';

@@ -1,6 +1,6 @@
 import { Kysely, sql } from 'kysely';
 import { Client } from 'pg';
-import { Database } from './database';
+import { Database, sessionConfig } from './database';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -94,11 +94,15 @@ export class AdvisoryLockLeases implements ProjectorLeases {
 
   private async open(): Promise<Client> {
     const client = new Client({
-      connectionString: this.url,
-      keepAlive: true, // a dead peer is noticed, and the leases given up, rather than held in vain
+      ...sessionConfig(this.url), // keepalive: a dead peer is noticed, and the leases given up
       application_name: 'projector-leases',
     });
-    client.on('error', () => undefined); // 'end' follows, and is what counts
+    // Without a listener an 'error' event would end the process. The session is then discarded:
+    // its locks may be gone already, and the runner takes them again on a new one.
+    client.on('error', () => {
+      this.ended(client);
+      void client.end().catch(() => undefined);
+    });
     client.on('end', () => this.ended(client));
     await client.connect();
     this.client = client;

@@ -40,6 +40,13 @@ const migrations: Record<string, Migration> = {
         end $$`.execute(db);
     },
   },
+  '0003_projection_failure': {
+    async up(db: Kysely<any>) {
+      // Why a projector stopped on an event, for every process and the CLI to see; cleared to
+      // restart it (the process leading it watches for that).
+      await db.schema.alterTable('projection_checkpoint').addColumn('failure', 'jsonb').execute();
+    },
+  },
 };
 
 /** What advance_projection_checkpoint raises when the checkpoint moved. */

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { DatabaseError, Pool, PoolClient } from 'pg';
+import { isConnectionFault, restateConnectionFault } from './connection-faults';
 
 /**
  * Statements sent together and answered in order: on a server, in one write and one round trip
@@ -12,7 +13,9 @@ export type Pipeline = (statements: readonly CompiledQuery[]) => Promise<void>;
 /** A pipeline on `pool`, whose clients must have been made with `pipeline: true`. */
 export function pipelineOn(pool: Pool): Pipeline {
   return async (statements) => {
-    const client = await pool.connect();
+    const client = await pool.connect().catch((error: unknown) => {
+      throw restateConnectionFault(error);
+    });
     let broken: Error | undefined;
     try {
       const answers = sendTogether(client, statements);
@@ -20,9 +23,10 @@ export function pipelineOn(pool: Pool): Pipeline {
       const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
       if (failed) {
         // A statement's own error (the server's answer) leaves the session usable; anything else,
-        // a lost connection say, may not: that client is discarded.
-        if (!(failed.reason instanceof DatabaseError)) broken = failed.reason as Error;
-        throw failed.reason;
+        // a lost connection or a session terminated say, may not: that client is discarded.
+        const reason = failed.reason as Error;
+        if (!(reason instanceof DatabaseError) || isConnectionFault(reason)) broken = reason;
+        throw restateConnectionFault(reason);
       }
     } finally {
       client.release(broken);

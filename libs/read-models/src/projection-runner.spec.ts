@@ -1,4 +1,4 @@
-import { comparePositions, EventStore } from '@app/event-store';
+import { comparePositions, EventStore, formatPosition, StoreUnavailableError } from '@app/event-store';
 import { Kysely, sql } from 'kysely';
 import {
   advanceCheckpoint,
@@ -129,12 +129,19 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
     await expect(first.waitFor(log.at(-1)!.position)).rejects.toThrow(ProjectionFailedError);
     await first.waitFor(log.at(-1)!.position, { projectors: ['reference_events'] });
 
-    // then it stopped at the last whole batch, its partial writes rolled back, the other went on
+    // then it stopped just before the culprit (the failed batch was redone one event at a time, so
+    // the events before it are kept), naming it; the other went on
     const [failed, other] = await first.status();
-    expect(failed).toMatchObject({ state: 'failed', position: log[19].position, lag: 57 - 20 });
+    expect(failed).toMatchObject({ state: 'failed', position: log[22].position, lag: 57 - 23 });
     expect(failed.error).toContain(`${culprit.streamId}@${culprit.revision}`);
+    expect(failed.failure?.event).toEqual({
+      id: culprit.id,
+      stream: culprit.streamId,
+      type: culprit.type,
+      position: formatPosition(culprit.position),
+    });
     expect(other).toMatchObject({ state: 'running', lag: 0 });
-    expect(await countRows(db, 'stream_events')).toBe(20);
+    expect(await countRows(db, 'stream_events')).toBe(23);
     expect(logger.errors.some((line) => line.includes('stream_events'))).toBe(true);
 
     // when the runner restarts (with the fault gone) and more events arrive
@@ -147,6 +154,59 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
     const expected = await rowsOf(db, 'reference_events');
     expect(expected).toHaveLength(69);
     expect(await rowsOf(db, 'stream_events')).toEqual(expected);
+  });
+
+  it('retries a transient fault from the checkpoint with backoff, applying nothing twice', async () => {
+    await appendSampleEvents(store, 30);
+    const log = await readWholeLog(store);
+    // Its apply writes, then loses the store, on the batch holding the 15th event, three times.
+    let faults = 3;
+    const inner = streamEventsProjector();
+    const flaky: Projector = {
+      ...inner,
+      async apply(trx, events, schema) {
+        await inner.apply(trx, events, schema);
+        if (faults > 0 && events.some((e) => e.id === log[14].id)) {
+          faults--;
+          throw new StoreUnavailableError('The database is unavailable: Connection terminated unexpectedly');
+        }
+      },
+    };
+    const live = runner([flaky, streamEventsProjector({ name: 'reference_events' })], { batchSize: 10 });
+    const retries: string[] = [];
+    live.onRetry((projector) => retries.push(projector));
+    await live.start();
+
+    await live.waitFor(await appendSampleEvents(store, 5));
+
+    expect(retries).toEqual(['stream_events', 'stream_events', 'stream_events']);
+    expect((await live.status())[0]).toMatchObject({ state: 'running', lag: 0 });
+    expect(await rowsOf(db, 'stream_events')).toEqual(await rowsOf(db, 'reference_events'));
+  });
+
+  it('restarts a failed projector when an operator asks, from its checkpoint, without a rebuild', async () => {
+    await appendSampleEvents(store, 12);
+    const log = await readWholeLog(store);
+    let broken = true; // the fix: a deploy, a row another system was missing...
+    const projector = streamEventsProjector({ failOn: (e) => broken && e.id === log[7].id });
+    const live = runner([projector, streamEventsProjector({ name: 'reference_events' })], { pollMs: 5 });
+    await live.start();
+    await expect(live.waitFor(log[11].position)).rejects.toThrow(ProjectionFailedError);
+
+    // the failure is recorded where other processes and the CLI read it
+    await until(async () => (await loadCheckpoint(db, 'stream_events'))?.failure !== undefined);
+    expect((await loadCheckpoint(db, 'stream_events'))?.failure).toMatchObject({
+      event: { id: log[7].id, stream: log[7].streamId },
+      error: expect.stringContaining(`${log[7].streamId}@${log[7].revision}`),
+    });
+
+    broken = false;
+    expect(await live.restart('stream_events')).toBe(true);
+    await live.waitFor(await appendSampleEvents(store, 3));
+
+    expect(await rowsOf(db, 'stream_events')).toEqual(await rowsOf(db, 'reference_events'));
+    expect((await loadCheckpoint(db, 'stream_events'))?.failure).toBeUndefined();
+    expect(await live.restart('stream_events')).toBe(false);
   });
 
   it('resumes from the checkpoint after a stop, applying nothing twice and skipping nothing', async () => {
@@ -244,6 +304,7 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
       expect(rows.map((r) => r.name)).toEqual([
         '0001_projection_checkpoint',
         '0002_advance_projection_checkpoint',
+        '0003_projection_failure',
       ]);
       expect(await listCheckpoints(db)).toEqual([]);
     });
@@ -306,3 +367,11 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
     });
   });
 });
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

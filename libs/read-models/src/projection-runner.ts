@@ -2,9 +2,11 @@ import { comparePositions, EventStore, Position } from '@app/event-store';
 import { Kysely } from 'kysely';
 import {
   Checkpoint,
+  clearFailure,
   insertCheckpoint,
   listCheckpoints,
   loadCheckpoint,
+  recordFailure,
   StoredCheckpoint,
 } from './checkpoints';
 import { ProjectionFailedError, WaitForTimeoutError } from './errors';
@@ -14,6 +16,7 @@ import { migrateReadModels } from './migrations';
 import { assertValidProjectors, Projector } from './projector';
 import { LoopState, ProjectorLoop, RunnerLogger } from './projector-loop';
 import { Pipeline } from './pipeline';
+import { ProjectorFailure } from './projector-failure';
 import { ProgressWaiters } from './progress-waiters';
 import { rebuildProjection, RebuildProgress } from './rebuild';
 
@@ -48,8 +51,10 @@ export interface ProjectorStatus {
   head: Position | null;
   /** Estimated events between position and head (see estimateLag). */
   lag: number;
-  /** Why the loop stopped, when state is 'failed'. */
+  /** Why the loop stopped, when state is 'failed' (or, while 'retrying', the fault it retries after). */
   error?: string;
+  /** When 'failed': the error and the event apply threw on (also for a projector failed in another process). */
+  failure?: ProjectorFailure;
   /** Present while a rebuild runs. */
   rebuild?: RebuildProgress;
   /** In standby: whether another process holds the lease (false: no process runs it). */
@@ -82,6 +87,10 @@ interface Entry {
   leading: boolean;
   /** The loop winding down after its lease was lost. */
   demoted?: Promise<void>;
+  /** The loop's failure is in its checkpoint row, where an operator's restart clears it. */
+  failureRecorded?: boolean;
+  /** Led elsewhere: the failure that process recorded. */
+  remoteFailure?: ProjectorFailure;
   rebuild?: { progress: RebuildProgress; done: Promise<void>; abort: AbortController };
 }
 
@@ -105,6 +114,7 @@ export class ProjectionRunner {
   private wake?: () => void;
   private pendingWaits = 0;
   private watchFailing = false;
+  private readonly retryListeners: ((projector: string, error: unknown) => void)[] = [];
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     assertValidProjectors(options.projectors);
@@ -124,6 +134,7 @@ export class ProjectionRunner {
         pipeline: options.pipeline,
         logger: this.logger,
         onChange: () => this.waiters.notify(),
+        onRetry: (error) => this.retryListeners.forEach((listener) => listener(projector.name, error)),
       });
       this.entries.set(projector.name, { projector, loop, leading: false });
     }
@@ -154,6 +165,31 @@ export class ProjectionRunner {
     await Promise.all(entries.map((e) => e.loop.stop()));
     for (const entry of entries) entry.leading = false;
     await this.leases.releaseAll(); // only now: never two processes writing for long
+  }
+
+  projectorNames(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** `listener` hears of every retry after a transient fault (for metrics). */
+  onRetry(listener: (projector: string, error: unknown) => void): void {
+    this.retryListeners.push(listener);
+  }
+
+  /**
+   * An operator's restart of a projector stopped on an error, once its cause is fixed: from its
+   * checkpoint, without a rebuild. The recorded failure is cleared, and the process that leads the
+   * projector (this one at once, another within a second) starts it again. False when it had not
+   * failed.
+   */
+  async restart(name: string): Promise<boolean> {
+    const entry = this.entry(name);
+    await this.migrate();
+    const cleared = await clearFailure(this.options.db, name);
+    entry.remoteFailure = undefined;
+    const failedHere = entry.leading && entry.loop.state === 'failed';
+    if (failedHere) this.restartFailed(entry, 'restarted by an operator');
+    return cleared || failedHere;
   }
 
   /** The projectors whose tables events of these types can change (those that handle any of them). */
@@ -209,17 +245,23 @@ export class ProjectionRunner {
       this.options.db,
       standby.map((e) => e.projector.name),
     );
-    return [...this.entries.values()].map(({ projector, loop, rebuild }) => ({
-      name: projector.name,
-      version: projector.version,
-      state: loop.state,
-      position: loop.checkpoint === 'start' ? null : loop.checkpoint,
-      head: head ?? null,
-      lag: estimateLag(head, loop.checkpoint),
-      ...(loop.state === 'failed' ? { error: errorMessage(loop.error) } : {}),
-      ...(rebuild ? { rebuild: { ...rebuild.progress } } : {}),
-      ...(loop.state === 'standby' ? { ledElsewhere: leased.has(projector.name) } : {}),
-    }));
+    return [...this.entries.values()].map(({ projector, loop, rebuild, remoteFailure }) => {
+      const failure =
+        loop.state === 'failed' ? loop.failure : loop.state === 'standby' ? remoteFailure : undefined;
+      return {
+        name: projector.name,
+        version: projector.version,
+        state: failure ? 'failed' : loop.state,
+        position: loop.checkpoint === 'start' ? null : loop.checkpoint,
+        head: head ?? null,
+        lag: estimateLag(head, loop.checkpoint),
+        ...(failure ? { error: failure.error, failure } : {}),
+        ...(loop.state === 'failed' && !failure ? { error: errorMessage(loop.error) } : {}),
+        ...(loop.state === 'retrying' ? { error: errorMessage(loop.error) } : {}),
+        ...(rebuild ? { rebuild: { ...rebuild.progress } } : {}),
+        ...(loop.state === 'standby' ? { ledElsewhere: leased.has(projector.name) } : {}),
+      };
+    });
   }
 
   /**
@@ -264,6 +306,9 @@ export class ProjectionRunner {
     if (loop.state === 'standby') this.logger.info(`Projector ${projector.name}: taking over from standby`);
     entry.leading = true;
     loop.checkpoint = stored.position;
+    entry.remoteFailure = undefined;
+    // A process that takes a projector up tries it again (after a deploy, the fix may be in).
+    if (stored.failure) void clearFailure(this.options.db, projector.name).catch(() => undefined);
     if (stored.version === projector.version) return loop.start();
     this.logger.info(
       `Projector ${projector.name}: stored v${stored.version}, code v${projector.version}: rebuilding`,
@@ -278,10 +323,41 @@ export class ProjectionRunner {
     });
   }
 
-  private standBy({ loop }: Entry, stored: StoredCheckpoint | undefined): void {
-    loop.state = 'standby';
-    if (stored) loop.checkpoint = stored.position;
+  private standBy(entry: Entry, stored: StoredCheckpoint | undefined): void {
+    entry.loop.state = 'standby';
+    if (stored) entry.loop.checkpoint = stored.position;
+    entry.remoteFailure = stored?.failure;
     this.waiters.notify();
+  }
+
+  /**
+   * Each loop this process leads that failed: its failure recorded in its checkpoint row (for the
+   * other processes and the CLI), and started again once an operator has cleared it.
+   */
+  private async superviseFailures(stored: Map<string, StoredCheckpoint>): Promise<void> {
+    for (const entry of this.entries.values()) {
+      const { loop, projector } = entry;
+      if (!entry.leading || loop.state !== 'failed') {
+        entry.failureRecorded = false;
+        continue;
+      }
+      if (!entry.failureRecorded) {
+        await recordFailure(
+          this.options.db,
+          projector.name,
+          loop.failure ?? { error: errorMessage(loop.error), failedAt: new Date().toISOString() },
+        );
+        entry.failureRecorded = true;
+      } else if (!stored.get(projector.name)?.failure) {
+        this.restartFailed(entry, 'restarted by an operator (its failure was cleared)');
+      }
+    }
+  }
+
+  private restartFailed(entry: Entry, why: string): void {
+    entry.failureRecorded = false;
+    this.logger.info(`Projector ${entry.projector.name}: ${why}, resuming from its checkpoint`);
+    entry.loop.start();
   }
 
   /** The leader's connection ended: its locks are gone, so another process may lead by now. */
@@ -315,6 +391,7 @@ export class ProjectionRunner {
         if (Date.now() - contended >= IDLE_POLL_MS) {
           contended = Date.now();
           await this.contend();
+          await this.superviseFailures(await this.storedCheckpoints());
         } else {
           await this.refreshStandby();
         }
@@ -334,6 +411,7 @@ export class ProjectionRunner {
     for (const entry of standby()) {
       const checkpoint = stored.get(entry.projector.name);
       if (checkpoint) entry.loop.checkpoint = checkpoint.position;
+      entry.remoteFailure = checkpoint?.failure;
     }
     this.waiters.notify();
   }

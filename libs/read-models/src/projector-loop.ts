@@ -9,18 +9,25 @@ import {
   checkpointMovedOr,
   loadCheckpoint,
 } from './checkpoints';
+import { isTransientFault } from './connection-faults';
 import { Pipeline } from './pipeline';
 import { recordWrites } from './recorded-writes';
 import { prefetch } from './prefetch';
 import { Projector } from './projector';
+import { failureOf, ProjectorEventError, ProjectorFailure, retryDelayMs } from './projector-failure';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-/** `standby`: another process leads this projector; the checkpoint is read from the database. */
-export type LoopState = 'stopped' | 'running' | 'paused' | 'failed' | 'standby';
+/**
+ * `standby`: another process leads this projector; the checkpoint is read from the database.
+ * `retrying`: a transient fault (the store away, a lost race) stopped it; it resumes from its
+ * checkpoint after a backoff. `failed`: it threw on an event, and stays stopped until restarted.
+ */
+export type LoopState = 'stopped' | 'running' | 'paused' | 'failed' | 'standby' | 'retrying';
 
 export interface RunnerLogger {
   info(message: string): void;
+  warn?(message: string, error: unknown): void;
   error(message: string, error: unknown): void;
 }
 
@@ -36,6 +43,8 @@ export interface LoopDeps {
   logger: RunnerLogger;
   /** Called after every committed batch and every change of state. */
   onChange(): void;
+  /** A transient fault stopped the loop: it retries after `delayMs` (for metrics). */
+  onRetry?(error: unknown, attempt: number, delayMs: number): void;
 }
 
 /**
@@ -48,6 +57,9 @@ export interface LoopDeps {
  */
 const IDLE_CHECKPOINT_FLUSH_MS = 250;
 
+/** A transient fault after following this long is a new fault: its retries start from the shortest wait. */
+const BACKOFF_RESET_MS = 10_000;
+
 const BEGIN = CompiledQuery.raw('begin');
 const COMMIT = CompiledQuery.raw('commit');
 
@@ -58,7 +70,10 @@ const COMMIT = CompiledQuery.raw('commit');
 export class ProjectorLoop {
   state: LoopState = 'stopped';
   error?: unknown;
+  /** What the operator is told while `failed`: the error and, when apply threw, the event. */
+  failure?: ProjectorFailure;
   private subscription?: AllSubscription;
+  private wakeFromBackoff?: () => void;
   private stopping = false;
   private finished: Promise<void> = Promise.resolve();
   private readonly handles?: ReadonlySet<string>;
@@ -109,6 +124,7 @@ export class ProjectorLoop {
     this.changes++; // whatever happened to the tables while it was not running
     this.state = 'running';
     this.error = undefined;
+    this.failure = undefined;
     this.stopping = false;
     this.finished = this.run();
     this.deps.onChange();
@@ -120,6 +136,7 @@ export class ProjectorLoop {
    */
   async stop(state: 'stopped' | 'paused' | 'standby' = 'stopped'): Promise<void> {
     this.stopping = true;
+    this.wakeFromBackoff?.();
     await this.subscription?.close();
     await this.finished;
     clearTimeout(this.flushTimer);
@@ -129,22 +146,74 @@ export class ProjectorLoop {
     this.deps.onChange();
   }
 
+  /**
+   * Follows the log until stopped. A transient fault (the store away, a session terminated, a
+   * serialization failure or deadlock) is retried from the stored checkpoint after a capped,
+   * jittered backoff: the checkpoint moves in the same transaction as the writes, so a batch whose
+   * commit was cut off is either wholly there (and the checkpoint says so) or wholly absent, and
+   * nothing is applied twice. Anything else is deterministic and stops this loop alone.
+   */
   private async run(): Promise<void> {
-    try {
-      while (!this.stopping) {
-        try {
-          await this.follow();
-        } catch (error) {
-          if (!(error instanceof CheckpointMovedError)) throw error;
-          await this.reload();
+    let attempt = 0;
+    let reload: 'moved' | 'retry' | undefined;
+    let followingSince = 0;
+    while (!this.stopping) {
+      try {
+        if (reload) await this.reload(reload);
+        reload = undefined;
+        if (this.state === 'retrying') this.resumed(attempt);
+        followingSince = Date.now();
+        await this.follow();
+      } catch (error) {
+        if (this.stopping) return;
+        if (error instanceof CheckpointMovedError) {
+          reload = 'moved';
+        } else if (isTransientFault(error)) {
+          reload = 'retry';
+          // A fault after a good while of following starts the backoff over.
+          if (followingSince > 0 && Date.now() - followingSince > BACKOFF_RESET_MS) attempt = 0;
+          followingSince = 0;
+          await this.backOff(error, ++attempt);
+        } else {
+          return this.fail(error);
         }
       }
-    } catch (error) {
-      this.state = 'failed';
-      this.error = error;
-      this.deps.logger.error(`Projector ${this.deps.projector.name} stopped on an error`, error);
-      this.deps.onChange();
     }
+  }
+
+  private async backOff(error: unknown, attempt: number): Promise<void> {
+    const delayMs = retryDelayMs(attempt);
+    const { logger, projector } = this.deps;
+    const message = `Projector ${projector.name}: transient fault, retry ${attempt} from the checkpoint in ${delayMs} ms`;
+    if (attempt === 1 || attempt % 10 === 0) (logger.warn ?? logger.error).call(logger, message, error);
+    this.state = 'retrying';
+    this.error = error;
+    this.deps.onRetry?.(error, attempt, delayMs);
+    this.deps.onChange();
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, delayMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeFromBackoff = done;
+    });
+    this.wakeFromBackoff = undefined;
+  }
+
+  private resumed(attempts: number): void {
+    this.state = 'running';
+    this.error = undefined;
+    this.deps.logger.info(`Projector ${this.deps.projector.name}: resumed after ${attempts} retries`);
+    this.deps.onChange();
+  }
+
+  private fail(error: unknown): void {
+    this.state = 'failed';
+    this.error = error;
+    this.failure = failureOf(error);
+    this.deps.logger.error(`Projector ${this.deps.projector.name} stopped on an error`, error);
+    this.deps.onChange();
   }
 
   /** Returns when stopping; throws what a batch throws. */
@@ -174,8 +243,32 @@ export class ProjectorLoop {
       this.flushSoon();
       return;
     }
-    await this.exclusive(() => this.commit(to, handled));
+    try {
+      await this.exclusive(() => this.commit(to, handled));
+    } catch (error) {
+      if (isTransientFault(error) || error instanceof CheckpointMovedError) throw error;
+      await this.commitOneByOne(to, handled, error);
+    }
     this.deps.onChange();
+  }
+
+  /**
+   * After a batch failed on its own terms: its events one transaction each, so that those before
+   * the culprit are kept and the failure names the event apply throws on. (Batch boundaries are
+   * arbitrary, so one event at a time gives the same tables.)
+   */
+  private async commitOneByOne(to: Position, events: RecordedEvent[], batchError: unknown): Promise<void> {
+    if (events.length === 1) throw new ProjectorEventError(this.deps.projector.name, events[0], batchError);
+    for (const event of events) {
+      try {
+        await this.exclusive(() => this.commit(event.position, [event]));
+      } catch (error) {
+        if (isTransientFault(error) || error instanceof CheckpointMovedError) throw error;
+        throw new ProjectorEventError(this.deps.projector.name, event, error);
+      }
+    }
+    // Each alone went through: the batch's ignored tail still moves the checkpoint.
+    await this.exclusive(() => this.commit(to, []));
   }
 
   /** The batch's writes and the checkpoint's move (from where it is stored) in one transaction. */
@@ -219,8 +312,8 @@ export class ProjectorLoop {
     this.flushTimer = setTimeout(() => {
       this.flushTimer = undefined;
       this.exclusive(() => this.flush()).catch((error: unknown) => {
-        // A swap or another writer moved it: the next batch finds out and reloads.
-        if (!(error instanceof CheckpointMovedError))
+        // A swap or another writer moved it, or the store is away: the next batch finds out.
+        if (!(error instanceof CheckpointMovedError) && !isTransientFault(error))
           this.deps.logger.error(`Projector ${this.deps.projector.name}: checkpoint not stored`, error);
       });
     }, IDLE_CHECKPOINT_FLUSH_MS);
@@ -240,8 +333,11 @@ export class ProjectorLoop {
     return run;
   }
 
-  /** After a swap by another process: carry on from the swapped-in checkpoint, if it is ours. */
-  private async reload(): Promise<void> {
+  /**
+   * Carries on from the stored checkpoint, if it is ours: after a swap by another process, or a
+   * transient fault (a batch whose commit was cut off may or may not have been committed).
+   */
+  private async reload(why: 'moved' | 'retry'): Promise<void> {
     const { db, projector } = this.deps;
     const stored = await loadCheckpoint(db, projector.name);
     if (!stored || stored.version !== projector.version) {
@@ -249,9 +345,10 @@ export class ProjectorLoop {
         `Projector ${projector.name} v${projector.version}: checkpoint now holds ${stored ? `v${stored.version}` : 'nothing'}`,
       );
     }
-    this.deps.logger.info(
-      `Projector ${projector.name}: checkpoint moved by another writer, resuming from it`,
-    );
+    if (why === 'moved')
+      this.deps.logger.info(
+        `Projector ${projector.name}: checkpoint moved by another writer, resuming from it`,
+      );
     this.checkpoint = stored.position;
     this.changes++; // the tables were swapped under this loop
     this.deps.onChange(); // the new checkpoint may be past what someone waits for

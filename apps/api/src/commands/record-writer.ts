@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { KeyedLock } from './keyed-lock';
 import { Decision, DomainError, isDomainError } from '@app/domain';
 import { EventData, EventMetadata, Position } from '@app/event-store';
 import {
@@ -19,6 +20,11 @@ export interface WriteOptions {
    * expects no stream all the same.
    */
   fresh?: boolean;
+  /**
+   * Event ids derived from what caused the write (a step of a cross-record operation), so the
+   * same step run twice appends the same events, which the store takes once. Random by default.
+   */
+  eventIds?: (type: string, index: number) => string;
 }
 
 export interface WriteResult<S, E> {
@@ -38,6 +44,13 @@ export type DecideOn<S, E> = (state: S, revision: number) => Decision<E> | Promi
  * thrown as is; the error filter renders its envelope.
  */
 export class RecordWriter {
+  /**
+   * Commands on one stream run one at a time in this process: a hot record (16 clients paying one
+   * invoice) then decides each on the last one's result instead of retrying into conflicts. Other
+   * processes still meet the expected-revision check.
+   */
+  private readonly perStream = new KeyedLock();
+
   constructor(
     private readonly repository: AggregateRepository,
     private readonly settle: (position: Position | undefined, eventTypes: string[]) => Promise<void>,
@@ -51,16 +64,19 @@ export class RecordWriter {
   ): Promise<WriteResult<S, E>> {
     if (options.fresh) return this.create(definition, id, decide, options);
     let decidedOn: { state: S; revision: number; events: E[] } | undefined;
-    const result = await this.repository.execute<S, E, DomainError>(
-      definition,
-      id,
-      async (state, revision) => {
-        const decision = await decide(state, revision);
-        if (isDomainError(decision)) return decision;
-        decidedOn = { state, revision, events: decision };
-        return decision.map((event) => toEventData(event, options.metadata));
-      },
-      { expectedRevision: options.ifMatch },
+    const streamId = `${definition.streamPrefix}-${id}`;
+    const result = await this.perStream.run(streamId, () =>
+      this.repository.execute<S, E, DomainError>(
+        definition,
+        id,
+        async (state, revision) => {
+          const decision = await decide(state, revision);
+          if (isDomainError(decision)) return decision;
+          decidedOn = { state, revision, events: decision };
+          return decision.map((event, i) => toEventData(event, options, i));
+        },
+        { expectedRevision: options.ifMatch },
+      ),
     );
     if (!result.ok) throw result.error;
     const { state, revision, events } = decidedOn!;
@@ -80,13 +96,14 @@ export class RecordWriter {
     definition: AggregateDefinition<S, E>,
     id: string,
     decide: DecideOn<S, E>,
-    { metadata }: WriteOptions,
+    options: WriteOptions,
   ): Promise<WriteResult<S, E>> {
+    const { metadata } = options;
     const initial = definition.initialState;
     const events = await decide(initial, -1);
     if (isDomainError(events)) throw events;
     if (events.length === 0) return { state: initial, revision: -1, events, position: undefined };
-    const data = events.map((event) => toEventData(event, metadata));
+    const data = events.map((event, i) => toEventData(event, options, i));
     const { nextExpectedRevision, position } = await this.repository.append(
       definition,
       id,
@@ -109,8 +126,9 @@ export class RecordWriter {
   }
 }
 
-function toEventData(event: DomainEvent, metadata: EventMetadata): EventData {
-  return { id: randomUUID(), type: event.type, data: event.data, metadata };
+function toEventData(event: DomainEvent, options: WriteOptions, index: number): EventData {
+  const id = options.eventIds ? options.eventIds(event.type, index) : randomUUID();
+  return { id, type: event.type, data: event.data, metadata: options.metadata };
 }
 
 /** The state after the appended events, folded here rather than read back from the store. */

@@ -1,11 +1,7 @@
 import { EstimateEvent, estimateAggregate, EstimateRecord, visibleEstimate } from '@app/domain';
-import { JsonObject } from '@app/event-store';
-import { can } from '../auth/actor';
-import { HistoryDeclaration, hideUnless } from '../history';
+import { HistoryDeclaration, redactDocumentCosts } from '../history';
 import { estimateSight } from './estimate-context';
 import { estimateJson } from './estimate-json';
-
-const hideShippingCost = hideUnless('unit_cost.view', ['shipping_cost']);
 
 /**
  * The event history of estimates (EXTENSIONS.md §8): visible as the estimate is (account, and the
@@ -19,15 +15,5 @@ export const ESTIMATE_HISTORY: HistoryDeclaration<EstimateRecord, EstimateEvent>
   permission: 'estimates.list',
   visible: (record, actor) => visibleEstimate({ status: 'live', record }, estimateSight(actor)) === record,
   view: (record, revision, actor) => estimateJson(record, revision, actor),
-  redact: (data, actor) =>
-    can(actor, 'unit_cost.view') ? data : withoutLineCosts(hideShippingCost(data, actor)),
+  redact: redactDocumentCosts,
 };
-
-function withoutLineCosts(data: JsonObject): JsonObject {
-  if (!Array.isArray(data.lines)) return data;
-  const lines = data.lines.map((line) => {
-    const { unit_cost: _cost, total_cost: _total, ...rest } = line as JsonObject;
-    return rest;
-  });
-  return { ...data, lines };
-}

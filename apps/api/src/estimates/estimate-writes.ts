@@ -19,8 +19,7 @@ import { WrongExpectedVersionError } from '@app/event-store';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { ApiError, resourceMissing } from '../http/api-error';
-import { Numbering } from '../records/numbering';
-import { RecordLimit } from '../records/record-limit';
+import { DocumentNumbers } from '../documents/document-numbers';
 import { EstimateContexts } from './estimate-context';
 
 /** The estimate after a write (null once deleted) and the revision of its stream's last event. */
@@ -48,8 +47,7 @@ export class EstimateWrites {
   constructor(
     private readonly writer: RecordWriter,
     private readonly contexts: EstimateContexts,
-    private readonly numbering: Numbering,
-    private readonly recordLimit: RecordLimit,
+    private readonly numbers: DocumentNumbers,
   ) {}
 
   async create(actor: Actor, input: EstimateInput): Promise<EstimateWritten> {
@@ -67,9 +65,8 @@ export class EstimateWrites {
           context,
         );
         if (isDomainError(decision)) return decision;
-        await this.recordLimit.assertRoomFor(actor);
-        const request = { accountId: actor.accountId, sequence: 'estimate', recordId: id, metadata, now };
-        return numberedEstimate(decision, await this.numbering.next(request));
+        const draw = { sequence: 'estimate', recordId: id, metadata, now };
+        return this.numbers.number(actor, draw, decision, numberedEstimate);
       },
       { metadata, fresh: true },
     );

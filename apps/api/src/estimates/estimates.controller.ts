@@ -19,9 +19,7 @@ import {
   ApiHeader,
   ApiNotFoundResponse,
   ApiOperation,
-  ApiQuery,
   ApiTags,
-  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { EstimateCommand, EstimateInput, permissionDenied, previewView } from '@app/domain';
 import { FastifyReply, FastifyRequest } from 'fastify';
@@ -31,12 +29,14 @@ import { CurrentActor } from '../auth/current-actor';
 import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
+import { documentInput } from '../documents/document-body';
+import { ApiDocumentListQuery } from '../documents/document-list-docs';
 import { EmptyEstimateBody, EstimateBody } from './estimate-bodies';
 import { ChangeEstimate } from './estimate-commands';
 import { ESTIMATE_HISTORY } from './estimate-history';
 import { estimateJson } from './estimate-json';
-import { parseEstimateListQuery } from './estimate-list-query';
-import { EstimateReads } from './estimate-reads';
+import { parseDocumentListQuery } from '../documents/document-list-query';
+import { ESTIMATE_TABLE, EstimateReads } from './estimate-reads';
 import { EstimatePreviewed, EstimateWrites } from './estimate-writes';
 
 const LIST = 'estimates.list';
@@ -54,29 +54,19 @@ export class EstimatesController {
   ) {}
 
   @Get()
+  @ApiDocumentListQuery('estimate', ESTIMATE_TABLE.dateColumns)
   @Access('estimates:read', LIST)
   @ApiOperation({ summary: 'List visible estimates, newest number first (no lines)' })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' })
-  @ApiQuery({ name: 'include_total', required: false, type: Boolean })
-  @ApiQuery({
-    name: 'q',
-    required: false,
-    description: 'Customer name, custom number, name; digits: the number',
-  })
-  @ApiQuery({ name: 'customer_id', required: false })
-  @ApiQuery({ name: 'status_id', required: false, type: Number })
-  @ApiQuery({ name: 'issue_date_from', required: false, description: 'Inclusive YYYY-MM-DD' })
-  @ApiQuery({ name: 'issue_date_to', required: false, description: 'Inclusive YYYY-MM-DD' })
-  @ApiQuery({ name: 'expiry_date_from', required: false, description: 'Inclusive YYYY-MM-DD' })
-  @ApiQuery({ name: 'expiry_date_to', required: false, description: 'Inclusive YYYY-MM-DD' })
-  @ApiUnprocessableEntityResponse({ description: 'invalid_query_parameter' })
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
     @Req() request: FastifyRequest,
   ) {
-    return this.reads.list(actor, parseEstimateListQuery(query), pathOf(request.url));
+    return this.reads.list(
+      actor,
+      parseDocumentListQuery(query, ESTIMATE_TABLE.dateColumns),
+      pathOf(request.url),
+    );
   }
 
   @Get(':id')
@@ -206,7 +196,7 @@ export class EstimatesController {
 }
 
 function input(body: EstimateBody): EstimateInput {
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  return documentInput(body);
 }
 
 function answer(reply: FastifyReply, actor: Actor, written: { record: unknown; revision: number }) {

@@ -8,16 +8,17 @@ import { DATABASE } from '../store/tokens';
 import { ChangeEstimateHandler } from './estimate-commands';
 import { EstimateContexts } from './estimate-context';
 import { ESTIMATE_HISTORY } from './estimate-history';
-import { EstimateLookups } from './estimate-lookups';
+import { DocumentsModule } from '../documents/documents.module';
 import { EstimateReads } from './estimate-reads';
 import { EstimateWrites } from './estimate-writes';
 import { EstimatesController } from './estimates.controller';
 
 /** Estimates: endpoints, history, and what they make customers keep (their delete rule). */
 @Module({
-  imports: [RecordsModule],
+  imports: [RecordsModule, DocumentsModule],
   controllers: [EstimatesController, historyController(ESTIMATE_HISTORY)],
-  providers: [EstimateLookups, EstimateContexts, EstimateReads, EstimateWrites, ChangeEstimateHandler],
+  exports: [EstimateContexts],
+  providers: [EstimateContexts, EstimateReads, EstimateWrites, ChangeEstimateHandler],
 })
 export class EstimatesModule implements OnModuleInit {
   constructor(

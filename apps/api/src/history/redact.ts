@@ -21,3 +21,20 @@ export function hideUnless(permission: Permission, fields: readonly string[]) {
 function without(object: JsonObject, fields: readonly string[]): JsonObject {
   return Object.fromEntries(Object.entries(object).filter(([key]) => !fields.includes(key)));
 }
+
+const hideShippingCost = hideUnless('unit_cost.view', ['shipping_cost']);
+
+/**
+ * A sales document's event data without `unit_cost.view`: no shipping cost, and no unit or total
+ * cost on its lines (events and past views alike).
+ */
+export function redactDocumentCosts(data: JsonObject, actor: Actor): JsonObject {
+  if (can(actor, 'unit_cost.view')) return data;
+  const shown = hideShippingCost(data, actor);
+  if (!Array.isArray(shown.lines)) return shown;
+  const lines = shown.lines.map((line) => {
+    const { unit_cost: _cost, total_cost: _total, ...rest } = line as JsonObject;
+    return rest;
+  });
+  return { ...shown, lines };
+}

@@ -1,5 +1,10 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
-import { WrongExpectedVersionError } from '@app/event-store';
+import {
+  AppendTooLargeError,
+  StoreUnavailableError,
+  StreamDeletedError,
+  WrongExpectedVersionError,
+} from '@app/event-store';
 import { ApiError } from './api-error';
 import { toErrorResponse } from './error-response';
 
@@ -31,6 +36,20 @@ describe('toErrorResponse', () => {
       message: 'Too many.',
       param: 'lines.2.quantity',
     });
+  });
+
+  it('answers a store away, or a lost race, with 503 service_unavailable and Retry-After, not a 500', () => {
+    const away = new StoreUnavailableError('The database is unavailable: connect ECONNREFUSED');
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    for (const error of [away, deadlock]) {
+      expect(toErrorResponse(error)).toEqual({
+        status: 503,
+        body: { error: { type: 'api_error', code: 'service_unavailable', message: expect.any(String) } },
+        headers: { 'Retry-After': '2' },
+        unexpected: false,
+      });
+      expect(toErrorResponse(error).body.error.message).not.toContain('ECONNREFUSED');
+    }
   });
 
   it('tells an unknown route from a missing record', () => {
@@ -65,5 +84,24 @@ describe('toErrorResponse', () => {
     expect(res).toMatchObject({ status: 500, unexpected: true });
     expect(res.body.error).toMatchObject({ type: 'api_error', code: 'internal_error' });
     expect(JSON.stringify(res.body)).not.toMatch(/hunter2|undefined/);
+  });
+});
+
+describe('toErrorResponse: the event store refusals a client can act on', () => {
+  it('answers an append larger than the store takes with 413 record_change_too_large, naming the limit', () => {
+    const res = toErrorResponse(new AppendTooLargeError('estimate-1', 1_048_576));
+
+    expect(res).toMatchObject({ status: 413, unexpected: false });
+    expect(res.body.error).toMatchObject({ type: 'invalid_request_error', code: 'record_change_too_large' });
+    expect(res.body.error.message).toMatch(/1048576 bytes/);
+    expect(JSON.stringify(res.body)).not.toMatch(/estimate-1/);
+  });
+
+  it('answers a stream deleted or tombstoned in the store with 410 record_history_deleted', () => {
+    const res = toErrorResponse(new StreamDeletedError('estimate-2'));
+
+    expect(res).toMatchObject({ status: 410, unexpected: false });
+    expect(res.body.error).toMatchObject({ type: 'invalid_request_error', code: 'record_history_deleted' });
+    expect(JSON.stringify(res.body)).not.toMatch(/estimate-2/);
   });
 });

@@ -1,6 +1,8 @@
 import { HttpException } from '@nestjs/common';
 import { WrongExpectedVersionError } from '@app/event-store';
+import { isTransientFault } from '@app/read-models';
 import { ErrorBody, ErrorEnvelope, errorTypeFor } from './api-error';
+import { storeRefusal } from './store-refusals';
 
 export interface ErrorResponse {
   status: number;
@@ -31,6 +33,8 @@ export function toErrorResponse(error: unknown, request: ErrorRequest = {}): Err
     return answer(status, body, error.headers ?? {});
   }
   if (error instanceof HttpException) return fromHttpException(error, request);
+  const refusal = storeRefusal(error);
+  if (refusal) return answer(refusal.status, refusal.body);
   if (error instanceof WrongExpectedVersionError) {
     return answer(409, {
       type: 'conflict_error',
@@ -38,7 +42,31 @@ export function toErrorResponse(error: unknown, request: ErrorRequest = {}): Err
       message: 'The record has changed since the revision in If-Match. Fetch it again and retry.',
     });
   }
+  if (isTransientFault(error)) return storeUnavailable();
   return internal(500);
+}
+
+/** Seconds a client is asked to wait before trying again while a store is away. */
+export const STORE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A store is away (a lost connection, a server restarting or failing over) or a transaction lost a
+ * race: the request may be sent again (a connection lost between a commit and its answer leaves
+ * that write done: docs/operations.md, Faults).
+ */
+function storeUnavailable(): ErrorResponse {
+  return {
+    status: 503,
+    body: {
+      error: {
+        type: 'api_error',
+        code: 'service_unavailable',
+        message: `The service cannot reach its data store right now. Please retry in a few seconds.`,
+      },
+    },
+    headers: { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) },
+    unexpected: false,
+  };
 }
 
 interface ApiErrorLike {

@@ -89,3 +89,14 @@ function booleanParam(query: Query, name: string): boolean | undefined {
   if (text === 'false' || text === '0') return false;
   throw invalidQueryParameter(name, `${name} must be true, false, 1 or 0.`);
 }
+
+/** One page of a collection already in memory (a record's payments or packing lists). */
+export function pageOf<T>(url: string, all: readonly T[], page: PageRequest): ListEnvelope<T> {
+  return listEnvelope({
+    url,
+    page: page.page,
+    limit: page.limit,
+    rows: all.slice(page.offset, page.offset + page.fetch),
+    total: page.includeTotal ? all.length : undefined,
+  });
+}

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { PinoLogger } from 'nestjs-pino';
 import { DATABASE } from '../store/tokens';
 import { migrateIdempotencyKeys } from './idempotency-migrations';
+import { BackgroundRetries } from './retry-in-background';
 
 /** A key of one account, and the request it was sent with. */
 export interface KeyedRequest {
@@ -55,18 +56,38 @@ const CLAIM_ROUNDS = 3;
 export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   private lastPruneAt = 0;
   private pruning: Promise<void> = Promise.resolve();
+  /** Releases and completions that met the database away: retried until it is back. */
+  private readonly retries: BackgroundRetries;
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     private readonly logger: PinoLogger,
-  ) {}
+  ) {
+    this.retries = new BackgroundRetries((what, error) =>
+      logger.warn({ err: error }, `Idempotency key: ${what} failed; it stays in progress until it expires`),
+    );
+  }
 
   onModuleInit(): Promise<void> {
     return migrateIdempotencyKeys(this.database.db);
   }
 
   onModuleDestroy(): Promise<void> {
+    this.retries.stop();
     return this.pruning;
+  }
+
+  /**
+   * complete(), and while the database is away, again until it is back: the request was answered,
+   * and its key must not stay in progress (a retry would get 409 until the window ends).
+   */
+  completeEventually(request: KeyedRequest, response: StoredResponse): Promise<void> {
+    return this.retries.run('recording the response', () => this.complete(request, response));
+  }
+
+  /** release(), and while the database is away, again until it is back (see completeEventually). */
+  releaseEventually(request: KeyedRequest): Promise<void> {
+    return this.retries.run('giving the key back', () => this.release(request));
   }
 
   async claim(request: ClaimRequest): Promise<Claim> {

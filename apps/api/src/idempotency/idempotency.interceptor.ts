@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { isTransientFault } from '@app/read-models';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { PinoLogger } from 'nestjs-pino';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
 import { actorOf } from '../auth/current-actor';
 import {
@@ -29,7 +29,6 @@ export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
     private readonly store: IdempotencyStore,
     private readonly reflector: Reflector,
-    private readonly logger: PinoLogger,
   ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
@@ -50,7 +49,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
       path: request.url,
     };
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const found = await this.store.claim(claim);
+    const found = await this.store.claim(claim).catch((error: unknown) => {
+      // A claim whose connection dropped may have been stored all the same: given back once the
+      // database returns, or the key would stay in progress for a request that never ran.
+      if (isTransientFault(error)) void this.store.releaseEventually(claim);
+      throw error;
+    });
     switch (found.outcome) {
       case 'replay':
         return of(replay(reply, found.response));
@@ -64,28 +68,23 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   /**
-   * A failed request gives the key back. A response that cannot be stored keeps the key claimed
-   * (a retry then gets 409 in progress until the window ends) rather than risk running twice.
+   * A failed request gives the key back; its answer is sent once the first try is over. If the
+   * database is away (often why the request failed), the key is given back, and a response
+   * recorded, in the background as soon as it returns: no key stays in progress because of a fault
+   * that passed. Only a response that cannot be stored for good keeps the key claimed (a retry then
+   * gets 409 in progress until the window ends) rather than risk running twice.
    */
   private runAndRecord(claim: ClaimRequest, reply: FastifyReply, next: CallHandler): Observable<unknown> {
     return next.handle().pipe(
-      catchError((error: unknown) => from(this.release(claim)).pipe(mergeMap(() => throwError(() => error)))),
+      catchError((error: unknown) =>
+        from(this.store.releaseEventually(claim)).pipe(mergeMap(() => throwError(() => error))),
+      ),
       mergeMap(async (body: unknown) => {
-        await this.store.complete(claim, { status: reply.statusCode, body, headers: keptHeaders(reply) });
+        const response = { status: reply.statusCode, body, headers: keptHeaders(reply) };
+        await this.store.completeEventually(claim, response);
         return body;
       }),
     );
-  }
-
-  private async release(claim: ClaimRequest): Promise<void> {
-    try {
-      await this.store.release(claim);
-    } catch (error) {
-      this.logger.warn(
-        { err: error },
-        'Releasing an idempotency key failed; it stays claimed until it expires',
-      );
-    }
   }
 
   private keyRequired(context: ExecutionContext): boolean {

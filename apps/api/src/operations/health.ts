@@ -1,16 +1,29 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { formatPosition } from '@app/event-store';
 import { ProjectionRunner, ProjectorStatus } from '@app/read-models';
 import { sql } from 'kysely';
+import { ProjectionView, projectionView } from '../operator/projection-view';
 import { Stores } from '../store/open-stores';
 import { STORES } from '../store/tokens';
 
+/** A store's part of the report; `error` says why it counts as down. */
+export interface StoreHealth {
+  kind: string;
+  ok: boolean;
+  error?: string;
+}
+
 export interface HealthReport {
   status: 'ok' | 'unavailable';
-  database: { kind: string; ok: boolean };
-  event_store: { kind: string; ok: boolean };
-  projectors: { name: string; state: string; position: string | null; lag: number }[];
+  database: StoreHealth;
+  event_store: StoreHealth;
+  projectors: HealthProjector[];
 }
+
+/** A projector's line: why it failed (and on which event) or what it retries after, when so. */
+export type HealthProjector = Pick<
+  ProjectionView,
+  'name' | 'state' | 'position' | 'lag' | 'error' | 'failed_event'
+>;
 
 /** A store that takes longer than this to answer counts as down: a probe must not hang. */
 const CHECK_TIMEOUT_MS = 3000;
@@ -30,48 +43,54 @@ export class Health {
   ) {}
 
   async check(): Promise<HealthReport> {
-    const [databaseOk, projectors] = await Promise.all([
-      withinTime(this.databaseAnswers(), false),
-      withinTime(this.projectorStatus(), undefined),
+    const [databaseError, status] = await Promise.all([
+      withinTime(this.databaseError(), 'no answer in time'),
+      withinTime(this.projectorStatus(), { error: 'no answer in time' }),
     ]);
-    const eventStoreOk = projectors !== undefined;
-    const states = (projectors ?? []).map(reportedState);
-    const running = states.every((state) => RUNNING_STATES.has(state) || state === 'standby');
+    const projectors = 'projectors' in status ? status.projectors : undefined;
+    const views = (projectors ?? []).map(projectionView);
+    const running = views.every(({ state }) => RUNNING_STATES.has(state) || state === 'standby');
     return {
-      status: databaseOk && eventStoreOk && running ? 'ok' : 'unavailable',
-      database: { kind: this.stores.database.kind, ok: databaseOk },
-      event_store: { kind: this.stores.eventsKind, ok: eventStoreOk },
-      projectors: (projectors ?? []).map((p, i) => ({
-        name: p.name,
-        state: states[i],
-        position: p.position && formatPosition(p.position),
-        lag: p.lag,
+      status: !databaseError && projectors && running ? 'ok' : 'unavailable',
+      database: storeHealth(this.stores.database.kind, databaseError),
+      event_store: storeHealth(this.stores.eventsKind, 'error' in status ? status.error : undefined),
+      projectors: views.map(({ name, state, position, lag, error, failed_event }) => ({
+        name,
+        state,
+        position,
+        lag,
+        ...(error !== undefined ? { error } : {}),
+        ...(failed_event ? { failed_event } : {}),
       })),
     };
   }
 
-  private async databaseAnswers(): Promise<boolean> {
+  /** Why the database does not answer a trivial query; undefined when it does. */
+  private async databaseError(): Promise<string | undefined> {
     try {
       await sql`select 1`.execute(this.stores.database.db);
-      return true;
-    } catch {
-      return false;
+      return undefined;
+    } catch (error) {
+      return errorText(error);
     }
   }
 
-  /** Undefined when the event store does not answer. */
-  private async projectorStatus(): Promise<ProjectorStatus[] | undefined> {
+  /** An error when the event store does not answer (runner.status asks it for its head). */
+  private async projectorStatus(): Promise<{ projectors: ProjectorStatus[] } | { error: string }> {
     try {
-      return await this.runner.status();
-    } catch {
-      return undefined;
+      return { projectors: await this.runner.status() };
+    } catch (error) {
+      return { error: errorText(error) };
     }
   }
 }
 
-/** `standby`: another process runs it; `no_leader`: no process does (the workers are down). */
-function reportedState(status: ProjectorStatus): string {
-  return status.state === 'standby' && !status.ledElsewhere ? 'no_leader' : status.state;
+function storeHealth(kind: string, error: string | undefined): StoreHealth {
+  return error === undefined ? { kind, ok: true } : { kind, ok: false, error };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function withinTime<T>(check: Promise<T>, failed: T): Promise<T> {

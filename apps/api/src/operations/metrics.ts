@@ -13,7 +13,8 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly durations: Histogram<'method' | 'route' | 'status'>;
-  private readonly projector: Record<'position' | 'head' | 'lag' | 'running', Gauge<'projector'>>;
+  private readonly projector: Record<'position' | 'head' | 'lag' | 'running' | 'failed', Gauge<'projector'>>;
+  private readonly retries: Counter<'projector'>;
 
   constructor(private readonly runner: ProjectionRunner) {
     collectDefaultMetrics({ register: this.registry });
@@ -39,7 +40,18 @@ export class Metrics {
       head: this.gauge('projector_head_position', 'Global log position (prepare part) of the newest event'),
       lag: this.gauge('projector_lag_events', 'Estimated events the projector has yet to apply'),
       running: this.gauge('projector_running', '1 while the projector follows the log, else 0'),
+      failed: this.gauge(
+        'projector_failed',
+        '1 while the projector is stopped on an error (restart it), else 0',
+      ),
     };
+    this.retries = new Counter({
+      name: 'projector_retries_total',
+      help: 'Retries from the checkpoint after a transient fault (the store away, a lost race)',
+      labelNames: ['projector'],
+      registers: [this.registry],
+    });
+    runner.onRetry((projector) => this.retries.inc({ projector }));
   }
 
   /** Called for every answered request (a Fastify onResponse hook). */
@@ -56,12 +68,15 @@ export class Metrics {
 
   /** The text a scrape gets, with the projector gauges read fresh. */
   async render(): Promise<string> {
-    for (const s of await this.runner.status()) {
+    // While the store is away the projector gauges keep their last values; the rest still counts.
+    const statuses = await this.runner.status().catch(() => []);
+    for (const s of statuses) {
       const labels = { projector: s.name };
       this.projector.position.set(labels, s.position ? Number(s.position.prepare) : -1);
       this.projector.head.set(labels, s.head ? Number(s.head.prepare) : -1);
       this.projector.lag.set(labels, s.lag);
       this.projector.running.set(labels, s.state === 'running' ? 1 : 0);
+      this.projector.failed.set(labels, s.state === 'failed' ? 1 : 0);
     }
     return this.registry.metrics();
   }

@@ -5,9 +5,10 @@ import { Database } from '@app/read-models';
 import { AdminController } from './admin.controller';
 import { AdminGuard } from './admin.guard';
 import { OperatorActions } from './operator-actions';
+import { ProjectionsController } from './projections.controller';
 
 @Module({
-  controllers: [AdminController],
+  controllers: [AdminController, ProjectionsController],
   providers: [
     AdminGuard,
     {

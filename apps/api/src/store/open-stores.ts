@@ -3,6 +3,7 @@ import { EventStore, PostgresEventStore } from '@app/event-store';
 import { KyselySnapshotStore } from '@app/event-store/aggregate';
 import { Database, openDatabase } from '@app/read-models';
 import { ApiConfig, databaseConfig } from '../config';
+import { EventStoreSignals } from './event-store-signals';
 
 export type EventStoreKind = 'postgres' | 'eventstoredb';
 
@@ -12,6 +13,8 @@ export interface Stores {
   events: EventStore;
   eventsKind: EventStoreKind;
   snapshots: KyselySnapshotStore;
+  /** What the event store reported while going on (EventStoreDB only): for /metrics. */
+  signals: EventStoreSignals;
   close(): Promise<void>;
 }
 
@@ -22,8 +25,9 @@ export interface Stores {
 export async function openStores(config: ApiConfig, given?: Database): Promise<Stores> {
   const database = given ?? (await openConfiguredDatabase(config));
   const closeDatabase = given ? async () => undefined : () => database.close();
+  const signals = new EventStoreSignals();
   try {
-    const { events, eventsKind } = await openEventStore(config, database);
+    const { events, eventsKind } = await openEventStore(config, database, signals);
     const snapshots = new KyselySnapshotStore(database.db);
     await snapshots.setup();
     return {
@@ -31,6 +35,7 @@ export async function openStores(config: ApiConfig, given?: Database): Promise<S
       events,
       eventsKind,
       snapshots,
+      signals,
       async close() {
         await events.close();
         await closeDatabase();
@@ -51,6 +56,7 @@ async function openConfiguredDatabase(config: ApiConfig): Promise<Database> {
 async function openEventStore(
   config: ApiConfig,
   database: Database,
+  signals: EventStoreSignals,
 ): Promise<{ events: EventStore; eventsKind: EventStoreKind }> {
   if (!config.eventStoreConnectionString) {
     return { events: await PostgresEventStore.open(database), eventsKind: 'postgres' };
@@ -58,7 +64,7 @@ async function openEventStore(
   // Loaded only when used: the gRPC client is heavy, and most runs never need it.
   const { EventStoreDbEventStore } = await import('@app/event-store/eventstoredb');
   return {
-    events: await EventStoreDbEventStore.connect(config.eventStoreConnectionString),
+    events: await EventStoreDbEventStore.connect(config.eventStoreConnectionString, { observer: signals }),
     eventsKind: 'eventstoredb',
   };
 }

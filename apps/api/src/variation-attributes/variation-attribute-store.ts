@@ -16,7 +16,7 @@ import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { resourceMissing } from '../http/api-error';
 import { ListEnvelope, listEnvelope, parsePageRequest } from '../http/pagination';
-import { KeyedLock } from '../items/variations/keyed-lock';
+import { KeyedLock } from '../commands/keyed-lock';
 import { DATABASE } from '../store/tokens';
 import { recordOfRow, VariationAttributeJson, variationAttributeJson } from './variation-attribute-json';
 import { refuseUnknownParams } from '../http/query-params';

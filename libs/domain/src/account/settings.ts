@@ -22,6 +22,8 @@ export type AccountSettings = {
   record_limit: number | null;
   /** The estimate custom fields `custom_field_values` may name; replaced as a whole. */
   estimate_custom_fields: DocumentCustomField[];
+  /** The invoice custom fields `custom_field_values` may name; replaced as a whole. */
+  invoice_custom_fields: DocumentCustomField[];
 };
 
 export const DEFAULT_ACCOUNT_SETTINGS: Readonly<AccountSettings> = Object.freeze({
@@ -36,6 +38,7 @@ export const DEFAULT_ACCOUNT_SETTINGS: Readonly<AccountSettings> = Object.freeze
   tax_2_label: null,
   record_limit: null,
   estimate_custom_fields: [],
+  invoice_custom_fields: [],
 });
 
 const MAX_LABEL = 60;
@@ -80,6 +83,7 @@ const SETTING_PARSERS = {
   tax_2_label: optionalText(MAX_LABEL),
   record_limit: nullable(integer(0, Number.MAX_SAFE_INTEGER)),
   estimate_custom_fields: customFields(),
+  invoice_custom_fields: customFields(),
 };
 
 /**

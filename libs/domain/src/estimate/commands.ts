@@ -13,4 +13,17 @@ export type UpdateEstimate = { type: 'UpdateEstimate'; input: EstimateInput };
 export type DeclineEstimate = { type: 'DeclineEstimate' };
 export type DeleteEstimate = { type: 'DeleteEstimate' };
 
-export type EstimateCommand = CreateEstimate | UpdateEstimate | DeclineEstimate | DeleteEstimate;
+/**
+ * Closes an open estimate into a new document, recorded here first (with the estimate's revision,
+ * so two conversions cannot both win); `document_id` is the new document's id, drawn by the handler.
+ */
+export type ConvertEstimate = {
+  type: 'ConvertEstimate';
+  target: 'invoice' | 'sales_order';
+  document_id: string;
+  /** The body: an invoice conversion takes an optional `issue_date`. */
+  input: Record<string, unknown>;
+};
+
+export type EstimateCommand =
+  CreateEstimate | UpdateEstimate | DeclineEstimate | DeleteEstimate | ConvertEstimate;

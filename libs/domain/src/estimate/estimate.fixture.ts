@@ -69,7 +69,7 @@ export function estimateContext(over: Partial<EstimateContext> = {}): EstimateCo
     now: LATER,
     accountId: ACCOUNT_ID,
     userId: USER_ID,
-    onlyOwnEstimates: false,
+    onlyOwnDocuments: false,
     mayViewCosts: true,
     today: TODAY,
     estimateExpiryDays: 30,

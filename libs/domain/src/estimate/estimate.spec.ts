@@ -733,7 +733,7 @@ describe('Estimate', () => {
       });
       expect(patch(rename, estimateContext(), [])).toMatchObject({ status: 404 });
       expect(patch(rename, estimateContext(), [base, deleted])).toMatchObject({ status: 404 });
-      const ownOnly = (userId: string) => estimateContext({ onlyOwnEstimates: true, userId });
+      const ownOnly = (userId: string) => estimateContext({ onlyOwnDocuments: true, userId });
       expect(patch(rename, ownOnly(OTHER_USER_ID))).toMatchObject({ status: 404 });
       expect(patch(rename, ownOnly(USER_ID))).toHaveLength(1);
       expect(patch(rename, estimateContext({ userId: OTHER_USER_ID }))).toHaveLength(1);
@@ -766,7 +766,7 @@ describe('Estimate', () => {
       expect(estimate.given().when(decline, estimateContext())).toMatchObject({ status: 404 });
       const elsewhere = estimateContext({ accountId: OTHER_ACCOUNT_ID });
       expect(estimate.given(base).when(decline, elsewhere)).toMatchObject({ status: 404 });
-      const notOwn = estimateContext({ onlyOwnEstimates: true, userId: OTHER_USER_ID });
+      const notOwn = estimateContext({ onlyOwnDocuments: true, userId: OTHER_USER_ID });
       expect(estimate.given(base).when(decline, notOwn)).toMatchObject({ status: 404 });
     });
   });
@@ -794,7 +794,7 @@ describe('Estimate', () => {
     });
 
     it("answers 404 for another salesperson's estimate to a user who sees only their own", () => {
-      const notOwn = estimateContext({ onlyOwnEstimates: true, userId: OTHER_USER_ID });
+      const notOwn = estimateContext({ onlyOwnDocuments: true, userId: OTHER_USER_ID });
       expect(estimate.given(base).when(remove, notOwn)).toMatchObject({ status: 404 });
     });
   });

@@ -1,19 +1,13 @@
-import { DocumentLine, DocumentTotals } from '../document-lines';
+import { DocumentLine } from '../document-lines';
+import { DocumentAmounts, DocumentCustomerFields } from '../document';
 import { EstimateFields } from './fields';
 import { EstimateStatusId } from './status';
 
 /** The customer (or prospect) an estimate is for, as stored with it. */
-export type EstimateCustomerFields = {
-  customer_id: string;
-  customer_name: string;
-  customer_kind: 'customer' | 'prospect';
-};
+export type EstimateCustomerFields = DocumentCustomerFields;
 
 /** The amounts an estimate shows, four-decimal strings, each following from its lines (docs/calculations.md). */
-export type EstimateTotals = Pick<
-  DocumentTotals,
-  'pre_discount_subtotal' | 'discount' | 'subtotal' | 'tax' | 'tax_2' | 'total'
->;
+export type EstimateTotals = DocumentAmounts;
 
 /**
  * Lines are recorded calculated: each line's item snapshot, rates and amounts, the generated
@@ -55,4 +49,23 @@ export type EstimateDeclined = { type: 'EstimateDeclined'; data: { status_id: 7;
 /** Final: the estimate answers 404 everywhere but its event history. */
 export type EstimateDeleted = { type: 'EstimateDeleted'; data: { deleted_at: string } };
 
-export type EstimateEvent = EstimateCreated | EstimateUpdated | EstimateDeclined | EstimateDeleted;
+/**
+ * Open → Closed (status 6): the estimate became `document_id` (an invoice or a sales order), whose
+ * creation follows from this event (the API does it at once; a reactor completes it after a crash).
+ */
+export type EstimateConverted = {
+  type: 'EstimateConverted';
+  data: {
+    status_id: 6;
+    target: 'invoice' | 'sales_order';
+    document_id: string;
+    /** The new document's issue date. */
+    issue_date: string;
+    /** Who converted it: the new document's creator. */
+    user_id: string;
+    converted_at: string;
+  };
+};
+
+export type EstimateEvent =
+  EstimateCreated | EstimateUpdated | EstimateDeclined | EstimateDeleted | EstimateConverted;

@@ -22,6 +22,13 @@ export function evolveEstimate(state: EstimateState, event: EstimateEvent): Esti
         status_id: event.data.status_id,
         updated_at: event.data.declined_at,
       }));
+    case 'EstimateConverted':
+      return updateLive(state, (record) => ({
+        ...record,
+        status_id: event.data.status_id,
+        conversion: { target: event.data.target, document_id: event.data.document_id },
+        updated_at: event.data.converted_at,
+      }));
     case 'EstimateDeleted':
       return markDeleted(state);
     default:

@@ -1,122 +1,44 @@
-import { moneyAmount } from '../document-lines/amounts';
+import { ESTIMATE_LINE_RULES } from '../document-lines';
+import {
+  DocumentHeaderFields,
+  DocumentInput,
+  DocumentKind,
+  HEADER_INPUT_FIELDS,
+  HEADER_PARSERS,
+  MAX_CUSTOM_NUMBER,
+} from '../document';
 import { calendarDate } from '../shared/dates';
-import { DomainError, invalid, isDomainError } from '../shared/domain-error';
-import { optionalText, Parser, percentage } from '../shared/parsers';
-import { isRecordId } from '../shared/record-id';
+import { optionalText } from '../shared/parsers';
 
-/** A custom field's value on a document: `{custom_field_id, value}` in the order given. */
-export type DocumentFieldValue = { custom_field_id: string; value: string | number | boolean };
-
-/** The estimate fields a client sets directly (documents-api §4, create and PATCH). */
-export type EstimateFields = {
-  name: string | null;
-  issue_date: string;
+/** The estimate fields a client sets directly: the shared header, an expiry date and its custom number. */
+export type EstimateFields = DocumentHeaderFields & {
   expiry_date: string;
   custom_estimate_number: string | null;
-  purchase_order_number: string;
-  attention: string | null;
-  shipping_address: string | null;
-  public_note: string | null;
-  payment_terms: string | null;
-  shipping_fee: string;
-  shipping_cost: string;
-  discount_percent: string;
-  custom_field_values: DocumentFieldValue[];
 };
 
 /** Every field a create or PATCH body takes; anything else is 422 `unsupported_estimate_field`. */
 export const ESTIMATE_INPUT_FIELDS = [
   'customer_id',
   'lines',
-  'name',
-  'issue_date',
+  ...HEADER_INPUT_FIELDS,
   'expiry_date',
   'custom_estimate_number',
-  'purchase_order_number',
-  'attention',
-  'shipping_address',
-  'public_note',
-  'payment_terms',
-  'shipping_fee',
-  'shipping_cost',
-  'discount_percent',
-  'custom_field_values',
 ] as const;
 
-/** The body of a create, preview or PATCH as the client sent it: each value is checked here. */
-export type EstimateInput = { [K in (typeof ESTIMATE_INPUT_FIELDS)[number]]?: unknown };
+/** The body of a create, preview or PATCH as the client sent it: each value is checked by decide. */
+export type EstimateInput = DocumentInput;
 
-const MAX_CUSTOM_NUMBER = 24;
-const MAX_LONG_TEXT = 10_000;
-const MAX_CUSTOM_FIELDS = 100;
-
-/** `purchase_order_number` is a string on output: none is "". */
-function textOrEmpty(): Parser<string> {
-  const text = optionalText();
-  return (value, param) => {
-    const parsed = text(value, param);
-    return isDomainError(parsed) ? parsed : (parsed ?? '');
-  };
-}
-
-/** The parsers of the fields in EstimateFields; dates and custom fields are checked against context too. */
-export const ESTIMATE_PARSERS = {
-  name: optionalText(),
-  issue_date: calendarDate(),
-  expiry_date: calendarDate(),
-  custom_estimate_number: optionalText(MAX_CUSTOM_NUMBER),
-  purchase_order_number: textOrEmpty(),
-  attention: optionalText(),
-  shipping_address: optionalText(MAX_LONG_TEXT),
-  public_note: optionalText(MAX_LONG_TEXT),
-  payment_terms: optionalText(),
-  shipping_fee: moneyAmount(),
-  shipping_cost: moneyAmount(),
-  discount_percent: percentage(),
-  custom_field_values: customFieldValues(),
+/** Estimates among the sales documents (documents-api §4): prospects allowed, 500 lines. */
+export const ESTIMATE_KIND: DocumentKind = {
+  noun: 'estimate',
+  unsupportedCode: 'unsupported_estimate_field',
+  inputFields: ESTIMATE_INPUT_FIELDS,
+  parsers: {
+    ...HEADER_PARSERS,
+    expiry_date: calendarDate(),
+    custom_estimate_number: optionalText(MAX_CUSTOM_NUMBER),
+  },
+  lineRules: ESTIMATE_LINE_RULES,
+  customerKinds: ['customer', 'prospect'],
+  amounts: ['pre_discount_subtotal', 'discount', 'subtotal', 'tax', 'tax_2', 'total'],
 };
-
-/**
- * `custom_field_values` as a complete replacement: each id once; a blank value ("" or null) removes
- * the field, so it is left out. Whether each id is one of the account's estimate fields is decided
- * against the context.
- */
-function customFieldValues(): Parser<DocumentFieldValue[]> {
-  return (value, param) => {
-    if (!Array.isArray(value) || value.length > MAX_CUSTOM_FIELDS)
-      return invalid(
-        param,
-        `${param} must be an array of at most ${MAX_CUSTOM_FIELDS} {custom_field_id, value}.`,
-      );
-    const entries: DocumentFieldValue[] = [];
-    const seen = new Set<string>();
-    for (const [index, entry] of value.entries()) {
-      const parsed = customFieldValue(entry, `${param}.${index}`);
-      if (isDomainError(parsed)) return parsed;
-      const id = (entry as { custom_field_id: string }).custom_field_id.toLowerCase();
-      if (seen.has(id)) return invalid(`${param}.${index}.custom_field_id`, `${param} names ${id} twice.`);
-      seen.add(id);
-      if (parsed !== null) entries.push(parsed);
-    }
-    return entries;
-  };
-}
-
-function customFieldValue(entry: unknown, at: string): DocumentFieldValue | null | DomainError {
-  if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
-    return invalid(at, `${at} must be an object {custom_field_id, value}.`);
-  const { custom_field_id: id, value, ...rest } = entry as Record<string, unknown>;
-  const extra = Object.keys(rest)[0];
-  if (extra !== undefined) return invalid(`${at}.${extra}`, `A custom field value does not take ${extra}.`);
-  if (!isRecordId(id))
-    return invalid(`${at}.custom_field_id`, `${at}.custom_field_id must be the id of a custom field.`);
-  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === ''))
-    return null;
-  if (typeof value === 'string') {
-    const text = optionalText(MAX_LONG_TEXT)(value, `${at}.value`);
-    return isDomainError(text) ? text : { custom_field_id: id.toLowerCase(), value };
-  }
-  if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))
-    return { custom_field_id: id.toLowerCase(), value };
-  return invalid(`${at}.value`, `${at}.value must be a string, number, boolean or null.`);
-}

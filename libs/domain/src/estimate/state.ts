@@ -17,6 +17,8 @@ export type EstimateRecord = EstimateFields &
     totals: EstimateTotals;
     created_at: string;
     updated_at: string;
+    /** Once converted: the document it became (the link's other half is on that document). */
+    conversion?: { target: 'invoice' | 'sales_order'; document_id: string };
   };
 
 export type EstimateState = RecordState<EstimateRecord>;

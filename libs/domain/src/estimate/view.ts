@@ -1,18 +1,17 @@
-import { documentLineView, DocumentLineView } from '../document-lines';
+import { DocumentLineView } from '../document-lines';
+import {
+  DocumentFieldValue,
+  documentHeaderView,
+  documentLinesView,
+  DocumentViewer,
+  inFieldOrder,
+} from '../document';
 import { money, rate } from '../shared/money';
-import { DocumentFieldValue } from './fields';
 import { EstimateRecord } from './state';
 import { ESTIMATE_STATUS, ESTIMATE_STATUS_NAMES, EstimateStatusId } from './status';
 
 /** Who is looking: what they may do and see changes the view, never the record. */
-export type EstimateViewer = {
-  /** `estimates.modify`. */
-  mayModify: boolean;
-  /** `unit_cost.view`: without it shipping_cost, unit_cost and total_cost are left out. */
-  showCost: boolean;
-  /** By item id: the item's current thumbnail (HTTPS only), for its lines. */
-  thumbnails?: ReadonlyMap<string, string>;
-};
+export type EstimateViewer = DocumentViewer;
 
 /** An estimate as the API returns it (documents-api §2); `lines` only on single-record responses. */
 export type EstimateView = {
@@ -60,44 +59,65 @@ export function estimateSummaryView(
   viewer: EstimateViewer,
 ): EstimateView {
   const open = estimate.status_id === ESTIMATE_STATUS.open;
+  const header = documentHeaderView(estimate, viewer);
   const { totals } = estimate;
-  return {
+  return inFieldOrder(ESTIMATE_FIELD_ORDER, {
     id: estimate.id,
     object: 'estimate',
     estimate_number: estimate.estimate_number,
     custom_estimate_number: estimate.custom_estimate_number,
-    name: estimate.name,
-    customer_id: estimate.customer_id,
-    customer_name: estimate.customer_name,
+    ...header,
     customer_kind: estimate.customer_kind,
-    salesperson_id: estimate.salesperson_id,
     status_id: estimate.status_id,
     status: ESTIMATE_STATUS_NAMES[estimate.status_id],
-    issue_date: estimate.issue_date,
     expiry_date: estimate.expiry_date,
     date_sent: null,
-    purchase_order_number: estimate.purchase_order_number,
-    attention: estimate.attention,
-    shipping_address: estimate.shipping_address,
-    public_note: estimate.public_note,
-    payment_terms: estimate.payment_terms,
-    subtotal: money(totals.subtotal),
-    shipping_fee: money(estimate.shipping_fee),
-    ...(viewer.showCost ? { shipping_cost: money(estimate.shipping_cost) } : {}),
-    tax: money(totals.tax),
-    tax_2: money(totals.tax_2),
-    total: money(totals.total),
     discount_percent: rate(estimate.discount_percent),
     pre_discount_subtotal: money(totals.pre_discount_subtotal),
     discount: money(totals.discount),
     can_edit: open && viewer.mayModify,
     edit_block_reason: !open ? 'estimate_not_open' : viewer.mayModify ? null : 'permission_denied',
     revision: String(revision),
-    custom_field_values: estimate.custom_field_values.map((entry) => ({ ...entry })),
-    created_at: estimate.created_at,
-    updated_at: estimate.updated_at,
-  };
+  } as EstimateView);
 }
+
+/** documents-api §2, Estimate. */
+const ESTIMATE_FIELD_ORDER = [
+  'id',
+  'object',
+  'estimate_number',
+  'custom_estimate_number',
+  'name',
+  'customer_id',
+  'customer_name',
+  'customer_kind',
+  'salesperson_id',
+  'status_id',
+  'status',
+  'issue_date',
+  'expiry_date',
+  'date_sent',
+  'purchase_order_number',
+  'attention',
+  'shipping_address',
+  'public_note',
+  'payment_terms',
+  'subtotal',
+  'shipping_fee',
+  'shipping_cost',
+  'tax',
+  'tax_2',
+  'total',
+  'discount_percent',
+  'pre_discount_subtotal',
+  'discount',
+  'can_edit',
+  'edit_block_reason',
+  'revision',
+  'custom_field_values',
+  'created_at',
+  'updated_at',
+];
 
 /** The detail form: with its lines in stored order, the generated discount line last. */
 export function estimateView(
@@ -107,13 +127,7 @@ export function estimateView(
 ): EstimateView {
   return {
     ...estimateSummaryView(estimate, revision, viewer),
-    lines: estimate.lines.map((line) =>
-      documentLineView(line, {
-        object: 'estimate_line',
-        showCost: viewer.showCost,
-        thumbnailUrl: line.item_id === null ? null : (viewer.thumbnails?.get(line.item_id) ?? null),
-      }),
-    ),
+    lines: documentLinesView(estimate, 'estimate_line', viewer),
   };
 }
 

@@ -1,42 +1,51 @@
 import { WrongExpectedVersionError } from '../errors';
+import { ExpectedRevision } from '../event-store';
 import { anEvent, events, ids, newStreamId, StoreRef } from './fixtures';
 
 export function idempotenceCases(store: StoreRef): void {
   describe('appending event ids the stream already holds', () => {
-    it('given a batch appended, when the same batch is appended again with the same expectation, then the same result and nothing written twice', async () => {
+    /** Each kind of expectation, on a stream in the state it accepts: [name, events before, expectation]. */
+    const kinds: [string, number, ExpectedRevision][] = [
+      ['no_stream', 0, 'no_stream'],
+      ['an exact revision', 2, 1],
+      ['any', 1, 'any'],
+      ['stream_exists', 1, 'stream_exists'],
+    ];
+
+    async function appendedOnce(before: number, expectedRevision: ExpectedRevision) {
       const streamId = newStreamId();
+      const earlier = events(before);
+      if (before > 0) await store().appendToStream(streamId, earlier, { expectedRevision: 'no_stream' });
       const batch = events(2);
-      const first = await store().appendToStream(streamId, batch, { expectedRevision: 'no_stream' });
+      const first = await store().appendToStream(streamId, batch, { expectedRevision });
+      return { streamId, earlier, batch, first };
+    }
 
-      const again = await store().appendToStream(streamId, batch, { expectedRevision: 'no_stream' });
+    it.each(kinds)(
+      'given a batch appended expecting %s, when the same batch is appended again with the same expectation, then the same result and nothing written twice',
+      async (_, before, expectedRevision) => {
+        const { streamId, earlier, batch, first } = await appendedOnce(before, expectedRevision);
 
-      expect(again).toEqual(first);
-      expect(ids(await store().readStream(streamId))).toEqual(ids(batch));
-    });
+        const again = await store().appendToStream(streamId, batch, { expectedRevision });
 
-    it('given a batch appended, when it is appended again with any, then the same result and nothing written twice', async () => {
-      const streamId = newStreamId();
-      const batch = events(3);
-      const first = await store().appendToStream(streamId, batch, { expectedRevision: 'any' });
+        expect(again).toEqual(first);
+        expect(ids(await store().readStream(streamId))).toEqual(ids([...earlier, ...batch]));
+      },
+    );
 
-      const again = await store().appendToStream(streamId, batch, { expectedRevision: 'any' });
+    it.each(kinds)(
+      'given a batch appended expecting %s and later events, when the batch is retried with its original expectation, then the original result',
+      async (_, before, expectedRevision) => {
+        const { streamId, earlier, batch, first } = await appendedOnce(before, expectedRevision);
+        const later = events(3);
+        await store().appendToStream(streamId, later, { expectedRevision: first.nextExpectedRevision });
 
-      expect(again).toEqual(first);
-      expect(ids(await store().readStream(streamId))).toEqual(ids(batch));
-    });
+        const again = await store().appendToStream(streamId, batch, { expectedRevision });
 
-    it('given later events after a batch, when the batch is retried with its original expectation, then the original result', async () => {
-      const streamId = newStreamId();
-      const batch = events(2);
-      const first = await store().appendToStream(streamId, batch, { expectedRevision: 'no_stream' });
-      const later = events(1);
-      await store().appendToStream(streamId, later, { expectedRevision: 1 });
-
-      const again = await store().appendToStream(streamId, batch, { expectedRevision: 'no_stream' });
-
-      expect(again).toEqual(first);
-      expect(ids(await store().readStream(streamId))).toEqual(ids([...batch, ...later]));
-    });
+        expect(again).toEqual(first);
+        expect(ids(await store().readStream(streamId))).toEqual(ids([...earlier, ...batch, ...later]));
+      },
+    );
 
     it('given a batch appended, when a batch holding only some of its ids is appended, then WrongExpectedVersionError and nothing written', async () => {
       const streamId = newStreamId();

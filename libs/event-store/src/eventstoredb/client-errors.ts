@@ -1,24 +1,105 @@
-import { ErrorType, isCommandError } from '@eventstore/db-client';
-import { StreamNotFoundError, WrongExpectedVersionError } from '../errors';
+import { convertToCommandError, ErrorType, isCommandError } from '@eventstore/db-client';
+import {
+  AppendTooLargeError,
+  StoreAccessDeniedError,
+  StoreUnavailableError,
+  StreamDeletedError,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+} from '../errors';
 import { ExpectedRevision } from '../event-store';
 import { fromClientCurrentRevision } from './expected-revision';
 
 /**
- * The client's typed errors, restated in the port's terms. `expected` is what we sent: the
- * client's own copy may come back as a raw wire number (-1, -2, -4) on some server paths.
- * Anything else (unavailable, access denied, ...) is rethrown as the client raised it.
+ * Faults that pass: the node is away, is not (or no longer) the leader, a call outlived its
+ * deadline, or the server cancelled or aborted the call (shutting down, failing over). Nothing is
+ * known to have been written; the same call may be made again later.
  */
-export function translateAppendError(error: unknown, streamId: string, expected: ExpectedRevision): unknown {
-  if (error instanceof Error && isCommandError(error) && error.type === ErrorType.WRONG_EXPECTED_VERSION) {
-    return new WrongExpectedVersionError(streamId, expected, fromClientCurrentRevision(error.actualVersion));
+const TRANSIENT = new Set<ErrorType>([
+  ErrorType.UNAVAILABLE,
+  ErrorType.NOT_LEADER,
+  ErrorType.DEADLINE_EXCEEDED,
+  ErrorType.CANCELLED,
+  ErrorType.TIMEOUT,
+]);
+
+/**
+ * The client's typed error, also for a raw gRPC error: the v6 client passes some on unconverted
+ * (an append to an unreachable node fails with a bare status 14).
+ */
+function toClientError(error: unknown): unknown {
+  return error instanceof Error ? convertToCommandError(error) : error;
+}
+
+export function clientErrorType(error: unknown): ErrorType | undefined {
+  const converted = toClientError(error);
+  return converted instanceof Error && isCommandError(converted) ? converted.type : undefined;
+}
+
+export function isTransientClientError(error: unknown): boolean {
+  const type = clientErrorType(error);
+  return type !== undefined && TRANSIENT.has(type);
+}
+
+/** The faults every call can meet, restated in the port's terms; anything else is returned as is. */
+function translateCommon(error: unknown, what: string): unknown {
+  const type = clientErrorType(error);
+  if (type === undefined) return error;
+  if (TRANSIENT.has(type)) {
+    return new StoreUnavailableError(
+      `EventStoreDB did not answer ${what} (${type}: ${(error as Error).message || 'no detail'}); try again later`,
+      error,
+    );
+  }
+  if (type === ErrorType.ACCESS_DENIED) {
+    return new StoreAccessDeniedError(
+      `EventStoreDB denied ${what}: the user in EVENTSTORE_CONNECTION_STRING needs read and write ` +
+        'access to the engine’s streams and read access to $all (see docs/event-store.md, “Access”)',
+      error,
+    );
   }
   return error;
 }
 
+/**
+ * The client's typed errors on append, restated in the port's terms. `expected` is what we sent:
+ * the client's own copy may come back as a raw wire number (-1, -2, -4) on some server paths.
+ */
+export function translateAppendError(raw: unknown, streamId: string, expected: ExpectedRevision): unknown {
+  const error = toClientError(raw);
+  const type = clientErrorType(error);
+  if (type === ErrorType.WRONG_EXPECTED_VERSION) {
+    const current = (error as { actualVersion: Parameters<typeof fromClientCurrentRevision>[0] })
+      .actualVersion;
+    return new WrongExpectedVersionError(streamId, expected, fromClientCurrentRevision(current));
+  }
+  if (type === ErrorType.STREAM_DELETED) return new StreamDeletedError(streamId);
+  if (type === ErrorType.MAXIMUM_APPEND_SIZE_EXCEEDED) {
+    const max = (error as { maxAppendSize?: number }).maxAppendSize;
+    return new AppendTooLargeError(streamId, Number.isFinite(max) && max ? max : undefined);
+  }
+  return translateCommon(raw, `the append to ${streamId}`);
+}
+
 export function isClientStreamNotFound(error: unknown): boolean {
-  return error instanceof Error && isCommandError(error) && error.type === ErrorType.STREAM_NOT_FOUND;
+  return clientErrorType(error) === ErrorType.STREAM_NOT_FOUND;
 }
 
 export function translateReadError(error: unknown, streamId: string): unknown {
-  return isClientStreamNotFound(error) ? new StreamNotFoundError(streamId) : error;
+  if (isClientStreamNotFound(error)) return new StreamNotFoundError(streamId);
+  if (clientErrorType(error) === ErrorType.STREAM_DELETED) return new StreamDeletedError(streamId);
+  return translateCommon(error, `the read of ${streamId}`);
+}
+
+/** Reads of the global log ($all): the access it needs is named, as it is the one most often missing. */
+export function translateAllError(error: unknown, what: string): unknown {
+  if (clientErrorType(error) === ErrorType.ACCESS_DENIED) {
+    return new StoreAccessDeniedError(
+      `EventStoreDB denied ${what}: the user in EVENTSTORE_CONNECTION_STRING may not read $all. ` +
+        'Grant it read access to $all (the $r entry of $all’s ACL, or $systemStreamAcl, or the $admins group; ' +
+        'see docs/event-store.md, “Access”)',
+      error,
+    );
+  }
+  return translateCommon(error, what);
 }

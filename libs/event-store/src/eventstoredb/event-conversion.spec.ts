@@ -2,7 +2,13 @@ import { RecordedEvent as ClientRecordedEvent, START } from '@eventstore/db-clie
 import { convertGrpcRecord } from '@eventstore/db-client/dist/utils';
 import { StreamIdentifier, UUID } from '@eventstore/db-client/generated/shared_pb';
 import { ReadResp } from '@eventstore/db-client/generated/streams_pb';
-import { fromClientEvent, isUserEvent, toClientEvent, toReadPosition } from './event-conversion';
+import {
+  fromClientEvent,
+  isUserEvent,
+  NotJsonObjectError,
+  toClientEvent,
+  toReadPosition,
+} from './event-conversion';
 
 /** Ticks (100 ns) since the Unix epoch, as the server sends `created`. */
 const ticks = (date: Date) => String(BigInt(date.getTime()) * 10_000n);
@@ -130,6 +136,24 @@ describe('EventStoreDB event conversion', () => {
     });
 
     expect(() => fromClientEvent(client)).toThrow(/data of event c7d1e2f3-0000-4000-8000-000000000004/);
+  });
+
+  it('given a binary event whose bytes are not JSON, when read, then it fails as not a JSON object, naming the event', () => {
+    const client = received({
+      id: 'c7d1e2f3-0000-4000-8000-000000000006',
+      streamId: 's',
+      revision: 0,
+      type: 'A',
+      contentType: 'application/octet-stream',
+      data: '\u0000\u00ffnot json',
+      position: ['1', '1'],
+      created,
+    });
+
+    expect(() => fromClientEvent(client)).toThrow(NotJsonObjectError);
+    expect(() => fromClientEvent(client)).toThrow(
+      /data of event c7d1e2f3-0000-4000-8000-000000000006 is binary/,
+    );
   });
 
   it('given a server that sends no position with stream reads, when read, then it fails saying why', () => {

@@ -27,12 +27,7 @@ export function toClientEvent(event: EventData) {
 }
 
 export function fromClientEvent(event: ClientRecordedEvent): RecordedEvent {
-  const position = fromClientPosition(event.position);
-  if (!position) {
-    throw new Error(
-      `Event ${event.id} came without its log position (the server must be EventStoreDB 22.6 or newer)`,
-    );
-  }
+  const position = requirePosition(event);
   return {
     id: event.id,
     streamId: event.streamId,
@@ -43,6 +38,16 @@ export function fromClientEvent(event: ClientRecordedEvent): RecordedEvent {
     position,
     recordedAt: event.created,
   };
+}
+
+export function requirePosition(event: ClientRecordedEvent): Position {
+  const position = fromClientPosition(event.position);
+  if (!position) {
+    throw new Error(
+      `Event ${event.id} came without its log position (the server must be EventStoreDB 22.6 or newer)`,
+    );
+  }
+  return position;
 }
 
 /** Where a read starts. ESDB treats a position as inclusive; callers skip the event at it. */
@@ -61,9 +66,18 @@ export function fromClientPosition(position: ClientPosition | undefined): Positi
 /** JSON events arrive parsed; bytes (another writer's binary event) and empty bodies are handled too. */
 function asJsonObject(value: unknown, what: string): JsonObject {
   const parsed = value instanceof Uint8Array ? parseBytes(value) : value;
+  if (parsed instanceof Uint8Array) throw new NotJsonObjectError(`The ${what} is binary, not JSON`);
   if (parsed === undefined || parsed === '') return {};
   if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as JsonObject;
-  throw new Error(`The ${what} is not a JSON object`);
+  throw new NotJsonObjectError(`The ${what} is not a JSON object`);
+}
+
+/** An event the engine cannot have written: its data or metadata is not a JSON object. */
+export class NotJsonObjectError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotJsonObjectError';
+  }
 }
 
 function parseBytes(bytes: Uint8Array): unknown {

@@ -1,5 +1,6 @@
 import {
   AllStreamResolvedEvent,
+  AppendResult as ClientAppendResult,
   BACKWARDS,
   END,
   EventStoreDBClient,
@@ -9,7 +10,8 @@ import {
   ReadStreamOptions as ClientReadStreamOptions,
   ResolvedEvent,
 } from '@eventstore/db-client';
-import { EmptyAppendError, StreamNotFoundError } from '../errors';
+import { EmptyAppendError, StreamNotFoundError, WrongExpectedVersionError } from '../errors';
+import { findAlreadyAppended } from '../idempotent-append';
 import {
   AllSubscription,
   AppendResult,
@@ -22,37 +24,82 @@ import {
   SubscribeToAllOptions,
 } from '../event-store';
 import { comparePositions, isAfter, Position } from '../position';
-import { translateAppendError, translateReadError } from './client-errors';
-import { toClientConnectionString } from './connection-string';
+import { BackoffOptions } from './backoff';
+import { translateAllError, translateAppendError, translateReadError } from './client-errors';
+import { checkConnectionOptions, toClientConnectionString } from './connection-string';
+import { isEngineStream, sortLogRecord } from './engine-events';
 import {
   fromClientEvent,
   fromClientPosition,
-  isUserEvent,
   toClientEvent,
   toReadPosition,
   userEventsFilter,
 } from './event-conversion';
 import { toClientExpectedRevision } from './expected-revision';
-import { readableBatches } from './readable-batches';
+import { consoleObserver, EventStoreDbObserver } from './observer';
+import { resubscribingSubscription } from './resubscribing-subscription';
 
 /** $all is read in chunks of at least this many records, so runs of system events cost few round trips. */
 const MIN_ALL_CHUNK = 100;
 
 /**
+ * How far back an append expecting `any` or `stream_exists` looks for its own event ids before it
+ * writes: the server proves a retry idempotent by itself only against an exact revision.
+ */
+const IDEMPOTENCE_TAIL = 64;
+
+export interface EventStoreDbOptions {
+  /** The streams the engine wrote; events of other streams are skipped in the global log. */
+  ownsStream?: (streamId: string) => boolean;
+  /** Told of skipped events and resubscriptions; default: a warning on the console. */
+  observer?: EventStoreDbObserver;
+  /** The $all subscription's wait between resubscriptions. */
+  resubscribe?: BackoffOptions;
+}
+
+/**
  * The production store: EventStoreDB / KurrentDB through the gRPC client. Revisions, expected
- * revisions, idempotence (same event ids) and positions are the server's own; this class only
- * restates them in the port's terms and leaves system events out of the global log.
+ * revisions and positions are the server's own; this class restates them and the client's errors
+ * in the port's terms, keeps the global log to the engine's own events, and keeps the $all
+ * subscription alive across a cluster's ordinary faults.
  */
 export class EventStoreDbEventStore implements EventStore {
-  constructor(private readonly client: EventStoreDBClient) {}
+  private readonly ownsStream: (streamId: string) => boolean;
+  private readonly observer: EventStoreDbObserver;
+  private readonly subscriptions = new Set<AllSubscription>();
 
-  /** `esdb://…` or `kurrentdb://…`; fails fast if the server cannot be read. */
-  static async connect(connectionString: string): Promise<EventStoreDbEventStore> {
-    const store = new EventStoreDbEventStore(
-      EventStoreDBClient.connectionString(toClientConnectionString(connectionString)),
-    );
+  constructor(
+    private readonly client: EventStoreDBClient,
+    private readonly options: EventStoreDbOptions = {},
+  ) {
+    this.ownsStream = options.ownsStream ?? isEngineStream;
+    this.observer = options.observer ?? consoleObserver;
+  }
+
+  /**
+   * `esdb://…` or `kurrentdb://…`. Refuses options that would weaken the adapter's guarantees, and
+   * fails fast if the server cannot be reached or the user may not read $all.
+   */
+  static async connect(
+    connectionString: string,
+    options: EventStoreDbOptions = {},
+  ): Promise<EventStoreDbEventStore> {
+    const translated = toClientConnectionString(connectionString);
+    checkConnectionOptions(translated);
+    return EventStoreDbEventStore.open(EventStoreDBClient.connectionString(translated), options);
+  }
+
+  /** On a client already made: fails fast if the server cannot be reached or the user may not read $all. */
+  static async open(
+    client: EventStoreDBClient,
+    options: EventStoreDbOptions = {},
+  ): Promise<EventStoreDbEventStore> {
+    const store = new EventStoreDbEventStore(client, options);
     try {
-      await store.readAllRaw({ fromPosition: END, direction: BACKWARDS, maxCount: 1 });
+      await store.readAllRaw(
+        { fromPosition: END, direction: BACKWARDS, maxCount: 1 },
+        'reading $all at start-up',
+      );
     } catch (error) {
       await store.close();
       throw error;
@@ -70,37 +117,39 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async readLastEvent(streamId: string): Promise<RecordedEvent | undefined> {
-    try {
-      const [last] = await this.readStreamRaw(streamId, {
-        fromRevision: END,
-        maxCount: 1,
-        direction: BACKWARDS,
-      });
-      return last?.event ? fromClientEvent(last.event) : undefined;
-    } catch (error) {
-      if (error instanceof StreamNotFoundError) return undefined;
-      throw error;
-    }
+    return (await this.readTail(streamId, 1))[0];
   }
 
+  /**
+   * A retry with the same event ids is idempotent. With `no_stream` or an exact revision the server
+   * proves it by reading the stream at that revision; with `any` or `stream_exists` it only
+   * remembers recent ids, so the stream's tail is checked here first and the append is made at the
+   * exact revision found (read again if another writer got there first).
+   */
   async appendToStream(
     streamId: string,
     events: EventData[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
     if (events.length === 0) throw new EmptyAppendError(streamId);
-    const result = await this.client
-      .appendToStream(streamId, events.map(toClientEvent), {
-        expectedRevision: toClientExpectedRevision(options.expectedRevision),
-      })
-      .catch((error: unknown) => {
-        throw translateAppendError(error, streamId, options.expectedRevision);
-      });
-    const nextExpectedRevision = Number(result.nextExpectedRevision);
-    // An idempotent retry (ids already in the stream) is answered without a position: look it up.
-    const position =
-      fromClientPosition(result.position) ?? (await this.positionOf(streamId, nextExpectedRevision));
-    return { nextExpectedRevision, position };
+    const expected = options.expectedRevision;
+    if (expected !== 'any' && expected !== 'stream_exists')
+      return this.append(streamId, events, expected, expected);
+    for (;;) {
+      const tail = await this.readTail(streamId, IDEMPOTENCE_TAIL);
+      const already = findAlreadyAppended(tail, events, expected);
+      if (already) return already;
+      const current = tail.length > 0 ? tail[tail.length - 1].revision : 'no_stream';
+      if (expected === 'stream_exists' && current === 'no_stream') {
+        throw new WrongExpectedVersionError(streamId, expected, 'no_stream');
+      }
+      try {
+        return await this.append(streamId, events, current, expected);
+      } catch (error) {
+        // Another writer appended between the read and the append: `any` still holds, look again.
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+      }
+    }
   }
 
   async readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
@@ -109,10 +158,15 @@ export class EventStoreDbEventStore implements EventStore {
     while (page.length < maxCount) {
       // +1: ESDB's fromPosition is inclusive, and the record at the cursor was already seen.
       const chunkSize = Math.max(maxCount - page.length + 1, MIN_ALL_CHUNK);
-      const chunk = await this.readAllRaw({ fromPosition: toReadPosition(cursor), maxCount: chunkSize });
+      const chunk = await this.readAllRaw(
+        { fromPosition: toReadPosition(cursor), maxCount: chunkSize },
+        'reading $all',
+      );
       for (const { event } of chunk) {
-        if (!event || !isAfter(event.position, cursor)) continue;
-        if (isUserEvent(event) && page.length < maxCount) page.push(fromClientEvent(event));
+        if (!event || !isAfter(event.position, cursor) || page.length >= maxCount) continue;
+        const record = sortLogRecord(event, this.ownsStream);
+        if (record.kind === 'event') page.push(record.event);
+        if (record.kind === 'skipped') this.observer.skipped?.(record.skipped);
       }
       if (chunk.length < chunkSize) break;
       const last = chunk[chunk.length - 1].event;
@@ -123,53 +177,55 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   subscribeToAll({ after, maxBatchSize = 1000 }: SubscribeToAllOptions): AllSubscription {
-    const subscription = this.client.subscribeToAll(
-      { fromPosition: toReadPosition(after), filter: userEventsFilter() },
-      { highWaterMark: maxBatchSize },
-    );
-    const abort = new AbortController();
-    const raw = readableBatches<AllStreamResolvedEvent>(subscription, maxBatchSize, abort.signal);
-    const close = async () => {
-      if (abort.signal.aborted) return;
-      abort.abort();
-      // A subscription that never connected has nothing to cancel; closing must still succeed.
-      await subscription.unsubscribe().catch(() => undefined);
-      subscription.destroy();
-    };
-
-    async function* batches(): AsyncGenerator<RecordedEvent[]> {
-      let cursor = after;
+    const subscription = resubscribingSubscription({
+      open: (from) =>
+        this.client.subscribeToAll(
+          { fromPosition: toReadPosition(from), filter: userEventsFilter() },
+          { highWaterMark: maxBatchSize },
+        ),
+      after,
+      maxBatchSize,
+      accept: (record) => {
+        const sorted = sortLogRecord(record, this.ownsStream);
+        if (sorted.kind === 'skipped') this.observer.skipped?.(sorted.skipped);
+        return sorted.kind === 'event' ? sorted.event : undefined;
+      },
+      backoff: this.options.resubscribe,
+      observer: this.observer,
+    });
+    const open = this.subscriptions;
+    open.add(subscription);
+    // Forgotten once it ends, by close() or on its own (an error that stops it).
+    async function* tracked(): AsyncGenerator<RecordedEvent[]> {
       try {
-        for await (const resolved of raw) {
-          // Never hand back the checkpoint's own event, nor anything the filter let through by mistake.
-          const batch = resolved.flatMap(({ event }) =>
-            event && isUserEvent(event) && isAfter(event.position, cursor) ? [fromClientEvent(event)] : [],
-          );
-          if (batch.length === 0) continue;
-          cursor = batch[batch.length - 1].position;
-          yield batch;
-        }
+        yield* subscription;
       } finally {
-        await close();
+        open.delete(subscription);
       }
     }
-
-    const iterator = batches();
-    return { [Symbol.asyncIterator]: () => iterator, close };
+    const iterator = tracked();
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      close: async () => {
+        open.delete(subscription);
+        await subscription.close();
+      },
+    };
   }
 
   async headPosition(): Promise<Position | undefined> {
     let from: ReadPosition = END;
     for (;;) {
-      const chunk = await this.readAllRaw({
-        fromPosition: from,
-        direction: BACKWARDS,
-        maxCount: MIN_ALL_CHUNK,
-      });
+      const chunk = await this.readAllRaw(
+        { fromPosition: from, direction: BACKWARDS, maxCount: MIN_ALL_CHUNK },
+        'reading the head of $all',
+      );
       const before = from;
       // Whether a backwards read includes the record at its start or not, it is never the answer twice.
+      // Only an event subscribers are handed out can be the head: a skipped one is never reached.
       const newest = chunk.find(
-        ({ event }) => event && isUserEvent(event) && isBefore(event.position, before),
+        ({ event }) =>
+          event && isBefore(event.position, before) && sortLogRecord(event, this.ownsStream).kind === 'event',
       );
       if (newest?.event) return fromClientEvent(newest.event).position;
       const oldest = chunk[chunk.length - 1]?.event;
@@ -178,8 +234,53 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /** Ends the subscriptions still open first: against a disposed client they would resubscribe forever. */
   async close(): Promise<void> {
+    const open = [...this.subscriptions];
+    this.subscriptions.clear();
+    await Promise.all(open.map((subscription) => subscription.close()));
     await this.client.dispose();
+  }
+
+  /** One append at an expectation the server checks; `expected` is the caller's, for errors. */
+  private async append(
+    streamId: string,
+    events: EventData[],
+    at: ExpectedRevision,
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    let result: ClientAppendResult;
+    try {
+      result = await this.client.appendToStream(streamId, events.map(toClientEvent), {
+        expectedRevision: toClientExpectedRevision(at),
+      });
+    } catch (error) {
+      throw translateAppendError(error, streamId, expected);
+    }
+    // Only with throwOnAppendFailure=false (refused at connect) would a conflict come back as a result.
+    if (!result.success) {
+      throw new WrongExpectedVersionError(streamId, expected, Number(result.nextExpectedRevision));
+    }
+    const nextExpectedRevision = Number(result.nextExpectedRevision);
+    // An idempotent retry (ids already in the stream) is answered without a position: look it up.
+    const position =
+      fromClientPosition(result.position) ?? (await this.positionOf(streamId, nextExpectedRevision));
+    return { nextExpectedRevision, position };
+  }
+
+  /** The stream's last `count` events in revision order; none if it does not exist. */
+  private async readTail(streamId: string, count: number): Promise<RecordedEvent[]> {
+    try {
+      const resolved = await this.readStreamRaw(streamId, {
+        fromRevision: END,
+        maxCount: count,
+        direction: BACKWARDS,
+      });
+      return resolved.flatMap((r) => (r.event ? [fromClientEvent(r.event)] : [])).reverse();
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
   }
 
   private async positionOf(streamId: string, revision: number): Promise<Position> {
@@ -196,8 +297,12 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  private readAllRaw(options: ClientReadAllOptions): Promise<AllStreamResolvedEvent[]> {
-    return collect(this.client.readAll(options));
+  private async readAllRaw(options: ClientReadAllOptions, what: string): Promise<AllStreamResolvedEvent[]> {
+    try {
+      return await collect(this.client.readAll(options));
+    } catch (error) {
+      throw translateAllError(error, what);
+    }
   }
 }
 

@@ -1,2 +1,6 @@
 export { EventStoreDbEventStore } from './eventstoredb-event-store';
-export { toClientConnectionString } from './connection-string';
+export type { EventStoreDbOptions } from './eventstoredb-event-store';
+export { toClientConnectionString, checkConnectionOptions } from './connection-string';
+export { isEngineStream } from './engine-events';
+export { consoleObserver } from './observer';
+export type { EventStoreDbObserver, SkippedEvent, SkipReason, Resubscription } from './observer';

@@ -9,10 +9,18 @@ import { inventoryQuantitiesProjector } from './inventory-quantities';
 import { itemListsProjector } from './item-lists';
 import { itemVariationsProjector } from './item-variations';
 import { estimateListsProjector } from './estimate-lists';
+import { invoiceListsProjector } from './invoice-lists';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
 export { listStates } from './item-counts';
+export {
+  INVOICE_AMOUNTS,
+  INVOICE_DATE_COLUMNS,
+  INVOICE_LIST,
+  INVOICE_SEARCH_COLUMNS,
+  invoiceListsProjector,
+} from './invoice-lists';
 
 /** The service's read models, in the order they start; the API, the worker and the CLI run these. */
 export const projectors: readonly Projector[] = [
@@ -26,4 +34,5 @@ export const projectors: readonly Projector[] = [
   inventoryQuantitiesProjector,
   itemVariationsProjector,
   estimateListsProjector,
+  invoiceListsProjector,
 ];

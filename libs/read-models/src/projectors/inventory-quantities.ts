@@ -33,6 +33,7 @@ export const inventoryQuantitiesProjector: Projector = {
     'EstimateCreated',
     'EstimateUpdated',
     'EstimateDeclined',
+    'EstimateConverted',
     'EstimateDeleted',
   ],
   async setup(db, schema) {
@@ -166,6 +167,7 @@ function foldBatch(events: RecordedEvent[]): Batch {
       case 'EstimateCreated':
       case 'EstimateUpdated':
       case 'EstimateDeclined':
+      case 'EstimateConverted':
       case 'EstimateDeleted':
         foldEstimate(estimates, event);
         break;
@@ -239,6 +241,7 @@ function foldEstimate(estimates: EstimateLines, event: RecordedEvent): void {
       if (d.lines) estimates.set(id, inventoryLines(id, accountId, d.lines));
       break;
     case 'EstimateDeclined':
+    case 'EstimateConverted':
     case 'EstimateDeleted':
       estimates.set(id, null);
       break;

@@ -27,7 +27,7 @@ import { Actor, eventMetadata } from '../../auth/actor';
 import { RecordWriter } from '../../commands/record-writer';
 import { resourceMissing } from '../../http/api-error';
 import { ItemReads } from '../item-reads';
-import { KeyedLock } from './keyed-lock';
+import { KeyedLock } from '../../commands/keyed-lock';
 import { RowNumbers } from './row-numbers';
 import { VariationContexts } from './variation-context';
 

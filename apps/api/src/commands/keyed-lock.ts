@@ -1,8 +1,7 @@
 /**
- * Runs work one at a time per key in this process: the variations of one item are created and
- * recombined in turn, so each sees its siblings in the read models (read-your-writes) before it
- * decides whether its combination is unique. Other processes are not covered: there two
- * concurrent requests could both pass the check, a gap the report names.
+ * Runs work one at a time per key in this process (a queue per key, not a mutex held across
+ * processes): commands on one stream, the variations of one item. Other processes are not covered;
+ * where that matters, the expected-revision check of the append is what decides.
  */
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<unknown>>();

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EstimateCustomer, LineItem, LineVariation, money, rate, isIntegerId, isRecordId } from '@app/domain';
+import { DocumentCustomer, LineItem, LineVariation, money, rate, isIntegerId, isRecordId } from '@app/domain';
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
@@ -8,16 +8,16 @@ import { DATABASE } from '../store/tokens';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * The records an estimate names, read in the caller's account from the read models, which
+ * The records a sales document names, read in the caller's account from the read models, which
  * read-your-writes keeps current for this process's writes: customers and prospects, and the items and variation locations lines may copy (a location-restricted user's
  * own location only).
  */
 @Injectable()
-export class EstimateLookups {
+export class DocumentLookups {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
   /** Customers and prospects by id, archived ones too: the domain judges which may be named. */
-  async customers(accountId: string, ids: readonly unknown[]): Promise<Map<string, EstimateCustomer>> {
+  async customers(accountId: string, ids: readonly unknown[]): Promise<Map<string, DocumentCustomer>> {
     const wanted = recordIds(ids);
     if (wanted.length === 0) return new Map();
     const rows = await this.database.db
@@ -38,7 +38,7 @@ export class EstimateLookups {
     return new Map(
       rows.map((row: any) => [
         row.id,
-        { ...row, tax_rate: rate(row.tax_rate), tax_2_rate: rate(row.tax_2_rate) } as EstimateCustomer,
+        { ...row, tax_rate: rate(row.tax_rate), tax_2_rate: rate(row.tax_2_rate) } as DocumentCustomer,
       ]),
     );
   }

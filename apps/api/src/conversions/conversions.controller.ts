@@ -1,0 +1,69 @@
+import { Body, Controller, Headers, Param, Post, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { Allow } from 'class-validator';
+import { FastifyReply } from 'fastify';
+import { Access } from '../auth/access';
+import { Actor } from '../auth/actor';
+import { CurrentActor } from '../auth/current-actor';
+import { documentInput } from '../documents/document-body';
+import { parseIfMatch, setETag } from '../http/etag';
+import { UnsupportedFieldCode } from '../http/unsupported-field-code';
+import { InvoiceReads } from '../invoices/invoice-reads';
+import { EstimateConversions } from './estimate-conversions';
+
+@UnsupportedFieldCode('unsupported_estimate_field')
+export class ConvertToInvoiceBody {
+  @ApiProperty({ required: false, format: 'date', description: 'Default: today in the account’s time zone.' })
+  @Allow()
+  issue_date?: unknown;
+}
+
+/** Converting documents into others (documents-api §4): the estimate's side decides first. */
+@ApiTags('estimates')
+@Controller('api/v3/estimates/:id')
+export class ConversionsController {
+  constructor(
+    private readonly conversions: EstimateConversions,
+    private readonly invoices: InvoiceReads,
+  ) {}
+
+  @Post('convert-to-invoice')
+  @Access('estimates:convert', 'estimates.modify')
+  @ApiOperation({
+    summary: 'Close an open estimate into a new unpaid invoice (201); a prospect becomes a customer',
+  })
+  @ApiBody({ type: ConvertToInvoiceBody, required: false })
+  @ApiCreatedResponse({ description: 'The new invoice with its lines' })
+  @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_estimate_field' })
+  @ApiConflictResponse({
+    description: 'estimate_conversion_not_allowed, account_record_limit_reached or mobile_mutation_conflict',
+  })
+  async toInvoice(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: ConvertToInvoiceBody,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { state, revision } = await this.conversions.toInvoice(
+      actor,
+      id.toLowerCase(),
+      documentInput(body ?? {}),
+      parseIfMatch(ifMatch),
+    );
+    if (state.status !== 'live') throw new Error('A converted invoice is not live');
+    reply.status(201);
+    setETag(reply, revision);
+    return this.invoices.detail(actor, state.record, revision);
+  }
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { dayIn, DocumentContext, DocumentInput, DocumentSight, SalesDocumentRecord } from '@app/domain';
+import { RecordState } from '@app/domain';
+import { Permission } from '@app/domain';
+import { Actor, can, onlyAssignedTo } from '../auth/actor';
+import { DocumentLookups } from './document-lookups';
+
+/** How one sales document type reads its caller: its view-all permission and its custom fields. */
+export type DocumentAccess = {
+  /** `estimates.view_all`: without it a user sees only the documents they are salesperson of. */
+  viewAll: Permission;
+  /** The account setting listing the type's custom fields. */
+  customFields: 'estimate_custom_fields' | 'invoice_custom_fields';
+};
+
+/** Who may see which documents of a type: the domain's visibility inputs for a caller. */
+export function documentSight(actor: Actor, access: Pick<DocumentAccess, 'viewAll'>): DocumentSight {
+  return { accountId: actor.accountId, userId: actor.userId, onlyOwnDocuments: !can(actor, access.viewAll) };
+}
+
+/**
+ * The context of one document decision, looked up afresh before each (a retry after a concurrent
+ * write decides again): the account's settings (read with the caller's key) and today, the
+ * customer the body names and the document's own, and the items and variation locations its lines
+ * name.
+ */
+@Injectable()
+export class DocumentContexts {
+  constructor(private readonly lookups: DocumentLookups) {}
+
+  async of(
+    actor: Actor,
+    access: DocumentAccess,
+    state: RecordState<SalesDocumentRecord>,
+    input: DocumentInput,
+    now: string,
+  ): Promise<DocumentContext> {
+    const lines = Array.isArray(input.lines) ? (input.lines as Record<string, unknown>[]) : [];
+    const named = (key: string) =>
+      lines.map((line) => (typeof line === 'object' && line !== null ? line[key] : undefined));
+    // The document's own customer rates new lines: needed only when lines are given.
+    const current = state.status === 'absent' || input.lines === undefined ? [] : [state.record.customer_id];
+    const [customers, items, variations] = await Promise.all([
+      this.lookups.customers(actor.accountId, [input.customer_id, ...current]),
+      this.lookups.items(actor, named('item_id')),
+      this.lookups.variations(actor, named('item_variation_location_id')),
+    ]);
+    return {
+      now,
+      ...documentSight(actor, access),
+      onlyCustomersAssignedTo: onlyAssignedTo(actor, 'account_records.view_all'),
+      mayViewCosts: can(actor, 'unit_cost.view'),
+      today: dayIn(actor.timezone, now),
+      defaultPaymentTerms: actor.settings.default_payment_terms,
+      customFieldIds: new Set(actor.settings[access.customFields].map((field) => field.id)),
+      customers,
+      lines: { items, variations, mayModifyPrices: can(actor, 'selling_prices.modify') },
+      newLineId: randomUUID,
+    };
+  }
+}

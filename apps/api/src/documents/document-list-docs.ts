@@ -1,0 +1,24 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiOkResponse, ApiQuery, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+
+/** The OpenAPI parameters of a document list: page, `q`, customer, status and each date's bounds. */
+export function ApiDocumentListQuery(noun: string, dateColumns: readonly string[]) {
+  return applyDecorators(
+    ApiQuery({ name: 'page', required: false, type: Number }),
+    ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' }),
+    ApiQuery({ name: 'include_total', required: false, type: Boolean }),
+    ApiQuery({
+      name: 'q',
+      required: false,
+      description: 'Customer name, custom number, name; digits: the number',
+    }),
+    ApiQuery({ name: 'customer_id', required: false }),
+    ApiQuery({ name: 'status_id', required: false, type: Number }),
+    ...dateColumns.flatMap((column) => [
+      ApiQuery({ name: `${column}_from`, required: false, description: 'Inclusive YYYY-MM-DD' }),
+      ApiQuery({ name: `${column}_to`, required: false, description: 'Inclusive YYYY-MM-DD' }),
+    ]),
+    ApiOkResponse({ description: `The list envelope of compact ${noun}s, newest number first` }),
+    ApiUnprocessableEntityResponse({ description: 'invalid_query_parameter' }),
+  );
+}

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { EventMetadata } from '@app/event-store';
+import { Actor } from '../auth/actor';
+import { Numbering } from '../records/numbering';
+import { RecordLimit } from '../records/record-limit';
+
+/**
+ * The last step of a document's creation, once its decision accepted it: the account must have
+ * room for one more record, then the document's number is drawn (so a refused request consumes
+ * none) and written into the creation event.
+ */
+@Injectable()
+export class DocumentNumbers {
+  constructor(
+    private readonly numbering: Numbering,
+    private readonly recordLimit: RecordLimit,
+  ) {}
+
+  async number<E>(
+    actor: Actor,
+    draw: { sequence: string; recordId: string; metadata: EventMetadata; now: string },
+    events: E[],
+    numbered: (events: E[], number: number) => E[],
+  ): Promise<E[]> {
+    await this.recordLimit.assertRoomFor(actor);
+    const number = await this.numbering.next({ accountId: actor.accountId, ...draw });
+    return numbered(events, number);
+  }
+}

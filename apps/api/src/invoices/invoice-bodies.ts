@@ -1,0 +1,79 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
+import { DocumentBody } from '../documents/document-body';
+import { UnsupportedFieldCode } from '../http/unsupported-field-code';
+
+// Invoice bodies. Each class names the fields its endpoint takes, so any other is refused with its
+// code; the domain checks every value.
+
+/** Create and PATCH: the document's fields and the custom number; 1 to 100 lines. */
+@UnsupportedFieldCode('unsupported_invoice_field')
+export class InvoiceBody extends DocumentBody {
+  @ApiPropertyOptional({ nullable: true, maxLength: 24 }) @Allow() custom_invoice_number?: unknown;
+}
+
+@UnsupportedFieldCode('unsupported_invoice_field')
+export class PaymentBody {
+  @ApiProperty({
+    type: String,
+    example: '25.5000',
+    description:
+      'Number or numeric string, up to four decimals: positive up to the amount due, negative only against a negative balance, zero only when nothing is due.',
+  })
+  @Allow()
+  amount?: unknown;
+  @ApiProperty({ format: 'date' }) @Allow() payment_date?: unknown;
+  @ApiPropertyOptional({ nullable: true, maxLength: 255 }) @Allow() reference?: unknown;
+}
+
+@UnsupportedFieldCode('unsupported_invoice_field')
+export class RefundBody {
+  @ApiProperty({
+    type: String,
+    example: '10.00',
+    description:
+      'Positive, up to two decimals, at most the payments less refunds (of that payment, on the legacy route).',
+  })
+  @Allow()
+  amount?: unknown;
+  @ApiProperty({ format: 'date', description: 'Returned as payment_date.' }) @Allow() refund_date?: unknown;
+  @ApiPropertyOptional({ nullable: true, maxLength: 255 }) @Allow() reference?: unknown;
+}
+
+@UnsupportedFieldCode('unsupported_invoice_field')
+export class DispatchBody {
+  @ApiPropertyOptional({ format: 'date', description: 'POST: default today; PATCH: required.' })
+  @Allow()
+  date_sent?: unknown;
+}
+
+@UnsupportedFieldCode('unsupported_invoice_pack_field')
+export class PackBody {
+  @ApiProperty({
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { id: { type: 'string', format: 'uuid' }, quantity: { type: 'number' } },
+    },
+    description: '1 to 100 entries {id: invoice line id, quantity}, each line once.',
+  })
+  @Allow()
+  lines?: unknown;
+}
+
+@UnsupportedFieldCode('unsupported_invoice_field')
+export class ShipBody {
+  @ApiPropertyOptional({ format: 'date', description: 'Default: today.' }) @Allow() shipped_date?: unknown;
+  @ApiPropertyOptional({ nullable: true, maxLength: 60 }) @Allow() carrier?: unknown;
+  @ApiPropertyOptional({ nullable: true, maxLength: 60 }) @Allow() tracking_number?: unknown;
+  @ApiPropertyOptional({ nullable: true, maxLength: 250, description: 'http or https' })
+  @Allow()
+  tracking_url?: unknown;
+  @ApiPropertyOptional({ format: 'date', nullable: true, description: 'Not before shipped_date.' })
+  @Allow()
+  estimated_delivery_date?: unknown;
+}
+
+/** Cancel takes an empty object. */
+@UnsupportedFieldCode('unsupported_invoice_field')
+export class EmptyInvoiceBody {}

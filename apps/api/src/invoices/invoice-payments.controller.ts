@@ -1,0 +1,161 @@
+import { Body, Controller, Get, Header, Headers, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { InvoiceCommand, paymentView, permissionDenied } from '@app/domain';
+import { randomUUID } from 'node:crypto';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { Access } from '../auth/access';
+import { Actor, can } from '../auth/actor';
+import { CurrentActor } from '../auth/current-actor';
+import { documentInput } from '../documents/document-body';
+import { parseIfMatch, setETag } from '../http/etag';
+import { pathOf } from '../http/pagination';
+import { refuseUnknownParams } from '../http/query-params';
+import { PaymentBody, RefundBody } from './invoice-bodies';
+import { ChangeInvoice } from './invoice-commands';
+import { InvoiceParties } from './invoice-party';
+import { InvoiceReads } from './invoice-reads';
+
+/**
+ * Payments and refunds of an invoice (documents-api §4). Each is decided on the invoice's stream
+ * with the revision it read, so concurrent payers can never take it past its balance; the payment
+ * and the invoice's new amounts and status are one event.
+ */
+@ApiTags('invoices')
+@Controller('api/v3/invoices/:id')
+export class InvoicePaymentsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: InvoiceReads,
+    private readonly parties: InvoiceParties,
+  ) {}
+
+  @Post('payments')
+  @Access('invoices:payments', 'invoices.apply_payments')
+  @ApiOperation({ summary: 'Record a manual payment (201); never charges a card' })
+  @ApiBody({ type: PaymentBody })
+  @ApiCreatedResponse({
+    description: 'The payment {id, object, invoice_id, amount, type, reference, payment_date, card}',
+  })
+  @ApiUnprocessableEntityResponse({ description: 'validation_failed (param amount: beyond the balance)' })
+  @ApiConflictResponse({ description: 'invoice_payment_not_allowed (cancelled) or mobile_mutation_conflict' })
+  pay(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: PaymentBody,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const command = { type: 'RecordPayment' as const, payment_id: randomUUID(), input: documentInput(body) };
+    return this.record(reply, actor, id, command, ifMatch);
+  }
+
+  @Post('refunds')
+  @Access('invoices:refunds', 'invoices.apply_payments')
+  @ApiOperation({ summary: 'Record a manual refund of the net paid amount (201), as a negative payment' })
+  @ApiBody({ type: RefundBody })
+  @ApiCreatedResponse({ description: 'The refund as a payment of type refund, amount negative' })
+  @ApiUnprocessableEntityResponse({
+    description: 'validation_failed (param amount: above payments less refunds)',
+  })
+  refund(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: RefundBody,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const command = { type: 'RecordRefund' as const, payment_id: randomUUID(), input: documentInput(body) };
+    return this.record(reply, actor, id, command, ifMatch);
+  }
+
+  @Post('payments/:payment_id/refunds')
+  @Access('invoices:refunds', 'invoices.apply_payments')
+  @ApiOperation({
+    summary: 'Legacy: refund one payment (201), up to its unrefunded amount; body as POST …/refunds',
+  })
+  @ApiBody({ type: RefundBody })
+  @ApiCreatedResponse({ description: 'The refund as a payment of type refund, amount negative' })
+  @ApiNotFoundResponse({ description: 'resource_missing: no such payment on the invoice' })
+  refundPayment(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Param('payment_id') paymentId: string,
+    @Body() body: RefundBody,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const command = {
+      type: 'RecordRefund' as const,
+      payment_id: randomUUID(),
+      input: documentInput(body),
+      refunded_payment_id: paymentId.toLowerCase(),
+    };
+    return this.record(reply, actor, id, command, ifMatch);
+  }
+
+  @Get('payments')
+  @Access('invoices:read', 'invoices.payment_list')
+  @ApiOperation({ summary: 'Payments and refunds, newest payment date first' })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'limit', required: false, type: Number })
+  @ApiQuery({ name: 'include_total', required: false, type: Boolean })
+  @ApiOkResponse({ description: 'The list envelope of payments' })
+  payments(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+    @Req() request: FastifyRequest,
+  ) {
+    if (!can(actor, 'invoices.list')) throw permissionDenied('Listing payments also needs invoices.list.');
+    return this.reads.payments(actor, id, query, pathOf(request.url));
+  }
+
+  @Get('payment-receipt-preview')
+  @Access('invoices:payments', 'invoices.apply_payments')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Who an automatic payment receipt would go to (nothing sent)' })
+  @ApiOkResponse({
+    description: '{object: "invoice_payment_receipt_preview", invoice_id, enabled, recipients}',
+  })
+  async receiptPreview(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ) {
+    refuseUnknownParams(query);
+    if (!can(actor, 'invoices.payment_list'))
+      throw permissionDenied('Previewing payment receipts needs invoices.payment_list.');
+    const { invoice } = await this.reads.visible(actor, id);
+    const enabled = actor.settings.automatic_payment_receipts;
+    const recipients = enabled ? await this.parties.recipients(actor.accountId, invoice.customer_id) : [];
+    return { object: 'invoice_payment_receipt_preview', invoice_id: invoice.id, enabled, recipients };
+  }
+
+  /** Payments and refunds also need `invoices.list` (documents-api §4). */
+  private async record(
+    reply: FastifyReply,
+    actor: Actor,
+    id: string,
+    command: InvoiceCommand,
+    ifMatch?: string,
+  ) {
+    if (!can(actor, 'invoices.list')) throw permissionDenied('Recording payments needs invoices.list.');
+    const change = { id: id.toLowerCase(), command, ifMatch: parseIfMatch(ifMatch) };
+    const written = await this.commands.execute(new ChangeInvoice(actor, change));
+    setETag(reply, written.revision);
+    reply.status(201);
+    const recorded = written.events.find((event) => event.type === 'InvoicePaymentRecorded');
+    return paymentView(written.id, recorded!.data.payment);
+  }
+}

@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  INVOICE_KIND,
+  invoiceFulfillmentView,
+  InvoiceRecord,
+  isDomainError,
+  isRecordId,
+  paymentView,
+  visibleInvoice,
+} from '@app/domain';
+import { Database, INVOICE_DATE_COLUMNS, INVOICE_SEARCH_COLUMNS } from '@app/read-models';
+import { Actor } from '../auth/actor';
+import { DocumentListRequest } from '../documents/document-list-query';
+import { DocumentTable, listDocuments } from '../documents/document-list';
+import { resourceMissing } from '../http/api-error';
+import { pageOf, parsePageRequest } from '../http/pagination';
+import { PAGE_PARAMS, Query, refuseUnknownParams } from '../http/query-params';
+import { DATABASE } from '../store/tokens';
+import { invoiceSight } from './invoice-context';
+import { invoiceJson, invoiceSummaryJson } from './invoice-json';
+import { InvoiceParties } from './invoice-party';
+import { InvoiceWrites } from './invoice-writes';
+
+/** The `invoices` read model (projector `invoice_lists`). */
+export const INVOICE_TABLE: DocumentTable = {
+  table: 'invoices',
+  numberColumn: 'invoice_number',
+  searchColumns: INVOICE_SEARCH_COLUMNS,
+  dateColumns: INVOICE_DATE_COLUMNS,
+  amounts: INVOICE_KIND.amounts,
+};
+
+/** The list's own date filters (documents-api §4): issue date bounds only. */
+export const INVOICE_LIST_DATES = ['issue_date'];
+
+/**
+ * Invoice reads. A retrieve folds the invoice's stream (the source of truth, with its revision),
+ * and so do its payments and packing lists; the list reads the `invoices` read model.
+ */
+@Injectable()
+export class InvoiceReads {
+  constructor(
+    private readonly writes: InvoiceWrites,
+    private readonly parties: InvoiceParties,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {}
+
+  /** A visible invoice and its revision, else 404. */
+  async visible(actor: Actor, id: string): Promise<{ invoice: InvoiceRecord; revision: number }> {
+    if (!isRecordId(id)) throw resourceMissing();
+    const { state, revision } = await this.writes.read(id.toLowerCase());
+    const invoice = visibleInvoice(state, invoiceSight(actor));
+    if (isDomainError(invoice)) throw invoice;
+    return { invoice, revision };
+  }
+
+  async retrieve(actor: Actor, id: string, query: Query = {}) {
+    refuseUnknownParams(query);
+    const { invoice, revision } = await this.visible(actor, id);
+    return { body: await this.detail(actor, invoice, revision), revision };
+  }
+
+  /** The detail JSON with the customer's live values. */
+  async detail(actor: Actor, invoice: InvoiceRecord, revision: number) {
+    const party = await this.parties.party(actor.accountId, invoice.customer_id);
+    return invoiceJson(invoice, revision, actor, party);
+  }
+
+  list(actor: Actor, request: DocumentListRequest, url: string) {
+    return listDocuments(this.database.db, INVOICE_TABLE, invoiceSight(actor), request, url, (row) => ({
+      ...invoiceSummaryJson(withListDefaults(row), actor),
+      shipped_percent: row.shipped_percent === null ? null : Number(row.shipped_percent),
+    }));
+  }
+
+  /** Payments and refunds, newest payment date first (the later recorded first on one day). */
+  async payments(actor: Actor, id: string, query: Query, url: string) {
+    refuseUnknownParams(query, PAGE_PARAMS);
+    const page = parsePageRequest(query);
+    const { invoice } = await this.visible(actor, id);
+    const newest = [...invoice.payments]
+      .map((payment, index) => ({ payment, index }))
+      .sort((a, b) => b.payment.payment_date.localeCompare(a.payment.payment_date) || b.index - a.index)
+      .map(({ payment }) => paymentView(invoice.id, payment));
+    return pageOf(url, newest, page);
+  }
+
+  /** Packing lists, newest first. */
+  async fulfillments(actor: Actor, id: string, query: Query, url: string) {
+    refuseUnknownParams(query, PAGE_PARAMS);
+    const page = parsePageRequest(query);
+    const { invoice } = await this.visible(actor, id);
+    const newest = [...invoice.fulfillments].reverse().map((f) => invoiceFulfillmentView(invoice, f));
+    return pageOf(url, newest, page);
+  }
+}
+
+/** A list row has no payments or packing lists: its shown amounts come from its own columns. */
+function withListDefaults(row: Record<string, unknown>): InvoiceRecord {
+  return {
+    payments: [],
+    fulfillments: [],
+    source_estimate_id: null,
+    source_sales_order_id: null,
+    ...row,
+    amount_paid: row.amount_paid,
+    date_sent: row.date_sent ?? null,
+    date_fully_paid: row.date_fully_paid ?? null,
+  } as unknown as InvoiceRecord;
+}

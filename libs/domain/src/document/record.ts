@@ -1,0 +1,37 @@
+import { DocumentLine, DocumentTotals } from '../document-lines';
+import { DomainError, isDomainError, notFound } from '../shared/domain-error';
+import { liveRecordIn, RecordState } from '../shared/record-state';
+import { DocumentCustomerFields } from './customer';
+import { DocumentHeaderFields } from './fields';
+
+/** The amounts a document shows, four-decimal strings, each following from its lines (docs/calculations.md). */
+export type DocumentAmounts = Pick<
+  DocumentTotals,
+  'pre_discount_subtotal' | 'discount' | 'subtotal' | 'tax' | 'tax_2' | 'total'
+>;
+
+/** What every sales document's record holds, whatever else its type adds. */
+export type SalesDocumentRecord = DocumentHeaderFields &
+  DocumentCustomerFields & {
+    id: string;
+    account_id: string;
+    salesperson_id: string;
+    /** In stored order, the generated discount line last. */
+    lines: DocumentLine[];
+    totals: DocumentAmounts;
+    created_at: string;
+    updated_at: string;
+  };
+
+/** Who is looking, for visibility: account, user, and whether they see others' documents. */
+export type DocumentSight = { accountId: string; userId: string; onlyOwnDocuments: boolean };
+
+/** A live document of the caller's account that the caller may see, else 404 whatever the reason. */
+export function visibleDocument<R extends SalesDocumentRecord>(
+  state: RecordState<R>,
+  sight: DocumentSight,
+): R | DomainError {
+  const document = liveRecordIn(state, sight.accountId);
+  if (isDomainError(document)) return document;
+  return sight.onlyOwnDocuments && document.salesperson_id !== sight.userId ? notFound() : document;
+}

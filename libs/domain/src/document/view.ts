@@ -1,0 +1,62 @@
+import { documentLineView, DocumentLineView } from '../document-lines';
+import { money } from '../shared/money';
+import { SalesDocumentRecord } from './record';
+
+/** Who is looking: what they may do and see changes the view, never the record. */
+export type DocumentViewer = {
+  /** The document type's modify permission. */
+  mayModify: boolean;
+  /** `unit_cost.view`: without it shipping_cost, unit_cost and total_cost are left out. */
+  showCost: boolean;
+  /** By item id: the item's current thumbnail (HTTPS only), for its lines. */
+  thumbnails?: ReadonlyMap<string, string>;
+};
+
+/** The header every sales document shows, in its field order; each type adds its own around it. */
+export function documentHeaderView(document: SalesDocumentRecord, viewer: DocumentViewer) {
+  const { totals } = document;
+  return {
+    name: document.name,
+    customer_id: document.customer_id,
+    customer_name: document.customer_name,
+    salesperson_id: document.salesperson_id,
+    issue_date: document.issue_date,
+    purchase_order_number: document.purchase_order_number,
+    attention: document.attention,
+    shipping_address: document.shipping_address,
+    public_note: document.public_note,
+    payment_terms: document.payment_terms,
+    subtotal: money(totals.subtotal),
+    shipping_fee: money(document.shipping_fee),
+    ...(viewer.showCost ? { shipping_cost: money(document.shipping_cost) } : {}),
+    tax: money(totals.tax),
+    tax_2: money(totals.tax_2),
+    total: money(totals.total),
+    custom_field_values: document.custom_field_values.map((entry) => ({ ...entry })),
+    created_at: document.created_at,
+    updated_at: document.updated_at,
+  };
+}
+
+/** The lines in stored order, the generated discount line last, as `object` (`invoice_line`). */
+export function documentLinesView(
+  document: SalesDocumentRecord,
+  object: string,
+  viewer: DocumentViewer,
+): DocumentLineView[] {
+  return document.lines.map((line) =>
+    documentLineView(line, {
+      object,
+      showCost: viewer.showCost,
+      thumbnailUrl: line.item_id === null ? null : (viewer.thumbnails?.get(line.item_id) ?? null),
+    }),
+  );
+}
+
+/** `values` with its keys in `order` (the specification's field order); keys it lacks are left out. */
+export function inFieldOrder<T extends object>(order: readonly string[], values: T): T {
+  const source = values as Record<string, unknown>;
+  const ordered: Record<string, unknown> = {};
+  for (const key of order) if (key in source) ordered[key] = source[key];
+  return ordered as T;
+}

@@ -1,0 +1,208 @@
+import Decimal from 'decimal.js';
+import { DocumentLineView } from '../document-lines';
+import { documentHeaderView, documentLinesView, DocumentViewer, inFieldOrder } from '../document';
+import { money, rate } from '../shared/money';
+import { invoiceEditBlock } from './decide';
+import { packBlockReason } from './fulfillments';
+import { invoiceProgress, quantityPacked } from './progress';
+import { amountDue } from './payments';
+import { InvoiceFulfillment, InvoicePayment, InvoiceRecord } from './state';
+import { invoiceStatusName } from './status';
+
+/** The customer's contact and billing fields as they read now (live values, documents-api §2). */
+export type InvoiceParty = {
+  account_number: string | null;
+  phone: string | null;
+  email: string | null;
+  billing_address: string[];
+  shipping_address: string[];
+};
+
+/** Who is looking, and the live values an invoice's detail shows. */
+export type InvoiceViewer = DocumentViewer & {
+  packingListsEnabled: boolean;
+  packServiceLines: boolean;
+  /** The customer as it reads now; null when it is gone. */
+  party?: InvoiceParty | null;
+  taxLabels?: { tax_label: string | null; tax_2_label: string | null };
+};
+
+export type InvoiceView = Record<string, unknown> & {
+  id: string;
+  object: 'invoice';
+  lines?: DocumentLineView[];
+};
+
+/** The compact form of lists: no lines and no detail-only fields. */
+export function invoiceSummaryView(invoice: InvoiceRecord, viewer: DocumentViewer): InvoiceView {
+  return inFieldOrder(SUMMARY_ORDER, summaryValues(invoice, viewer)) as InvoiceView;
+}
+
+function summaryValues(invoice: InvoiceRecord, viewer: DocumentViewer) {
+  return {
+    id: invoice.id,
+    object: 'invoice' as const,
+    invoice_number: invoice.invoice_number,
+    custom_invoice_number: invoice.custom_invoice_number,
+    ...documentHeaderView(invoice, viewer),
+    status_id: invoice.status_id,
+    status: invoiceStatusName(invoice.status_id, invoice.date_sent !== null),
+    expiry_date: null,
+    date_sent: invoice.date_sent,
+    date_fully_paid: invoice.date_fully_paid,
+    discount_percent: rate(invoice.discount_percent),
+    amount_paid: money(invoice.amount_paid),
+    amount_due: money(amountDue(invoice)),
+    shipped_percent: invoiceProgress(invoice).shipped_percent,
+  };
+}
+
+/** The detail form: with lines, editability, packing progress, the live party and tax labels. */
+export function invoiceView(invoice: InvoiceRecord, revision: number, viewer: InvoiceViewer): InvoiceView {
+  const blocked = invoiceEditBlock(invoice);
+  const packBlock = packBlockReason(invoice, viewer);
+  const { packed_percent } = invoiceProgress(invoice);
+  const detail = {
+    ...summaryValues(invoice, viewer),
+    can_edit: blocked === null && viewer.mayModify,
+    edit_block_reason: blocked ?? (viewer.mayModify ? null : 'permission_denied'),
+    revision: String(revision),
+    source_sales_order: null,
+    fulfillment_authority: invoice.source_sales_order_id === null ? 'invoice' : 'sales_order',
+    fulfillment_sales_order_id: invoice.source_sales_order_id,
+    packed_percent,
+    can_pack: packBlock === null && viewer.mayModify,
+    pack_block_reason: packBlock ?? (viewer.mayModify ? null : 'permission_denied'),
+    party: partyView(invoice, viewer.party ?? null),
+    pre_discount_total: money(invoice.totals.pre_discount_total),
+    discount_total: money(invoice.totals.discount_total),
+    tax_label: viewer.taxLabels?.tax_label ?? null,
+    tax_2_label: viewer.taxLabels?.tax_2_label ?? null,
+    lines: documentLinesView(invoice, 'invoice_line', viewer).map((line) => ({
+      ...line,
+      ...(line.line_type === 'discount' ? { unit_name: 'discount' } : {}),
+      quantity_packed: Number(quantityPacked(invoice, line.id as string).toFixed()),
+      quantity_shipped: Number(quantityPacked(invoice, line.id as string, true).toFixed()),
+    })),
+  };
+  return inFieldOrder(DETAIL_ORDER, detail) as InvoiceView;
+}
+
+/** Contact fields live from the customer; the shipping address the invoice's own when it has one. */
+function partyView(invoice: InvoiceRecord, party: InvoiceParty | null): InvoiceParty {
+  const lines = (invoice.shipping_address ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const stored = lines.length > 0 ? lines : null;
+  return {
+    account_number: party?.account_number ?? null,
+    phone: party?.phone ?? null,
+    email: party?.email ?? null,
+    billing_address: party?.billing_address ?? [],
+    shipping_address: stored ?? party?.shipping_address ?? [],
+  };
+}
+
+/**
+ * documents-api §2, Invoice payment: only these fields. `type` follows the sign, as specified
+ * (`payment` non-negative, `refund` negative): a credit applied as a negative payment reads `refund`.
+ */
+export function paymentView(invoiceId: string, payment: InvoicePayment) {
+  return {
+    id: payment.id,
+    object: 'payment' as const,
+    invoice_id: invoiceId,
+    amount: money(payment.amount),
+    type: new Decimal(payment.amount).isNegative() ? ('refund' as const) : ('payment' as const),
+    reference: payment.reference,
+    payment_date: payment.payment_date,
+    card: payment.card,
+  };
+}
+
+/** A packing list of an invoice, with its status and the lines it packed (documents-api §2). */
+export function invoiceFulfillmentView(invoice: InvoiceRecord, fulfillment: InvoiceFulfillment) {
+  const units = fulfillment.lines.reduce((sum, entry) => sum.plus(entry.quantity), new Decimal(0)).toNumber();
+  return {
+    id: fulfillment.id,
+    object: 'invoice_fulfillment' as const,
+    invoice_id: invoice.id,
+    invoice_number: invoice.invoice_number,
+    packing_list_number: fulfillment.packing_list_number,
+    status: fulfillment.shipped_date === null ? ('packed' as const) : ('shipped' as const),
+    units_packed: units,
+    shipped_date: fulfillment.shipped_date,
+    carrier: fulfillment.carrier,
+    tracking_number: fulfillment.tracking_number,
+    tracking_url: fulfillment.tracking_url,
+    tracking_status: null,
+    tracking_status_details: null,
+    estimated_delivery_date: fulfillment.estimated_delivery_date,
+    tracking_updated_at: null,
+    lines: fulfillment.lines.map((entry) => ({
+      invoice_line_id: entry.invoice_line_id,
+      quantity: Number(entry.quantity),
+    })),
+    created_at: fulfillment.created_at,
+    updated_at: fulfillment.updated_at,
+  };
+}
+
+const SUMMARY_ORDER = [
+  'id',
+  'object',
+  'invoice_number',
+  'custom_invoice_number',
+  'name',
+  'customer_id',
+  'customer_name',
+  'salesperson_id',
+  'status_id',
+  'status',
+  'issue_date',
+  'expiry_date',
+  'date_sent',
+  'date_fully_paid',
+  'purchase_order_number',
+  'attention',
+  'shipping_address',
+  'public_note',
+  'payment_terms',
+  'subtotal',
+  'shipping_fee',
+  'tax',
+  'tax_2',
+  'total',
+  'amount_paid',
+  'amount_due',
+  'shipping_cost',
+  'discount_percent',
+  'custom_field_values',
+  'shipped_percent',
+  'created_at',
+  'updated_at',
+];
+
+const DETAIL_ORDER = [
+  ...SUMMARY_ORDER.slice(0, SUMMARY_ORDER.indexOf('custom_field_values')),
+  'can_edit',
+  'edit_block_reason',
+  'revision',
+  'custom_field_values',
+  'source_sales_order',
+  'fulfillment_authority',
+  'fulfillment_sales_order_id',
+  'packed_percent',
+  'shipped_percent',
+  'can_pack',
+  'pack_block_reason',
+  'party',
+  'pre_discount_total',
+  'discount_total',
+  'tax_label',
+  'tax_2_label',
+  'created_at',
+  'updated_at',
+  'lines',
+];

@@ -1,0 +1,258 @@
+import { RecordedEvent } from '@app/event-store';
+import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
+import { Projector } from '../projector';
+import { hasTrigrams } from './trigrams';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** A list column: its SQL type, and whether it may be null (default: not null). */
+export interface DocumentColumn {
+  type: string;
+  nullable?: boolean;
+  /** Written at creation only; a change never carries it (id, account, number, salesperson …). */
+  fixed?: boolean;
+  /**
+   * The SQL an update assigns, instead of "the change's value when it carries the column, else the
+   * old one". `r.changes` is the batch's jsonb of changes, `t` the stored row (its old values).
+   */
+  update?: string;
+}
+
+export type DocumentRow = Record<string, unknown>;
+
+/** What one event does to its document's row. `undefined`: only the row's revision moves. */
+export type DocumentStep =
+  { created: DocumentRow } | { changes: DocumentRow } | { deleted: true } | undefined;
+
+/**
+ * One event type's effect. `known(column)` is the column's value as this batch already set it
+ * (by the creation or an earlier change), undefined when only the stored row knows it.
+ */
+export type DocumentFold = (
+  data: Record<string, any>,
+  known: (column: string) => unknown,
+  event: RecordedEvent,
+) => DocumentStep;
+
+/** A sales document's list table, as its projector writes it and `listDocuments` (apps/api) reads it. */
+export interface DocumentListDeclaration {
+  table: string;
+  /** `estimate-`: the stream's prefix before the document's id. */
+  streamPrefix: string;
+  /** The account's number for the document (unique in the account, the list's order). */
+  numberColumn: string;
+  /**
+   * Every column in table order; `id`, `revision` and `updated_at` are required. `revision` is the
+   * stream revision of the document's last event (set by the machinery, never by a fold).
+   */
+  columns: Readonly<Record<string, DocumentColumn>>;
+  /** Indexes besides the primary key on `id`: `definition` follows `on <table>`. */
+  indexes: readonly { name: string; definition: string; unique?: boolean }[];
+  /** Searched by the list's `q`, each with a trigram index on `lower(column)` where pg_trgm is available. */
+  searchColumns: readonly string[];
+  /** The event types the list handles and what each does. */
+  fold: Readonly<Record<string, DocumentFold>>;
+}
+
+/** Tables a document projector owns besides its list (a document's payments, packing lists …). */
+export interface DocumentChildTables {
+  tables: readonly string[];
+  /** Event types they need beyond the list's. */
+  handles: readonly string[];
+  setup(db: Kysely<any>, schema: string): Promise<void>;
+  /** Writes only, like the list (the projector is `writesOnly`). Runs after the list's writes. */
+  apply(trx: Transaction<any>, events: RecordedEvent[], schema: string): Promise<void>;
+}
+
+/**
+ * A document list projector: one row per live document of `list.table`; a deleted document's row
+ * is removed. A batch is folded in memory first (a 500-line document's lines never reach the
+ * database) and written with at most three statements: an insert of the rows created in the batch,
+ * an update merging the changes of the others, and a delete. Each write is guarded by `revision`,
+ * so applying an event the row already reflects changes nothing. `apply` only writes.
+ */
+export function documentListProjector(options: {
+  name: string;
+  version: number;
+  list: DocumentListDeclaration;
+  children?: DocumentChildTables;
+}): Projector {
+  const { list, children } = options;
+  assertDeclaration(list);
+  return {
+    name: options.name,
+    version: options.version,
+    tables: [list.table, ...(children?.tables ?? [])],
+    writesOnly: true,
+    handles: [...new Set([...Object.keys(list.fold), ...(children?.handles ?? [])])],
+    async setup(db, schema) {
+      await createListTable(db, schema, list);
+      await children?.setup(db, schema);
+    },
+    async apply(trx, events, schema) {
+      const own = events.filter((event) => event.type in list.fold);
+      await writeBatch(trx, schema, list, foldBatch(list, own));
+      if (children) await children.apply(trx, events, schema);
+    },
+  };
+}
+
+function assertDeclaration(list: DocumentListDeclaration): void {
+  for (const required of ['id', 'revision', 'updated_at'])
+    if (!(required in list.columns)) throw new Error(`${list.table} needs a column ${required}`);
+}
+
+async function createListTable(
+  db: Kysely<any>,
+  schema: string,
+  list: DocumentListDeclaration,
+): Promise<void> {
+  let create = db.schema.withSchema(schema).createTable(list.table);
+  for (const [name, column] of Object.entries(list.columns)) {
+    create = create.addColumn(name, sql.raw(column.type), (c) =>
+      name === 'id' ? c.primaryKey() : column.nullable ? c : c.notNull(),
+    );
+  }
+  await create.execute();
+  const on = sql.table(`${schema}.${list.table}`);
+  const index = (name: string, definition: string, unique = false) =>
+    sql`create ${sql.raw(unique ? 'unique ' : '')}index ${sql.id(name)} on ${on} ${sql.raw(definition)}`.execute(
+      db,
+    );
+  for (const { name, definition, unique } of list.indexes) await index(name, definition, unique);
+  if (list.searchColumns.length > 0 && (await hasTrigrams(db))) {
+    for (const column of list.searchColumns) {
+      await index(`${list.table}_${column}_trgm_idx`, `using gin (lower(${column}) gin_trgm_ops)`);
+    }
+  }
+}
+
+/** What a batch does to one document: a row to insert, changes to merge, or a deletion. */
+interface Pending {
+  id: string;
+  /** The full row when the document was created in this batch. */
+  created?: DocumentRow;
+  changes: DocumentRow;
+  revision: number;
+  deleted: boolean;
+}
+
+function foldBatch(list: DocumentListDeclaration, events: RecordedEvent[]): Map<string, Pending> {
+  const batch = new Map<string, Pending>();
+  for (const event of events) {
+    const id = event.streamId.slice(list.streamPrefix.length);
+    batch.set(id, foldEvent(list, batch.get(id), id, event));
+  }
+  return batch;
+}
+
+function foldEvent(
+  list: DocumentListDeclaration,
+  pending: Pending | undefined,
+  id: string,
+  event: RecordedEvent,
+): Pending {
+  const next: Pending = pending
+    ? { ...pending, revision: event.revision }
+    : { id, changes: {}, revision: event.revision, deleted: false };
+  const known = (column: string) =>
+    column in next.changes ? next.changes[column] : next.created ? next.created[column] : undefined;
+  const step = list.fold[event.type](event.data as Record<string, any>, known, event);
+  if (step === undefined) return next;
+  if ('deleted' in step) return { ...next, deleted: true };
+  if ('created' in step) {
+    const row: DocumentRow = {};
+    for (const name of Object.keys(list.columns)) if (name in step.created) row[name] = step.created[name];
+    return { ...next, created: row, changes: {}, deleted: false };
+  }
+  return { ...next, changes: { ...next.changes, ...step.changes } };
+}
+
+async function writeBatch(
+  trx: Transaction<any>,
+  schema: string,
+  list: DocumentListDeclaration,
+  batch: Map<string, Pending>,
+): Promise<void> {
+  const target = sql.table(`${schema}.${list.table}`);
+  const inserts: DocumentRow[] = [];
+  const updates: DocumentRow[] = [];
+  const deletes: string[] = [];
+  for (const p of batch.values()) {
+    if (p.deleted) deletes.push(p.id);
+    else if (p.created) inserts.push({ ...p.created, ...p.changes, id: p.id, revision: p.revision });
+    else updates.push({ id: p.id, changes: p.changes, revision: p.revision });
+  }
+  if (inserts.length > 0) await insertRows(trx, target, list, inserts);
+  if (updates.length > 0) await updateRows(trx, target, list, updates);
+  if (deletes.length > 0) {
+    await sql`delete from ${target}
+      where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(deletes)}::jsonb))`.execute(
+      trx,
+    );
+  }
+}
+
+/** A row already at (or past) the batch's revision keeps what it has. */
+async function insertRows(
+  trx: Transaction<any>,
+  target: RawBuilder<unknown>,
+  list: DocumentListDeclaration,
+  rows: DocumentRow[],
+): Promise<void> {
+  const columns = Object.entries(list.columns);
+  const names = sql.raw(columns.map(([name]) => name).join(', '));
+  const definitions = sql.raw(columns.map(([name, column]) => `${name} ${column.type}`).join(', '));
+  const assignments = sql.raw(
+    columns
+      .filter(([name]) => name !== 'id')
+      .map(([name]) => `${name} = excluded.${name}`)
+      .join(', '),
+  );
+  await sql`insert into ${target} as t (${names})
+    select ${names} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${definitions})
+    on conflict (id) do update set ${assignments} where t.revision < excluded.revision`.execute(trx);
+}
+
+/** Each changed column takes its new value (null included); the others keep theirs. */
+async function updateRows(
+  trx: Transaction<any>,
+  target: RawBuilder<unknown>,
+  list: DocumentListDeclaration,
+  rows: DocumentRow[],
+): Promise<void> {
+  const assignments = Object.entries(list.columns)
+    .filter(([name, column]) => !column.fixed && name !== 'id' && name !== 'revision')
+    .map(([name, column]) => `${name} = ${column.update ?? changedValue(name, column.type)}`);
+  await sql`update ${target} as t set ${sql.raw(assignments.join(', '))}, revision = r.revision
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, changes jsonb, revision integer)
+    where t.id = r.id and t.revision < r.revision`.execute(trx);
+}
+
+/** The change's value of a column when it carries one, else the stored value. */
+function changedValue(name: string, type: string): string {
+  const value = type === 'jsonb' ? `r.changes -> '${name}'` : `(r.changes ->> '${name}')::${type}`;
+  return `case when r.changes ? '${name}' then ${value} else t.${name} end`;
+}
+
+/** `line_count` (the generated discount line left out) and the totals' columns, each only when given. */
+export function amountsOf(
+  amounts: readonly string[],
+  lines: { line_type: string }[] | undefined,
+  totals: Record<string, string> | undefined,
+): DocumentRow {
+  const row: DocumentRow = {};
+  if (lines) row.line_count = lines.filter((line) => line.line_type !== 'discount').length;
+  if (totals) for (const name of amounts) row[name] = totals[name];
+  return row;
+}
+
+/** The columns of `data` that the list declares. */
+export function declaredColumns(
+  list: Pick<DocumentListDeclaration, 'columns'>,
+  data: DocumentRow,
+): DocumentRow {
+  const row: DocumentRow = {};
+  for (const name of Object.keys(list.columns)) if (name in data) row[name] = data[name];
+  return row;
+}

@@ -1,0 +1,528 @@
+import { RecordedEvent } from '@app/event-store';
+import { sql } from 'kysely';
+import { Database } from '../database';
+import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
+import { invoiceListsProjector } from './invoice-lists';
+
+postgresSkipNotice('invoice_lists projector');
+
+const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
+const SALESPERSON = '00000000-0000-4000-8000-0000000000f1';
+const ACME = '00000000-0000-4000-8000-0000000000c1';
+const ZED = '00000000-0000-4000-8000-0000000000c2';
+const FIELD = '00000000-0000-4000-8000-0000000000cf';
+const WIDGET = '00000000-0000-4000-8000-0000000000b1';
+const A = '00000000-0000-4000-8000-000000000001';
+const B = '00000000-0000-4000-8000-000000000002';
+const C = '00000000-0000-4000-8000-000000000003';
+const D = '00000000-0000-4000-8000-000000000004';
+const payment = (n: number) => `00000000-0000-4000-8000-0000000000a${n}`;
+const packingList = (n: number) => `00000000-0000-4000-8000-0000000000e${n}`;
+const lineId = (position: number) => `11e00000-0000-4000-8000-00000000000${position}`;
+
+const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
+
+/** Events as the store records them: revisions per stream, positions in the given order. */
+function log(...entries: [stream: string, type: string, data: object][]): RecordedEvent[] {
+  const revisions = new Map<string, number>();
+  return entries.map(([streamId, type, data], n) => {
+    const revision = (revisions.get(streamId) ?? -1) + 1;
+    revisions.set(streamId, revision);
+    const position = { commit: BigInt(n + 1), prepare: BigInt(n + 1) };
+    return {
+      id: `e${n}`,
+      streamId,
+      revision,
+      type,
+      data: data as never,
+      metadata: { account_id: ACCOUNT },
+      position,
+      recordedAt: new Date(),
+    };
+  });
+}
+
+/** A calculated line as an event stores it (only id and line_type matter to this projector). */
+const line = (position: number, line_type: 'inventory' | 'service' | 'discount', total: string) => ({
+  id: lineId(position),
+  line_type,
+  item_id: line_type === 'inventory' ? WIDGET : null,
+  item_variation_location_id: null,
+  name: line_type === 'discount' ? 'Discount' : 'Widget',
+  description: null,
+  quantity: line_type === 'discount' ? '1' : '2',
+  unit_id: null,
+  unit_name: null,
+  sku: null,
+  variation_values: {},
+  variation_number: null,
+  location_name: null,
+  unique: false,
+  unit_price: total,
+  unit_cost: null,
+  discount_percent: '0.000',
+  tax_rate: '0.000',
+  tax_2_rate: '0.000',
+  discounted_unit_price: null,
+  subtotal: total,
+  tax: '0.0000',
+  tax_2: '0.0000',
+  total,
+  total_cost: null,
+  position,
+});
+
+const totals = (subtotal: string, discount = '0.0000') => ({
+  pre_discount_subtotal: subtotal,
+  discount,
+  subtotal,
+  tax: '0.0000',
+  tax_2: '0.0000',
+  total: subtotal,
+  pre_discount_total: subtotal,
+  discount_total: discount,
+});
+
+const created = (id: string, invoiceNumber: number, minute: number, over: object = {}) => ({
+  id,
+  account_id: ACCOUNT,
+  invoice_number: invoiceNumber,
+  salesperson_id: SALESPERSON,
+  status_id: 9,
+  customer_id: ACME,
+  customer_name: 'Acme',
+  customer_kind: 'customer',
+  name: null,
+  issue_date: '2030-01-01',
+  custom_invoice_number: null,
+  purchase_order_number: '',
+  attention: null,
+  shipping_address: null,
+  public_note: null,
+  payment_terms: 'Net 30',
+  shipping_fee: '0.0000',
+  shipping_cost: '0.0000',
+  discount_percent: '0.000',
+  custom_field_values: [],
+  lines: [line(0, 'inventory', '25.0000'), line(1, 'service', '10.0000')],
+  totals: totals('35.0000'),
+  source_estimate_id: null,
+  created_at: at(minute),
+  ...over,
+});
+
+const paid = (
+  id: string,
+  amount: string,
+  day: string,
+  minute: number,
+  balance: { status_id: number; amount_paid: string; amount_due: string; date_fully_paid?: string },
+  refunded: string | null = null,
+) => ({
+  payment: {
+    id,
+    amount,
+    type: amount.startsWith('-') ? 'refund' : 'payment',
+    reference: refunded ? null : `chq ${id.slice(-2)}`,
+    payment_date: day,
+    card: null,
+    refunded_payment_id: refunded,
+    recorded_at: at(minute),
+  },
+  date_fully_paid: null,
+  ...balance,
+});
+
+const packed = (id: string, number: number, minute: number, percents: [number, number]) => ({
+  fulfillment: {
+    id,
+    packing_list_number: number,
+    lines: [{ invoice_line_id: lineId(0), quantity: '1' }],
+    shipped_date: null,
+    carrier: null,
+    tracking_number: null,
+    tracking_url: null,
+    estimated_delivery_date: null,
+    created_at: at(minute),
+  },
+  packed_percent: percents[0],
+  shipped_percent: percents[1],
+});
+
+// A's story spans both batches; B is created, paid and deleted within the first; C (service lines
+// only) changes its lines and is cancelled in the second; D, paid and packed in the first, is
+// deleted in the second.
+const EVENTS = log(
+  [`invoice-${A}`, 'InvoiceCreated', created(A, 1, 0)],
+  [`invoice-${B}`, 'InvoiceCreated', created(B, 2, 1)],
+  [
+    `invoice-${A}`,
+    'InvoiceUpdated',
+    {
+      changes: {
+        name: 'Spring order',
+        custom_invoice_number: 'INV-17',
+        payment_terms: null,
+        discount_percent: '10.000',
+        custom_field_values: [{ custom_field_id: FIELD, value: 'rush' }],
+      },
+      lines: [line(0, 'inventory', '25.0000'), line(1, 'service', '10.0000'), line(2, 'discount', '-3.5000')],
+      totals: totals('31.5000', '3.5000'),
+      packed_percent: 0,
+      shipped_percent: 0,
+      updated_at: at(2),
+    },
+  ],
+  [
+    `invoice-${A}`,
+    'InvoicePaymentRecorded',
+    paid(payment(1), '10.0000', '2030-01-03', 3, {
+      status_id: 10,
+      amount_paid: '10.0000',
+      amount_due: '21.5000',
+    }),
+  ],
+  [
+    `invoice-${A}`,
+    'InvoicePaymentReceiptQueued',
+    { payment_id: payment(1), recipients: [], queued_at: at(3) },
+  ],
+  [
+    `invoice-${C}`,
+    'InvoiceCreated',
+    created(C, 3, 4, { lines: [line(0, 'service', '5.0000')], totals: totals('5.0000') }),
+  ],
+  [
+    `invoice-${B}`,
+    'InvoicePaymentRecorded',
+    paid(payment(2), '35.0000', '2030-01-01', 5, {
+      status_id: 11,
+      amount_paid: '35.0000',
+      amount_due: '0.0000',
+      date_fully_paid: '2030-01-01',
+    }),
+  ],
+  [`invoice-${B}`, 'InvoiceDeleted', { deleted_at: at(6) }],
+  [`invoice-${A}`, 'InvoicePacked', packed(packingList(1), 1, 7, [50, 0])],
+  [`invoice-${D}`, 'InvoiceCreated', created(D, 4, 8)],
+  [
+    `invoice-${D}`,
+    'InvoicePaymentRecorded',
+    paid(payment(4), '5.0000', '2030-01-02', 9, {
+      status_id: 10,
+      amount_paid: '5.0000',
+      amount_due: '30.0000',
+    }),
+  ],
+  [`invoice-${D}`, 'InvoicePacked', packed(packingList(4), 1, 10, [50, 0])],
+  // second batch
+  [
+    `invoice-${A}`,
+    'InvoiceDispatched',
+    { date_sent: '2030-01-05', recipients: ['a@example.com'], dispatched_at: at(11) },
+  ],
+  [
+    `invoice-${A}`,
+    'InvoiceShipped',
+    {
+      fulfillment_id: packingList(1),
+      shipped_date: '2030-01-06',
+      carrier: 'UPS',
+      tracking_number: '1Z999',
+      tracking_url: 'https://example.com/1Z999',
+      estimated_delivery_date: '2030-01-09',
+      shipped_at: at(12),
+      packed_percent: 50,
+      shipped_percent: 50,
+    },
+  ],
+  [
+    `invoice-${A}`,
+    'InvoicePaymentRecorded',
+    paid(
+      payment(3),
+      '-2.0000',
+      '2030-01-07',
+      13,
+      { status_id: 10, amount_paid: '8.0000', amount_due: '23.5000' },
+      payment(1),
+    ),
+  ],
+  [`invoice-${A}`, 'InvoiceDispatchDateChanged', { date_sent: '2030-01-04', changed_at: at(14) }],
+  [
+    `invoice-${C}`,
+    'InvoiceUpdated',
+    {
+      changes: { customer_id: ZED, customer_name: 'Zed' },
+      lines: [line(0, 'service', '20.0000'), line(1, 'service', '30.0000')],
+      totals: totals('50.0000'),
+      packed_percent: 0,
+      shipped_percent: null,
+      updated_at: at(15),
+    },
+  ],
+  [`invoice-${C}`, 'InvoiceCancelled', { status_id: 15, cancelled_at: at(16) }],
+  [`invoice-${D}`, 'InvoiceDeleted', { deleted_at: at(17) }],
+);
+const FIRST_BATCH = EVENTS.slice(0, 12);
+const SECOND_BATCH = EVENTS.slice(12);
+
+describe.each(testDatabases())('invoice_lists projector on $name', (target) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(() => database?.close());
+
+  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
+    await sql`create schema ${sql.id(schema)}`.execute(database.db);
+    await database.db.transaction().execute((trx) => invoiceListsProjector.setup(trx, schema));
+    for (const batch of batches) {
+      await database.db.transaction().execute((trx) => invoiceListsProjector.apply(trx, batch, schema));
+    }
+  }
+
+  // Dates as text: the drivers turn `date` into a Date in the process's zone.
+  const invoices = async (schema: string) =>
+    (
+      await sql<
+        Record<string, unknown>
+      >`select *, issue_date::text as issue_date, date_sent::text as date_sent,
+          date_fully_paid::text as date_fully_paid
+        from ${sql.table(`${schema}.invoices`)} order by invoice_number`.execute(database.db)
+    ).rows;
+  const payments = async (schema: string) =>
+    (
+      await sql<Record<string, unknown>>`select p.*, p.payment_date::text as payment_date
+        from ${sql.table(`${schema}.invoice_payments`)} as p
+        order by p.invoice_id, p.payment_date desc, p.recorded_at desc, p.id`.execute(database.db)
+    ).rows;
+  const fulfillments = async (schema: string) =>
+    (
+      await sql<Record<string, unknown>>`select f.*, f.shipped_date::text as shipped_date,
+          f.estimated_delivery_date::text as estimated_delivery_date
+        from ${sql.table(`${schema}.invoice_fulfillments`)} as f
+        order by f.invoice_id, f.created_at desc, f.packing_list_number desc`.execute(database.db)
+    ).rows;
+  const everything = async (schema: string) => ({
+    invoices: await invoices(schema),
+    payments: await payments(schema),
+    fulfillments: await fulfillments(schema),
+  });
+
+  it('writes a created invoice as one row: the amounts its event carries, nothing paid, all due', async () => {
+    await project('created', [EVENTS.slice(0, 1)]);
+    expect(await invoices('created')).toEqual([
+      {
+        id: A,
+        account_id: ACCOUNT,
+        invoice_number: 1,
+        salesperson_id: SALESPERSON,
+        custom_invoice_number: null,
+        name: null,
+        customer_id: ACME,
+        customer_name: 'Acme',
+        customer_kind: 'customer',
+        status_id: 9,
+        issue_date: '2030-01-01',
+        date_sent: null,
+        date_fully_paid: null,
+        purchase_order_number: '',
+        attention: null,
+        shipping_address: null,
+        public_note: null,
+        payment_terms: 'Net 30',
+        shipping_fee: '0.0000',
+        shipping_cost: '0.0000',
+        discount_percent: '0.000',
+        pre_discount_subtotal: '35.0000',
+        discount: '0.0000',
+        subtotal: '35.0000',
+        tax: '0.0000',
+        tax_2: '0.0000',
+        total: '35.0000',
+        pre_discount_total: '35.0000',
+        discount_total: '0.0000',
+        amount_paid: '0.0000',
+        amount_due: '35.0000',
+        shipped_percent: 0,
+        custom_field_values: [],
+        line_count: 2,
+        revision: 0,
+        created_at: new Date(at(0)),
+        updated_at: new Date(at(0)),
+      },
+    ]);
+  });
+
+  it('folds a batch: changes, payments, receipts and packing into the created rows; a deleted invoice leaves nothing', async () => {
+    await project('first_only', [FIRST_BATCH]);
+    const { invoices: rows, payments: paidRows, fulfillments: packedRows } = await everything('first_only');
+    expect(rows).toEqual([
+      expect.objectContaining({
+        id: A,
+        name: 'Spring order',
+        custom_invoice_number: 'INV-17',
+        payment_terms: null,
+        discount_percent: '10.000',
+        custom_field_values: [{ custom_field_id: FIELD, value: 'rush' }],
+        total: '31.5000',
+        discount_total: '3.5000',
+        line_count: 2,
+        status_id: 10,
+        amount_paid: '10.0000',
+        amount_due: '21.5000',
+        shipped_percent: 0,
+        revision: 4,
+        updated_at: new Date(at(7)),
+      }),
+      expect.objectContaining({
+        id: C,
+        invoice_number: 3,
+        shipped_percent: null,
+        line_count: 1,
+        revision: 0,
+      }),
+      expect.objectContaining({ id: D, amount_due: '30.0000', revision: 2 }),
+    ]);
+    expect(paidRows.map((row) => row.id)).toEqual([payment(1), payment(4)]);
+    expect(paidRows[0]).toEqual({
+      id: payment(1),
+      account_id: ACCOUNT,
+      invoice_id: A,
+      amount: '10.0000',
+      type: 'payment',
+      reference: 'chq a1',
+      payment_date: '2030-01-03',
+      refunded_payment_id: null,
+      recorded_at: new Date(at(3)),
+    });
+    expect(packedRows).toEqual([
+      {
+        id: packingList(1),
+        account_id: ACCOUNT,
+        invoice_id: A,
+        packing_list_number: 1,
+        status: 'packed',
+        units_packed: '1',
+        shipped_date: null,
+        carrier: null,
+        tracking_number: null,
+        tracking_url: null,
+        estimated_delivery_date: null,
+        lines: [{ invoice_line_id: lineId(0), quantity: '1' }],
+        created_at: new Date(at(7)),
+        updated_at: new Date(at(7)),
+      },
+      expect.objectContaining({ id: packingList(4), invoice_id: D }),
+    ]);
+  });
+
+  it('merges later events into stored rows: dispatch, shipment, refund, new totals, cancellation, deletion', async () => {
+    await project('batched', [FIRST_BATCH, SECOND_BATCH]);
+    const { invoices: rows, payments: paidRows, fulfillments: packedRows } = await everything('batched');
+    expect(rows).toEqual([
+      expect.objectContaining({
+        id: A,
+        name: 'Spring order',
+        date_sent: '2030-01-04',
+        status_id: 10,
+        amount_paid: '8.0000',
+        amount_due: '23.5000',
+        total: '31.5000',
+        shipped_percent: 50,
+        revision: 8,
+        updated_at: new Date(at(14)),
+      }),
+      expect.objectContaining({
+        id: C,
+        customer_id: ZED,
+        customer_name: 'Zed',
+        status_id: 15,
+        total: '50.0000',
+        amount_paid: '0.0000',
+        // The new total less what was paid (the stored row's amount_paid).
+        amount_due: '50.0000',
+        shipped_percent: null,
+        line_count: 2,
+        revision: 2,
+        updated_at: new Date(at(16)),
+      }),
+    ]);
+    expect(paidRows).toEqual([
+      expect.objectContaining({
+        id: payment(3),
+        invoice_id: A,
+        amount: '-2.0000',
+        type: 'refund',
+        reference: null,
+        payment_date: '2030-01-07',
+        refunded_payment_id: payment(1),
+      }),
+      expect.objectContaining({ id: payment(1), invoice_id: A, amount: '10.0000' }),
+    ]);
+    expect(packedRows).toEqual([
+      expect.objectContaining({
+        id: packingList(1),
+        status: 'shipped',
+        shipped_date: '2030-01-06',
+        carrier: 'UPS',
+        tracking_number: '1Z999',
+        tracking_url: 'https://example.com/1Z999',
+        estimated_delivery_date: '2030-01-09',
+        created_at: new Date(at(7)),
+        updated_at: new Date(at(12)),
+      }),
+    ]);
+  });
+
+  it('ends with the same rows whether events come in batches, in one batch or one by one', async () => {
+    await project('in_batches', [FIRST_BATCH, SECOND_BATCH]);
+    await project('in_one', [EVENTS]);
+    await project(
+      'one_by_one',
+      EVENTS.map((event) => [event]),
+    );
+    const expected = await everything('in_batches');
+    expect(await everything('in_one')).toEqual(expected);
+    expect(await everything('one_by_one')).toEqual(expected);
+  });
+
+  it('changes nothing when events the rows already reflect are applied again', async () => {
+    const upToTheRefund = SECOND_BATCH.slice(0, 3);
+    await project('again', [FIRST_BATCH, upToTheRefund]);
+    const once = await everything('again');
+    for (const batch of [FIRST_BATCH.filter((event) => !event.streamId.endsWith(B)), upToTheRefund]) {
+      await database.db.transaction().execute((trx) => invoiceListsProjector.apply(trx, batch, 'again'));
+    }
+    expect(await everything('again')).toEqual(once);
+    expect(once.invoices[0]).toEqual(
+      expect.objectContaining({ id: A, amount_paid: '8.0000', shipped_percent: 50, revision: 7 }),
+    );
+  });
+
+  it('creates the list, payment and packing list indexes, trigram search included', async () => {
+    await project('indexed', []);
+    const { rows: indexes } = await sql<{ name: string }>`select indexname as name from pg_indexes
+      where schemaname = 'indexed' order by indexname`.execute(database.db);
+    expect(indexes.map((index) => index.name)).toEqual([
+      'invoice_fulfillments_account_idx',
+      'invoice_fulfillments_invoice_idx',
+      'invoice_fulfillments_pkey',
+      'invoice_payments_account_idx',
+      'invoice_payments_invoice_idx',
+      'invoice_payments_pkey',
+      'invoices_custom_invoice_number_trgm_idx',
+      'invoices_customer_idx',
+      'invoices_customer_name_trgm_idx',
+      'invoices_date_fully_paid_idx',
+      'invoices_date_sent_idx',
+      'invoices_issue_date_idx',
+      'invoices_name_trgm_idx',
+      'invoices_number_idx',
+      'invoices_pkey',
+      'invoices_salesperson_idx',
+      'invoices_status_idx',
+    ]);
+  });
+});

@@ -1,0 +1,375 @@
+import { RecordedEvent } from '@app/event-store';
+import Decimal from 'decimal.js';
+import { sql, Transaction } from 'kysely';
+import {
+  amountsOf,
+  DocumentChildTables,
+  DocumentColumn,
+  DocumentListDeclaration,
+  DocumentRow,
+  documentListProjector,
+} from './document-lists';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** Text searched by the list's `q` (a substring, case-insensitive), each with a trigram index where possible. */
+export const INVOICE_SEARCH_COLUMNS = ['customer_name', 'custom_invoice_number', 'name'] as const;
+
+/** The amounts an invoice event carries in `totals`, one column each (INVOICE_KIND.amounts). */
+export const INVOICE_AMOUNTS = [
+  'pre_discount_subtotal',
+  'discount',
+  'subtotal',
+  'tax',
+  'tax_2',
+  'total',
+  'pre_discount_total',
+  'discount_total',
+] as const;
+
+/** Date columns of `invoices`: the list reads them back as text and takes `<column>_from` / `_to` filters on them. */
+export const INVOICE_DATE_COLUMNS = ['issue_date', 'date_sent', 'date_fully_paid'] as const;
+
+const fixed = (type: string): DocumentColumn => ({ type, fixed: true });
+const text = (nullable = false): DocumentColumn => ({ type: 'text', nullable });
+const of = (type: string, nullable = false): DocumentColumn => ({ type, nullable });
+
+/** What an update assigns `amount_due`: the payment's balance, else a new total less what was paid. */
+const AMOUNT_DUE_UPDATE = `case when r.changes ? 'amount_due' then (r.changes ->> 'amount_due')::numeric
+  when r.changes ? 'total' then (r.changes ->> 'total')::numeric - t.amount_paid else t.amount_due end`;
+
+/** Packing progress a creation leaves: none packed, so 0, or null without inventory lines. */
+function shippedPercentOfNew(lines: { line_type: string }[]): number | null {
+  return lines.some((line) => line.line_type === 'inventory') ? 0 : null;
+}
+
+/** The `invoices` table: one row per live invoice, cancelled ones included. */
+export const INVOICE_LIST: DocumentListDeclaration = {
+  table: 'invoices',
+  streamPrefix: 'invoice-',
+  numberColumn: 'invoice_number',
+  columns: {
+    id: fixed('uuid'),
+    account_id: fixed('uuid'),
+    invoice_number: fixed('integer'),
+    salesperson_id: fixed('uuid'),
+    custom_invoice_number: text(true),
+    name: text(true),
+    customer_id: of('uuid'),
+    customer_name: text(),
+    customer_kind: text(),
+    status_id: of('integer'),
+    issue_date: of('date'),
+    date_sent: of('date', true),
+    date_fully_paid: of('date', true),
+    purchase_order_number: text(),
+    attention: text(true),
+    shipping_address: text(true),
+    public_note: text(true),
+    payment_terms: text(true),
+    shipping_fee: of('numeric'),
+    shipping_cost: of('numeric'),
+    discount_percent: of('numeric(6,3)'),
+    pre_discount_subtotal: of('numeric'),
+    discount: of('numeric'),
+    subtotal: of('numeric'),
+    tax: of('numeric'),
+    tax_2: of('numeric'),
+    total: of('numeric'),
+    pre_discount_total: of('numeric'),
+    discount_total: of('numeric'),
+    amount_paid: of('numeric'),
+    amount_due: { type: 'numeric', update: AMOUNT_DUE_UPDATE },
+    shipped_percent: of('integer', true),
+    custom_field_values: of('jsonb'),
+    line_count: of('integer'),
+    revision: of('integer'),
+    created_at: fixed('timestamptz'),
+    updated_at: of('timestamptz'),
+  },
+  indexes: [
+    // The list, newest number first; a numeric q matches the exact number.
+    { name: 'invoices_number_idx', definition: '(account_id, invoice_number desc)', unique: true },
+    // The list of a user without view-all: their own invoices only.
+    { name: 'invoices_salesperson_idx', definition: '(account_id, salesperson_id, invoice_number desc)' },
+    { name: 'invoices_customer_idx', definition: '(account_id, customer_id, invoice_number desc)' },
+    { name: 'invoices_status_idx', definition: '(account_id, status_id, invoice_number desc)' },
+    { name: 'invoices_issue_date_idx', definition: '(account_id, issue_date)' },
+    // For analysts: invoices sent or fully paid in a period.
+    { name: 'invoices_date_sent_idx', definition: '(account_id, date_sent)' },
+    { name: 'invoices_date_fully_paid_idx', definition: '(account_id, date_fully_paid)' },
+  ],
+  searchColumns: INVOICE_SEARCH_COLUMNS,
+  fold: {
+    InvoiceCreated: (d) => ({
+      created: {
+        ...d,
+        ...amountsOf(INVOICE_AMOUNTS, d.lines, d.totals),
+        date_sent: null,
+        date_fully_paid: null,
+        amount_paid: '0.0000',
+        amount_due: d.totals.total,
+        shipped_percent: shippedPercentOfNew(d.lines),
+        updated_at: d.created_at,
+      },
+    }),
+    InvoiceUpdated: (d, known) => {
+      const changes: DocumentRow = {
+        ...d.changes,
+        ...amountsOf(INVOICE_AMOUNTS, d.lines, d.totals),
+        updated_at: d.updated_at,
+      };
+      if ('shipped_percent' in d) changes.shipped_percent = d.shipped_percent;
+      else if (d.lines) changes.shipped_percent = shippedPercentOfNew(d.lines);
+      if (d.totals) {
+        // What was paid, if this batch knows it; else the update subtracts the stored amount.
+        const paid = known('amount_paid');
+        if (paid !== undefined)
+          changes.amount_due = new Decimal(d.totals.total).minus(paid as string).toFixed(4);
+      }
+      return { changes };
+    },
+    InvoicePaymentRecorded: (d) => ({
+      changes: {
+        status_id: d.status_id,
+        amount_paid: d.amount_paid,
+        amount_due: d.amount_due,
+        date_fully_paid: d.date_fully_paid,
+        updated_at: d.payment.recorded_at,
+      },
+    }),
+    // The receipt changes nothing listed but the revision (the invoice's ETag).
+    InvoicePaymentReceiptQueued: () => undefined,
+    InvoiceDispatched: (d) => ({ changes: { date_sent: d.date_sent, updated_at: d.dispatched_at } }),
+    InvoiceDispatchDateChanged: (d) => ({ changes: { date_sent: d.date_sent, updated_at: d.changed_at } }),
+    InvoiceCancelled: (d) => ({ changes: { status_id: d.status_id, updated_at: d.cancelled_at } }),
+    InvoicePacked: (d) => ({
+      changes: { shipped_percent: d.shipped_percent, updated_at: d.fulfillment.created_at },
+    }),
+    InvoiceShipped: (d) => ({ changes: { shipped_percent: d.shipped_percent, updated_at: d.shipped_at } }),
+    InvoiceDeleted: () => ({ deleted: true }),
+  },
+};
+
+/** Columns of `invoice_payments`, in table order. */
+const PAYMENT_COLUMNS = {
+  id: 'uuid',
+  account_id: 'uuid',
+  invoice_id: 'uuid',
+  amount: 'numeric',
+  type: 'text',
+  reference: 'text',
+  payment_date: 'date',
+  refunded_payment_id: 'uuid',
+  recorded_at: 'timestamptz',
+} as const;
+const PAYMENT_NULLABLE = new Set(['reference', 'refunded_payment_id']);
+
+/** Columns of `invoice_fulfillments`, in table order. */
+const FULFILLMENT_COLUMNS = {
+  id: 'uuid',
+  account_id: 'uuid',
+  invoice_id: 'uuid',
+  packing_list_number: 'integer',
+  status: 'text',
+  units_packed: 'numeric',
+  shipped_date: 'date',
+  carrier: 'text',
+  tracking_number: 'text',
+  tracking_url: 'text',
+  estimated_delivery_date: 'date',
+  lines: 'jsonb',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+} as const;
+const FULFILLMENT_NULLABLE = new Set([
+  'shipped_date',
+  'carrier',
+  'tracking_number',
+  'tracking_url',
+  'estimated_delivery_date',
+]);
+
+/** The shipping details `InvoiceShipped` sets on a packing list. */
+const SHIPPING = [
+  'shipped_date',
+  'carrier',
+  'tracking_number',
+  'tracking_url',
+  'estimated_delivery_date',
+] as const;
+
+/**
+ * An invoice's payments (`invoice_payments`) and packing lists (`invoice_fulfillments`), one row
+ * each; a deleted invoice's rows are removed. Rows are keyed by the payment's or packing list's id,
+ * so a payment or pack applied again is kept as it is, and a shipment applied again writes the same
+ * values.
+ */
+const INVOICE_CHILDREN: DocumentChildTables = {
+  tables: ['invoice_payments', 'invoice_fulfillments'],
+  handles: [],
+  async setup(db, schema) {
+    await createTable(db, schema, 'invoice_payments', PAYMENT_COLUMNS, PAYMENT_NULLABLE);
+    await createTable(db, schema, 'invoice_fulfillments', FULFILLMENT_COLUMNS, FULFILLMENT_NULLABLE);
+    const index = (name: string, table: string, definition: string) =>
+      sql`create index ${sql.id(name)} on ${sql.table(`${schema}.${table}`)} ${sql.raw(definition)}`.execute(
+        db,
+      );
+    // Payments of an invoice, newest payment date first (recording order within a day).
+    await index(
+      'invoice_payments_invoice_idx',
+      'invoice_payments',
+      '(invoice_id, payment_date desc, recorded_at desc, id)',
+    );
+    await index('invoice_payments_account_idx', 'invoice_payments', '(account_id, payment_date)');
+    // Packing lists of an invoice, newest first.
+    await index(
+      'invoice_fulfillments_invoice_idx',
+      'invoice_fulfillments',
+      '(invoice_id, created_at desc, packing_list_number desc)',
+    );
+    await index('invoice_fulfillments_account_idx', 'invoice_fulfillments', '(account_id, created_at)');
+  },
+  async apply(trx, events, schema) {
+    await writeChildren(trx, schema, foldChildren(events));
+  },
+};
+
+async function createTable(
+  db: Parameters<DocumentChildTables['setup']>[0],
+  schema: string,
+  table: string,
+  columns: Record<string, string>,
+  nullable: Set<string>,
+): Promise<void> {
+  let create = db.schema.withSchema(schema).createTable(table);
+  for (const [name, type] of Object.entries(columns)) {
+    create = create.addColumn(name, sql.raw(type), (c) =>
+      name === 'id' ? c.primaryKey() : nullable.has(name) ? c : c.notNull(),
+    );
+  }
+  await create.execute();
+}
+
+interface ChildBatch {
+  payments: DocumentRow[];
+  /** Packing lists packed in the batch (shipped in it too, if so), by id. */
+  packed: Map<string, DocumentRow>;
+  /** Shipments of packing lists packed before the batch, by id (the last one wins). */
+  shipped: Map<string, DocumentRow>;
+  deletedInvoices: string[];
+}
+
+function foldChildren(events: RecordedEvent[]): ChildBatch {
+  const batch: ChildBatch = { payments: [], packed: new Map(), shipped: new Map(), deletedInvoices: [] };
+  for (const event of events) {
+    const d = event.data as Record<string, any>;
+    const invoiceId = event.streamId.slice('invoice-'.length);
+    const accountId = event.metadata.account_id;
+    switch (event.type) {
+      case 'InvoicePaymentRecorded': {
+        const p = d.payment;
+        batch.payments.push({
+          id: p.id,
+          account_id: accountId,
+          invoice_id: invoiceId,
+          amount: p.amount,
+          type: p.type,
+          reference: p.reference ?? null,
+          payment_date: p.payment_date,
+          refunded_payment_id: p.refunded_payment_id ?? null,
+          recorded_at: p.recorded_at,
+        });
+        break;
+      }
+      case 'InvoicePacked': {
+        const f = d.fulfillment;
+        batch.packed.set(f.id, {
+          id: f.id,
+          account_id: accountId,
+          invoice_id: invoiceId,
+          packing_list_number: f.packing_list_number,
+          status: f.shipped_date === null ? 'packed' : 'shipped',
+          units_packed: f.lines
+            .reduce((sum: Decimal, line: { quantity: string }) => sum.plus(line.quantity), new Decimal(0))
+            .toFixed(),
+          ...Object.fromEntries(SHIPPING.map((name) => [name, f[name] ?? null])),
+          lines: f.lines,
+          created_at: f.created_at,
+          updated_at: f.created_at,
+        });
+        break;
+      }
+      case 'InvoiceShipped': {
+        const shipping = {
+          ...Object.fromEntries(SHIPPING.map((name) => [name, d[name] ?? null])),
+          status: 'shipped',
+          updated_at: d.shipped_at,
+        };
+        const packed = batch.packed.get(d.fulfillment_id);
+        if (packed) batch.packed.set(d.fulfillment_id, { ...packed, ...shipping });
+        else batch.shipped.set(d.fulfillment_id, { id: d.fulfillment_id, ...shipping });
+        break;
+      }
+      case 'InvoiceDeleted':
+        batch.deletedInvoices.push(invoiceId);
+        break;
+    }
+  }
+  return batch;
+}
+
+async function writeChildren(trx: Transaction<any>, schema: string, batch: ChildBatch): Promise<void> {
+  const payments = sql.table(`${schema}.invoice_payments`);
+  const fulfillments = sql.table(`${schema}.invoice_fulfillments`);
+  if (batch.payments.length > 0) await insertIgnoringKnown(trx, payments, PAYMENT_COLUMNS, batch.payments);
+  if (batch.packed.size > 0)
+    await insertIgnoringKnown(trx, fulfillments, FULFILLMENT_COLUMNS, [...batch.packed.values()]);
+  if (batch.shipped.size > 0) {
+    const columns = ['status', ...SHIPPING, 'updated_at'] as const;
+    const definitions = columns.map((name) => `${name} ${FULFILLMENT_COLUMNS[name]}`).join(', ');
+    const assignments = columns.map((name) => `${name} = r.${name}`).join(', ');
+    await sql`update ${fulfillments} as t set ${sql.raw(assignments)}
+      from jsonb_to_recordset(${JSON.stringify([...batch.shipped.values()])}::jsonb)
+        as r(id uuid, ${sql.raw(definitions)})
+      where t.id = r.id`.execute(trx);
+  }
+  if (batch.deletedInvoices.length > 0) {
+    const ids = JSON.stringify(batch.deletedInvoices);
+    for (const table of [payments, fulfillments]) {
+      await sql`delete from ${table}
+        where invoice_id in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))`.execute(trx);
+    }
+  }
+}
+
+/** Rows keyed by an id the events gave: a row already there stays as it is. */
+async function insertIgnoringKnown(
+  trx: Transaction<any>,
+  target: ReturnType<typeof sql.table>,
+  columns: Record<string, string>,
+  rows: DocumentRow[],
+): Promise<void> {
+  const names = sql.raw(Object.keys(columns).join(', '));
+  const definitions = sql.raw(
+    Object.entries(columns)
+      .map(([name, type]) => `${name} ${type}`)
+      .join(', '),
+  );
+  await sql`insert into ${target} (${names})
+    select ${names} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${definitions})
+    on conflict (id) do nothing`.execute(trx);
+}
+
+/**
+ * Invoices as list rows (`invoices`), with their payments (`invoice_payments`) and packing lists
+ * (`invoice_fulfillments`). Amounts, balances and packing progress are copied from the events
+ * (each carries what it leaves), never recomputed, except `amount_due` after a change of totals:
+ * the new total less the amount paid. `revision` is the stream revision of the invoice's last event.
+ */
+export const invoiceListsProjector = documentListProjector({
+  name: 'invoice_lists',
+  version: 1,
+  list: INVOICE_LIST,
+  children: INVOICE_CHILDREN,
+});
