@@ -30,6 +30,8 @@ export interface World {
   /** The variation's row at `home`. */
   row: number;
   estimate: Json;
+  /** An open invoice of the same lines, without payments. */
+  invoice: Json;
 }
 
 export async function createWorld(app: NestFastifyApplication): Promise<World> {
@@ -87,6 +89,13 @@ export async function createWorld(app: NestFastifyApplication): Promise<World> {
       { item_id: shirt.id, item_variation_location_id: row, quantity: 1 },
     ],
   });
+  const invoice = await post('/api/v3/invoices', {
+    customer_id: customer.id,
+    lines: [
+      { item_id: widget.id, quantity: 2 },
+      { item_id: shirt.id, item_variation_location_id: row, quantity: 1 },
+    ],
+  });
   return {
     owner,
     home,
@@ -103,13 +112,14 @@ export async function createWorld(app: NestFastifyApplication): Promise<World> {
     variation,
     row,
     estimate,
+    invoice,
   };
 }
 
 /**
  * The world's record a path parameter names, by the collection before it (`/customers/{id}`): the
  * shirt under variation paths, a variation row's location under an item. Undefined when the world
- * has none (photos): such parameters get a random UUID.
+ * has none (photos, payments, fulfillments): such parameters get a random UUID.
  */
 export function worldId(world: World, path: string, param: string): string | undefined {
   const segments = path.split('/');
@@ -122,6 +132,7 @@ export function worldId(world: World, path: string, param: string): string | und
     'item-categories': world.category.id,
     'variation-attributes': world.color.id,
     estimates: world.estimate.id,
+    invoices: world.invoice.id,
     zones: world.zone.id,
     variations: world.variation.id,
     items: underVariations ? world.shirt.id : world.widget.id,

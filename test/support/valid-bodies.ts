@@ -52,6 +52,32 @@ function estimateChangePreview(world: World): Json {
   return { lines: [{ id: first.id }, { name: 'Labour', unit_price: 40 }], shipping_fee: 5 };
 }
 
+/** A new invoice: an inventory line, a variation's, a service line. */
+function invoice(world: World): Json {
+  return {
+    customer_id: world.customer.id,
+    lines: [
+      { item_id: world.widget.id, quantity: 2, unit_price: 12 },
+      { item_id: world.shirt.id, item_variation_location_id: world.row, quantity: 1 },
+      { name: 'Fitting', quantity: 1, unit_price: 40, tax_rate: 5 },
+    ],
+    issue_date: '2030-01-15',
+    shipping_fee: 5,
+  };
+}
+
+/** A PATCH of the world's invoice: its first line kept, one added. */
+function invoiceChange(world: World): Json {
+  const [first] = world.invoice.lines as { id: string }[];
+  return {
+    lines: [
+      { id: first.id, quantity: 3 },
+      { item_id: world.shirt.id, item_variation_location_id: world.row, quantity: 2 },
+    ],
+    attention: 'Ann',
+  };
+}
+
 export const VALID_BODIES: Record<string, (world: World) => Json> = {
   'POST /api/v3/customers': () => ({
     name: 'Globex',
@@ -111,8 +137,8 @@ export const VALID_BODIES: Record<string, (world: World) => Json> = {
   }),
   'PATCH /api/v3/items/{id}': () => ({ name: 'Widget 2', price: 11, threshold: 4, sku: 'W-2' }),
   'POST /api/v3/items/{id}/adjustments': (w) => ({ location_id: w.home.id, quantity: 3, reason: 'count' }),
+  // A second variation: variation_type is for the first only.
   'POST /api/v3/items/{id}/variations': (w) => ({
-    variation_type: 'attributes',
     attributes: [{ attribute_id: w.color.id, value_id: (w.color.values as { id: string }[])[1].id }],
     barcode: 'B-2',
     unit_price_override: 9,
@@ -137,6 +163,26 @@ export const VALID_BODIES: Record<string, (world: World) => Json> = {
   'PATCH /api/v3/estimates/{id}': estimateChange,
   'POST /api/v3/estimates/{id}/preview': estimateChangePreview,
   'POST /api/v3/estimates/{id}/decline': () => ({}),
+  'POST /api/v3/estimates/{id}/convert-to-invoice': () => ({ issue_date: '2030-01-20' }),
+  'POST /api/v3/invoices': invoice,
+  'PATCH /api/v3/invoices/{id}': invoiceChange,
+  'POST /api/v3/invoices/{id}/dispatch': () => ({ date_sent: '2030-02-01' }),
+  'PATCH /api/v3/invoices/{id}/dispatch': () => ({ date_sent: '2030-02-02' }),
+  'POST /api/v3/invoices/{id}/cancel': () => ({}),
+  'POST /api/v3/invoices/{id}/payments': () => ({ amount: 5, payment_date: '2030-01-10', reference: 'R-1' }),
+  'POST /api/v3/invoices/{id}/refunds': () => ({ amount: 1, refund_date: '2030-01-13' }),
+  'POST /api/v3/invoices/{id}/payments/{payment_id}/refunds': () => ({
+    amount: 1,
+    refund_date: '2030-01-13',
+  }),
+  'POST /api/v3/invoices/{id}/fulfillments': (w) => ({
+    lines: [{ id: (w.invoice.lines as { id: string }[])[0].id, quantity: 1 }],
+  }),
+  'POST /api/v3/invoices/{id}/fulfillments/{fulfillment_id}/ship': () => ({
+    shipped_date: '2030-02-02',
+    carrier: 'DHL',
+    tracking_number: 'T-1',
+  }),
 };
 
 /** Operations that need the record's current revision in If-Match to get past it (428 otherwise). */
