@@ -20,8 +20,8 @@ import { NEEDS_REVISION, VALID_BODIES } from './support/valid-bodies';
  */
 
 /**
- * PGlite always. PostgreSQL (DATABASE_URL) doubles the run (about 40 s more) for the same engine,
- * so it is asked for: FUZZ_POSTGRES=1.
+ * PGlite always. PostgreSQL (DATABASE_URL) adds about 25 s for the same engine behind another
+ * driver, so it is asked for: FUZZ_POSTGRES=1.
  */
 const DATABASES = testDatabases().filter((db) => db.name === 'pglite' || process.env.FUZZ_POSTGRES === '1');
 if (process.env.DATABASE_URL && process.env.FUZZ_POSTGRES !== '1')
