@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
 import { ApiKeyAuthenticator } from '../apps/api/src/auth/api-key-authenticator';
 import { AccessProbeFixtureModule } from './fixtures/access-probe.controller';
+import { createLocation } from './support/catalog';
 import { admin, Caller, createCaller } from './support/operator';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -324,8 +325,9 @@ describe.each(testDatabases())('authentication and authorisation on $name', (tar
     });
 
     it("carries the user's location restriction", async () => {
-      const locationId = '5a4c6f0e-1b2d-4c3e-8f9a-0b1c2d3e4f50';
-      const restricted = await createCaller(t.app, { location_id: locationId });
+      const owner = await createCaller(t.app);
+      const { id: locationId } = await createLocation(t.app, owner);
+      const restricted = await createCaller(t.app, { accountId: owner.accountId, location_id: locationId });
       expect((await get(ACTOR, restricted.headers)).json()).toMatchObject({ locationId });
     });
   });

@@ -242,6 +242,23 @@ describe.each(testDatabases())('estimate lines on $name', (target) => {
       await refused([{ item_id: shop.widget.id, ...over }], param);
     });
 
+    it.each([2147483648, 2 ** 53 + 1, 1e308, 0, -1])(
+      'refuses item_variation_location_id %d, outside its column, with 422 on create, preview and PATCH',
+      async (id) => {
+        const lines = [{ item_id: shop.widget.id, item_variation_location_id: id }];
+        const param = 'lines.0.item_variation_location_id';
+        const estimate = await create();
+        for (const [method, path, headers] of [
+          ['POST', ESTIMATES, {}],
+          ['POST', `${ESTIMATES}/preview`, {}],
+          ['PATCH', url(estimate.id), { 'if-match': String(estimate.revision) }],
+        ] as const) {
+          const body = method === 'PATCH' ? { lines } : estimateBody(shop, { lines });
+          expectError(await call()(method, path, body, headers), 422, 'validation_failed', param);
+        }
+      },
+    );
+
     it('refuses lines that are not an array of objects', async () => {
       await refused('widgets', 'lines');
       await refused({ item_id: shop.widget.id }, 'lines');

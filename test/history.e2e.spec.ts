@@ -184,6 +184,25 @@ describe.each(testDatabases())('event history on $name', (target) => {
     }
   });
 
+  it('refuses a query parameter the events route does not know, on every resource, before looking the record up', async () => {
+    const [{ id }] = await widgetWithRenames(auditor, 0);
+    const document = (await t.app.inject({ method: 'GET', url: '/api/v3/openapi.json' })).json();
+    const routes = Object.keys(document.paths).filter((path) => path.endsWith('/events'));
+    expect(routes.length).toBeGreaterThanOrEqual(10); // nine resources and the fixture's widgets
+
+    for (const route of routes) {
+      const url = route.replace(/\{[^}]+\}/g, NOBODY).replace(`${WIDGETS}/${NOBODY}`, `${WIDGETS}/${id}`);
+      for (const query of ['?as_of_revision=1', '?sort=desc', '?page=1&pgae=2']) {
+        const res = await send(auditor, 'GET', `${url}${query}`);
+        expect({ route, query, status: res.statusCode, error: res.json().error }).toMatchObject({
+          status: 422,
+          error: { code: 'invalid_query_parameter' },
+        });
+      }
+    }
+    expect((await events(auditor, id, '?page=1&limit=5&include_total=false')).statusCode).toBe(200);
+  });
+
   it('demands audit:read besides the read scope on both routes (403 insufficient_scope)', async () => {
     const [{ id }] = await widgetWithRenames(auditor, 0);
     const clerk = await createCaller(t.app, {

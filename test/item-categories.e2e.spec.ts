@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
 import { References } from '../apps/api/src/records/references';
-import { createCategory } from './support/catalog';
+import { createCategory, createLocation } from './support/catalog';
 import { Caller, createCaller } from './support/operator';
 import { as } from './support/party-rules';
 import { startTestApp, TestApp } from './support/test-app';
@@ -467,7 +467,8 @@ describe.each(testDatabases())('item categories API on $name', (target) => {
     it('shows account-level categories to a user restricted to one location', async () => {
       const caller = await freshCaller();
       const category = await create({ name: 'Shared' }, caller);
-      const restricted = await freshCaller({ accountId: caller.accountId, location_id: randomUUID() });
+      const home = await createLocation(t.app, caller);
+      const restricted = await freshCaller({ accountId: caller.accountId, location_id: home.id });
       expect(names(await call(restricted)('GET', PATH))).toEqual(['Shared']);
       expect((await call(restricted)('GET', url(category.id))).statusCode).toBe(200);
     });

@@ -436,16 +436,6 @@ describe.each(testDatabases())('locations and zones API on $name', (target) => {
       expectError(await send(restricted, 'DELETE', `${LOCATIONS}/${other.id}`), 404, 'resource_missing');
       expectError(await send(restricted, 'GET', `${LOCATIONS}/${other.id}/events`), 404, 'resource_missing');
     });
-
-    it('sees nothing when its restriction names no location', async () => {
-      const lost = await colleague({ location_id: 'warehouse-7' });
-      expect((await send(lost, 'GET', LOCATIONS)).json()).toMatchObject({
-        data: [],
-        pagination: { total_records: 0 },
-      });
-      expectError(await send(lost, 'GET', `${LOCATIONS}/${own.id}`), 404, 'resource_missing');
-      expectError(await send(lost, 'GET', `${LOCATIONS}/${own.id}/zones`), 404, 'resource_missing');
-    });
   });
 
   describe('zones', () => {

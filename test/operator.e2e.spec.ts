@@ -1,4 +1,5 @@
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
+import { createLocation } from './support/catalog';
 import { admin, ADMIN_TOKEN, createAccount, createCaller } from './support/operator';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -97,6 +98,35 @@ describe.each(testDatabases())('operator API on $name', (target) => {
     expect(list.json()).toMatchObject({ object: 'list', has_more: false, pagination: { total_records: 1 } });
     expect(list.json().data[0]).not.toHaveProperty('key');
     expect(list.json().data[0]).not.toHaveProperty('key_hash');
+  });
+
+  it('restricts a user only to a live location of their account: anything else is 422 location_id', async () => {
+    const owner = await createCaller(t.app);
+    const home = await createLocation(t.app, owner);
+    const foreign = await createLocation(t.app, await createCaller(t.app));
+    const gone = await createLocation(t.app, owner);
+    await t.app.inject({ method: 'DELETE', url: `/api/v3/locations/${gone.id}`, headers: owner.headers });
+    const users = `/admin/v1/accounts/${owner.accountId}/users`;
+    const body = { name: 'Ann', email: 'ann@example.test' };
+
+    for (const location_id of ['abc', '', foreign.id, gone.id, '00000000-0000-4000-8000-000000000000']) {
+      const created = await admin(t.app, 'POST', users, { ...body, location_id });
+      const updated = await admin(t.app, 'PATCH', `/admin/v1/users/${owner.userId}`, { location_id });
+      for (const res of [created, updated])
+        expect({ location_id, status: res.statusCode, error: res.json().error }).toMatchObject({
+          status: 422,
+          error: {
+            code: 'validation_failed',
+            param: 'location_id',
+            message: expect.stringContaining('location'),
+          },
+        });
+    }
+
+    const user = await admin(t.app, 'POST', users, { ...body, location_id: home.id.toUpperCase() });
+    expect(user.json()).toMatchObject({ location_id: home.id });
+    const cleared = await admin(t.app, 'PATCH', `/admin/v1/users/${user.json().id}`, { location_id: null });
+    expect(cleared.json()).toMatchObject({ location_id: null });
   });
 
   it('stops a key at once when it is revoked, its user deactivated or deleted', async () => {

@@ -116,6 +116,15 @@ describe.each(testDatabases())('request validation on $name', (target) => {
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().error).toMatchObject({ code: 'invalid_query_parameter', param: 'colour' });
   });
+
+  it('refuses any query parameter on a route that reads none, before the body is validated', async () => {
+    for (const query of ['dry_run=1', 'name=Bolt', '__proto__=x']) {
+      const res = await postJson(`/test/fixtures/widgets?${query}`, { lines: [] }); // no name either
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error).toMatchObject({ code: 'invalid_query_parameter', param: query.split('=')[0] });
+    }
+    expect((await postJson('/test/fixtures/widgets?', { name: 'Bolt', lines: [] })).statusCode).toBe(201);
+  });
 });
 
 describe.each(testDatabases())('list envelope and If-Match on $name', (target) => {

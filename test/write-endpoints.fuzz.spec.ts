@@ -3,6 +3,7 @@ import { DEFAULT_ACCOUNT_SETTINGS, PERMISSIONS, SCOPES } from '@app/domain';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fc from 'fast-check';
+import { problemWith } from './support/error-envelope';
 import { ADMIN_TOKEN, Caller, createCaller } from './support/operator';
 import { BodyShape, Route, RouteRecorderModule, writeRoutes } from './support/routes';
 import { startTestApp, TestApp } from './support/test-app';
@@ -210,45 +211,6 @@ function pathParam(seed: string | undefined): fc.Arbitrary<string> {
     { weight: 2, arbitrary: fc.constantFrom(...GARBAGE_IDS) },
     { weight: 1, arbitrary: fc.string({ minLength: 1 }).map(encodeURIComponent) },
   );
-}
-
-// ---------------------------------------------------------------------------------------------
-// What every answer must be
-
-const TYPE_OF_STATUS: Record<number, string> = {
-  401: 'authentication_error',
-  403: 'permission_error',
-  404: 'not_found_error',
-  409: 'conflict_error',
-  429: 'rate_limit_error',
-};
-
-/** Undefined when the answer is acceptable; otherwise what is wrong with it. */
-interface Answer {
-  statusCode: number;
-  body: string;
-}
-
-function problemWith(res: Answer): string | undefined {
-  if (res.statusCode >= 500) return `answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
-  if (res.statusCode < 400) return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(res.body);
-  } catch {
-    return `answered ${res.statusCode} with a body that is not JSON: ${res.body.slice(0, 200)}`;
-  }
-  const error = (body as { error?: Record<string, unknown> } | null)?.error;
-  const keys = error && typeof error === 'object' ? Object.keys(error) : [];
-  const wellFormed =
-    Object.keys(body as object).join() === 'error' &&
-    ['type', 'code', 'message'].every((key) => typeof error?.[key] === 'string') &&
-    (error?.param === undefined || typeof error.param === 'string') &&
-    keys.every((key) => ['type', 'code', 'message', 'param'].includes(key)) &&
-    error?.type === (TYPE_OF_STATUS[res.statusCode] ?? 'invalid_request_error');
-  return wellFormed
-    ? undefined
-    : `answered ${res.statusCode} outside the envelope: ${res.body.slice(0, 300)}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -168,6 +168,25 @@ describe.each(testDatabases())('operator CLI accounts, users and keys ($name)', 
     expect(JSON.parse(badZone.err).error).toMatchObject({ type: 'invalid_request_error', param: 'timezone' });
   });
 
+  it('refuses to restrict a user to a location that is not one of the account, as the operator API does', async () => {
+    const account = await json('accounts', 'create', '--name', 'Delta');
+    const ann = ['--name', 'Ann', '--email', 'ann@example.test'];
+    for (const location of ['abc', MISSING]) {
+      const created = await cli('users', 'create', account.id, ...ann, '--location-id', location);
+      expect(created).toMatchObject({ code: 1, out: '' });
+      expect(JSON.parse(created.err).error).toMatchObject({
+        code: 'validation_failed',
+        param: 'location_id',
+      });
+    }
+    const user = await json('users', 'create', account.id, ...ann);
+    const moved = await cli('users', 'update', user.id, '--location-id', MISSING);
+    expect(JSON.parse(moved.err).error).toMatchObject({ param: 'location_id' });
+    expect(await json('users', 'update', user.id, '--location-id', 'null')).toMatchObject({
+      location_id: null,
+    });
+  });
+
   it('refuses a malformed command line with the usage, exit code 2, before opening the stores', async () => {
     const opened = contextsOpened;
     for (const [argv, says] of [

@@ -29,9 +29,9 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { asOfRequested, RecordHistory } from '../history';
+import { ApiAsOfRevision, ApiEventsQuery, asOfRequested, parseEventsQuery, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
-import { parsePageRequest, pathOf } from '../http/pagination';
+import { pathOf } from '../http/pagination';
 import { ChangeContact } from './contact-commands';
 import { ContactBody } from './contact-body';
 import { CONTACT_HISTORY } from './contact-history';
@@ -79,6 +79,7 @@ export class ContactsController {
   }
 
   @Get(':id')
+  @ApiAsOfRevision()
   @Access('contacts:read', MANAGE)
   @ApiOperation({ summary: 'Retrieve a contact; with as_of_revision (audit:read), as it was then' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
@@ -168,8 +169,7 @@ export class ContactHistoryController {
   @Get(':id/events')
   @Access(['contacts:read', 'audit:read'], MANAGE)
   @ApiOperation({ summary: `The contact's events, oldest first (auditors)` })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number })
+  @ApiEventsQuery()
   @ApiOkResponse({ description: 'List envelope of {object: "event", …} entries' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   async events(
@@ -178,7 +178,7 @@ export class ContactHistoryController {
     @Query() query: Record<string, unknown>,
     @Req() request: FastifyRequest,
   ) {
-    const page = parsePageRequest(query);
+    const page = parseEventsQuery(query);
     await this.reads.assertVisible(actor, id);
     return this.history.events(CONTACT_HISTORY, id, actor, page, pathOf(request.url));
   }

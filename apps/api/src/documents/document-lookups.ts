@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DocumentCustomer, LineItem, LineVariation, money, rate, isRecordId } from '@app/domain';
+import { DocumentCustomer, LineItem, LineVariation, money, rate, isIntegerId, isRecordId } from '@app/domain';
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
@@ -63,7 +63,8 @@ export class DocumentLookups {
 
   /** Variation locations by their integer id, with the variation's labels as they read now. */
   async variations(actor: Actor, ids: readonly unknown[]): Promise<Map<number, LineVariation>> {
-    const wanted = [...new Set(ids.filter((id): id is number => Number.isInteger(id) && (id as number) > 0))];
+    // Out-of-range ids never reach SQL: the domain refuses them as invalid (422).
+    const wanted = [...new Set(ids.filter(isIntegerId))];
     if (wanted.length === 0) return new Map();
     const atLocation = actor.locationId ? sql`and r.location_id = ${actor.locationId}::uuid` : sql``;
     const { rows } = await sql<any>`select r.item_variation_location_id, v.item_id, v.barcode,

@@ -26,7 +26,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor, can } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { asOfRequested, RecordHistory } from '../history';
+import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
 import { documentInput } from '../documents/document-body';
@@ -70,6 +70,7 @@ export class EstimatesController {
   }
 
   @Get(':id')
+  @ApiAsOfRevision()
   @Access('estimates:read', LIST)
   @ApiOperation({
     summary: 'Retrieve an estimate with its lines; with as_of_revision (audit:read), as it was then',

@@ -1,3 +1,4 @@
+import { ApiQuery } from '@nestjs/swagger';
 import { hasScopes, insufficientScope } from '@app/domain';
 import { Actor } from '../auth/actor';
 import { invalidQueryParameter } from '../http/api-error';
@@ -21,4 +22,14 @@ export function parseAsOfRevision(query: Query): number {
 /** The past of a record is for auditors: the key needs `audit:read` besides the resource's scope. */
 export function requireAuditScope(actor: Actor): void {
   if (!hasScopes(actor.scopes, ['audit:read'])) throw insufficientScope('audit:read');
+}
+
+/** The OpenAPI description of a retrieve route's `as_of_revision`. */
+export function ApiAsOfRevision(): MethodDecorator {
+  return ApiQuery({
+    name: 'as_of_revision',
+    required: false,
+    type: Number,
+    description: 'The record as it was right after this revision (needs audit:read)',
+  });
 }

@@ -1,11 +1,12 @@
 import { Controller, Get, Inject, Param, Query, Req, Type } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DomainEvent } from '@app/event-store/aggregate';
 import { FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { parsePageRequest, pathOf } from '../http/pagination';
+import { pathOf } from '../http/pagination';
+import { ApiEventsQuery, parseEventsQuery } from './events-query';
 import { HistoryDeclaration } from './history-declaration';
 import { RecordHistory } from './record-history';
 
@@ -24,8 +25,7 @@ export function historyController<R, E extends DomainEvent>(
     @Get(':id/events')
     @Access([...declaration.scopes, 'audit:read'], declaration.permission)
     @ApiOperation({ summary: `The record's events, oldest first (auditors)` })
-    @ApiQuery({ name: 'page', required: false, type: Number })
-    @ApiQuery({ name: 'limit', required: false, type: Number })
+    @ApiEventsQuery()
     @ApiOkResponse({ description: 'List envelope of {object: "event", …} entries' })
     @ApiNotFoundResponse({ description: 'resource_missing' })
     events(
@@ -34,7 +34,7 @@ export function historyController<R, E extends DomainEvent>(
       @Req() request: FastifyRequest,
       @CurrentActor() actor: Actor,
     ) {
-      return this.history.events(declaration, id, actor, parsePageRequest(query), pathOf(request.url));
+      return this.history.events(declaration, id, actor, parseEventsQuery(query), pathOf(request.url));
     }
   }
   // Its own name per resource, for Nest's injector and unique OpenAPI operation ids.

@@ -1,5 +1,6 @@
 export * from './as-of-revision';
 export * from './event-entry';
+export * from './events-query';
 export * from './history-declaration';
 export * from './history.controller';
 export * from './history.module';

@@ -29,7 +29,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { asOfRequested, RecordHistory } from '../history';
+import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
 import { CreateItemCategoryBody, UpdateItemCategoryBody } from './item-category-bodies';
@@ -76,6 +76,7 @@ export class ItemCategoriesController {
   }
 
   @Get(':id')
+  @ApiAsOfRevision()
   @Access('items:read')
   @ApiOperation({ summary: 'Retrieve a category; with as_of_revision (audit:read), as it was then' })
   @ApiNotFoundResponse({ description: 'resource_missing' })

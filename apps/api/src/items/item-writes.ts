@@ -12,7 +12,9 @@ import {
   ItemRecord,
   ItemState,
   visibleItem,
+  isIntegerId,
   isRecordId,
+  MAX_INTEGER,
 } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
@@ -132,8 +134,7 @@ export class ItemWrites {
   private async rowRefusal(item: ItemRecord, row: unknown): Promise<DomainError | undefined> {
     const param = 'item_variation_location_id';
     if (item.archived) return itemArchived();
-    if (!Number.isInteger(row) || (row as number) < 1)
-      return invalid(param, `${param} must be a positive integer.`);
+    if (!isIntegerId(row)) return invalid(param, `${param} must be an integer id from 1 to ${MAX_INTEGER}.`);
     if ((await this.lookups.variationCount(item.id)) === 0)
       return invalid(
         param,

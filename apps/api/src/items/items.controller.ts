@@ -27,7 +27,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { asOfRequested, RecordHistory } from '../history';
+import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
 import { AdjustmentBody, ItemBody } from './item-bodies';
@@ -77,6 +77,7 @@ export class ItemsController {
   }
 
   @Get(':id')
+  @ApiAsOfRevision()
   @Access('items:read')
   @ApiOperation({
     summary: 'Retrieve an item with its photos; with as_of_revision (audit:read), as it was then',

@@ -28,7 +28,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { asOfRequested, RecordHistory } from '../history';
+import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
 import { IdempotencyKeyRequired } from '../idempotency/idempotency-key-required';
@@ -68,6 +68,7 @@ export class LocationsController {
   }
 
   @Get(':id')
+  @ApiAsOfRevision()
   @Access('items:read')
   @ApiOperation({ summary: 'Retrieve a location; with as_of_revision (audit:read), as it was then' })
   @ApiNotFoundResponse({ description: 'resource_missing' })

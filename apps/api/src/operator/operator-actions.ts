@@ -17,6 +17,9 @@ import {
   UserView,
   userView,
   isDomainError,
+  invalid,
+  liveRecordIn,
+  locationAggregate,
   notFound,
   RecordState,
   isRecordId,
@@ -88,8 +91,9 @@ export class OperatorActions {
     return accountView(live(state));
   }
 
-  async createUser(accountId: string, input: UserInput): Promise<UserView> {
+  async createUser(accountId: string, given: UserInput): Promise<UserView> {
     await this.account(accountId);
+    const input = await this.withLocationOf(accountId, given);
     const id = randomUUID();
     const { state } = await this.writer.write(
       userAggregate,
@@ -104,8 +108,9 @@ export class OperatorActions {
     return userView(live((await this.writer.read(userAggregate, recordId(id))).state));
   }
 
-  async updateUser(id: string, input: UserInput): Promise<UserView> {
+  async updateUser(id: string, given: UserInput): Promise<UserView> {
     const { account_id } = await this.user(id);
+    const input = await this.withLocationOf(account_id, given);
     const { state } = await this.writer.write(
       userAggregate,
       id,
@@ -178,6 +183,23 @@ export class OperatorActions {
       },
     );
     return { id, object: 'api_key', deleted: true };
+  }
+
+  /**
+   * A user's `location_id` must name a live location of their account, read from its stream (a
+   * restriction to a location that is not there would hide everything from the user). Stored in
+   * lower case, as location ids are. null clears it; a value of another type is the domain's 422.
+   */
+  private async withLocationOf(accountId: string, input: UserInput): Promise<UserInput> {
+    const given = input.location_id;
+    if (typeof given !== 'string') return input;
+    const id = given.toLowerCase();
+    const location = isRecordId(id)
+      ? liveRecordIn((await this.writer.read(locationAggregate, id)).state, accountId)
+      : notFound();
+    if (isDomainError(location))
+      throw invalid('location_id', "location_id must be the id of a location of the user's account.");
+    return { ...input, location_id: id };
   }
 
   private context() {

@@ -19,7 +19,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { asOfRequested, HistoryDeclaration, RecordHistory } from '../history';
+import { ApiAsOfRevision, asOfRequested, HistoryDeclaration, RecordHistory } from '../history';
 import { BodyOf } from '../http/body-of';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
@@ -62,6 +62,7 @@ export function partyController(kind: PartyKind<any, any>, history: HistoryDecla
     }
 
     @Get(':id')
+    @ApiAsOfRevision()
     @Access(scopes.read, MANAGE)
     @ApiOperation({ summary: `Retrieve a ${noun}; with as_of_revision (audit:read), as it was then` })
     @ApiPartyRecord()

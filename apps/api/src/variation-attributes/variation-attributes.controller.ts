@@ -13,7 +13,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { asOfRequested, RecordHistory } from '../history';
+import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
 import { VariationAttributeBody } from './variation-attribute-bodies';
@@ -47,6 +47,7 @@ export class VariationAttributesController {
   }
 
   @Get(':id')
+  @ApiAsOfRevision()
   @Access('items:read')
   @ApiOperation({ summary: 'Retrieve an attribute; with as_of_revision (audit:read), as it was then' })
   @ApiNotFoundResponse({ description: 'resource_missing' })

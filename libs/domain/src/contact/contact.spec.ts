@@ -113,9 +113,13 @@ describe('Contact', () => {
     });
 
     it('stores blank optional text as null', () => {
-      expect(create({ first_name: 'Ann', last_name: '', email_1: '  ', phone: null })).toMatchObject([
+      expect(create({ first_name: 'Ann', last_name: '  ', email_1: '', phone: null })).toMatchObject([
         { data: { last_name: null, email_1: null, phone: null } },
       ]);
+    });
+
+    it('refuses an email of only whitespace: a mistyped address, not a cleared one', () => {
+      expect(create({ first_name: 'Ann', email_2: ' \t ' })).toMatchObject({ status: 422, param: 'email_2' });
     });
 
     it.each([

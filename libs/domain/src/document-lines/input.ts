@@ -1,5 +1,5 @@
 import { DomainError, invalid, isDomainError, validation } from '../shared/domain-error';
-import { integer, nullable, optionalText, Parser, percentage } from '../shared/parsers';
+import { integerId, nullable, optionalText, Parser, percentage } from '../shared/parsers';
 import { lineQuantity, moneyAmount } from './amounts';
 import { LineRules } from './rules';
 import { isRecordId } from '../shared/record-id';
@@ -23,7 +23,6 @@ export type LineInput = {
 };
 
 const MAX_DESCRIPTION = 10_000;
-const MAX_INT = 2_147_483_647;
 
 /** A record id: anything else names no record, and must never reach a `uuid` column. */
 function uuid(what: string): Parser<string> {
@@ -34,7 +33,7 @@ function uuid(what: string): Parser<string> {
 const FIELDS = {
   id: uuid('a line of this document'),
   item_id: nullable(uuid('an active inventory item')),
-  item_variation_location_id: nullable(integer(1, MAX_INT)),
+  item_variation_location_id: nullable(integerId()),
   name: optionalText(),
   description: optionalText(MAX_DESCRIPTION),
   quantity: lineQuantity(),

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { INVENTORY_TYPES, InventoryType } from '../item-category/fields';
 import { DomainError, invalid, isDomainError, validation } from '../shared/domain-error';
 import { money } from '../shared/money';
+import { MAX_INTEGER as MAX_INT } from '../shared/record-id';
 import {
   boolean,
   decimal,
@@ -47,7 +48,6 @@ export type ItemFields = {
 export type ItemInput = { [K in keyof ItemFields]?: unknown };
 
 const MAX_DESCRIPTION = 10_000;
-const MAX_INT = 2_147_483_647;
 const MAX_LIST = 100;
 const MONEY_DECIMALS = 4;
 /** Amounts and quantities stay below this, so numeric columns and JSON numbers hold them exactly. */

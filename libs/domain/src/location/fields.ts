@@ -1,5 +1,4 @@
-import { invalid } from '../shared/domain-error';
-import { optionalText, Parser, requiredText } from '../shared/parsers';
+import { optionalEmail, optionalText, requiredText } from '../shared/parsers';
 
 /** The editable fields of a location (inventory-api §4, POST /locations); optional ones are null when unset. */
 export type LocationFields = {
@@ -28,18 +27,8 @@ export type ZoneFields = {
 export type LocationInput = { [K in keyof LocationFields]?: unknown };
 export type ZoneInput = { [K in keyof ZoneFields]?: unknown };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The specification's email limit for locations is 255 (the shared parser's default is 254). */
 const MAX_EMAIL = 255;
-
-/** The specification's email limit is 255 (the shared email parser stops at 254). */
-function locationEmail(): Parser<string | null> {
-  const text = optionalText(MAX_EMAIL);
-  return (value, param) => {
-    const parsed = text(value, param);
-    if (typeof parsed !== 'string') return parsed;
-    return EMAIL.test(parsed) ? parsed : invalid(param, `${param} must be a valid email address.`);
-  };
-}
 
 export const LOCATION_PARSERS = {
   name: requiredText(100),
@@ -53,7 +42,7 @@ export const LOCATION_PARSERS = {
   manager: optionalText(255),
   phone: optionalText(255),
   fax: optionalText(255),
-  email: locationEmail(),
+  email: optionalEmail(MAX_EMAIL),
 };
 
 /** A zone's description has no specified limit: 1000 characters keeps it a note, not a document. */

@@ -1,4 +1,4 @@
-import { email, optionalText, requiredText, stringList, timestamp } from './parsers';
+import { email, optionalEmail, optionalText, requiredText, stringList, timestamp } from './parsers';
 import { canonicalTimezone } from './timezone';
 
 describe('timestamp input', () => {
@@ -45,6 +45,14 @@ describe('text input', () => {
     [stringList(3), ['ok', '\ud83d']],
   ])('refuses what PostgreSQL cannot store (NUL, unpaired surrogates): %#', (parse, value) => {
     expect(parse(value, 'name')).toMatchObject({ status: 422, code: 'validation_failed' });
+  });
+
+  it('reads null and "" as no email, and refuses one of only whitespace', () => {
+    expect(optionalEmail()(null, 'email')).toBeNull();
+    expect(optionalEmail()('', 'email')).toBeNull();
+    for (const blank of [' ', '\t', ' \n '])
+      expect(optionalEmail()(blank, 'email')).toMatchObject({ status: 422, param: 'email' });
+    expect(email()('   ', 'email')).toMatchObject({ status: 422, param: 'email' });
   });
 
   it('keeps paired surrogates and combining marks', () => {

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { DomainError, invalid, isDomainError } from './domain-error';
 import { RATE_DECIMALS, rate } from './money';
+import { isIntegerId, MAX_INTEGER } from './record-id';
 
 /**
  * Turns one client value into the domain's value, or refuses it naming `param`.
@@ -48,19 +49,22 @@ export function optionalText(max = MAX_TEXT): Parser<string | null> {
   };
 }
 
-export function email(): Parser<string> {
+export function email(max = MAX_EMAIL): Parser<string> {
   return (value, param) => {
-    if (typeof value !== 'string' || !EMAIL.test(value) || length(value) > MAX_EMAIL)
+    if (typeof value !== 'string' || !EMAIL.test(value) || length(value) > max)
       return invalid(param, `${param} must be a valid email address.`);
     if (UNSTORABLE.test(value)) return unstorable(param);
     return value;
   };
 }
 
-export function optionalEmail(): Parser<string | null> {
-  const required = email();
-  return (value, param) =>
-    value === null || (typeof value === 'string' && value.trim() === '') ? null : required(value, param);
+/**
+ * null or "" means "no address". Unlike other optional text, blanks are refused: "   " is a
+ * mistyped address, not a request to clear it.
+ */
+export function optionalEmail(max = MAX_EMAIL): Parser<string | null> {
+  const required = email(max);
+  return (value, param) => (value === null || value === '' ? null : required(value, param));
 }
 
 export function oneOf<T extends string>(values: readonly T[]): Parser<T> {
@@ -80,6 +84,12 @@ export function integer(min: number, max: number): Parser<number> {
     Number.isInteger(value) && (value as number) >= min && (value as number) <= max
       ? (value as number)
       : invalid(param, `${param} must be an integer from ${min} to ${max}.`);
+}
+
+/** An integer id (`item_variation_location_id`): 1 to 2^31 - 1, the range of its column. */
+export function integerId(): Parser<number> {
+  return (value, param) =>
+    isIntegerId(value) ? value : invalid(param, `${param} must be an integer id from 1 to ${MAX_INTEGER}.`);
 }
 
 export function nullable<T>(parser: Parser<T>): Parser<T | null> {

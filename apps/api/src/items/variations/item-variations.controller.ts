@@ -28,9 +28,17 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access';
 import { Actor } from '../../auth/actor';
 import { CurrentActor } from '../../auth/current-actor';
-import { asOfRequested, parseAsOfRevision, RecordHistory, requireAuditScope } from '../../history';
+import {
+  ApiAsOfRevision,
+  ApiEventsQuery,
+  asOfRequested,
+  parseAsOfRevision,
+  parseEventsQuery,
+  RecordHistory,
+  requireAuditScope,
+} from '../../history';
 import { parseIfMatch, setETag } from '../../http/etag';
-import { parsePageRequest, pathOf } from '../../http/pagination';
+import { pathOf } from '../../http/pagination';
 import { ItemReads } from '../item-reads';
 import { NewVariationBody, VariationChangesBody } from './variation-bodies';
 import { ChangeItemVariation, VariationChange } from './variation-commands';
@@ -93,6 +101,7 @@ export class ItemVariationsController {
   }
 
   @Get(':variation_id')
+  @ApiAsOfRevision()
   @Access('items:read')
   @ApiOperation({
     summary: 'Retrieve a variation with its rows; with as_of_revision (audit:read), as it was then',
@@ -113,6 +122,7 @@ export class ItemVariationsController {
   @Get(':variation_id/events')
   @Access(['items:read', 'audit:read'])
   @ApiOperation({ summary: "The variation's events, oldest first (auditors)" })
+  @ApiEventsQuery()
   async events(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
@@ -120,8 +130,8 @@ export class ItemVariationsController {
     @Query() query: Record<string, unknown>,
     @Req() request: FastifyRequest,
   ) {
+    const page = parseEventsQuery(query);
     await this.items.visible(actor, itemId);
-    const page = parsePageRequest(query);
     return this.history.events(variationHistory(itemId), variationId, actor, page, pathOf(request.url));
   }
 

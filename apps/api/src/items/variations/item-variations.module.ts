@@ -1,5 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { invalid } from '@app/domain';
+import { invalid, isIntegerId } from '@app/domain';
 import { RecordsModule } from '../../records/records.module';
 import { VariationRowAdjustment, VariationStock } from '../item-variation-stock';
 import { ItemsModule } from '../items.module';
@@ -52,7 +52,7 @@ export class ItemVariationsModule implements OnModuleInit {
     quantity,
     reason,
   }: VariationRowAdjustment) {
-    const row = isRowNumber(itemVariationLocationId)
+    const row = isIntegerId(itemVariationLocationId)
       ? await this.lookups.rowByNumber(actor.accountId, itemId, itemVariationLocationId)
       : undefined;
     if (!row)
@@ -69,9 +69,4 @@ export class ItemVariationsModule implements OnModuleInit {
     };
     await this.writes.change(actor, itemId, row.variation_id, command);
   }
-}
-
-/** An integer column value: anything else names no row (and must not reach SQL). */
-function isRowNumber(value: number): boolean {
-  return Number.isInteger(value) && value >= 1 && value <= 2147483647;
 }
