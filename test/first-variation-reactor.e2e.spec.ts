@@ -127,6 +127,7 @@ describe.each(testDatabases())('first variation across a crash, on $name', (targ
     expect(health.json().reactors).toEqual([
       { name: 'first_variation', state: 'running', position: expect.any(String), lag: 0 },
       { name: 'estimate_conversion', state: 'running', position: expect.any(String), lag: 0 },
+      { name: 'invoice_units', state: 'running', position: expect.any(String), lag: 0 },
     ]);
   });
 

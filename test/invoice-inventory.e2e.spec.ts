@@ -114,6 +114,23 @@ describe.each(testDatabases())('invoice inventory effects on $name', (target) =>
     for (const id of [x, y]) expect(await get(`${ITEMS}/${id}`)).toMatchObject({ status_id: 14 });
   });
 
+  it('two invoices racing through POST /invoices for one unique item: exactly one wins; cancelling it gives the unit back', async () => {
+    const painting = await item(uniques, 1);
+    const customer = await ok(as(t.app, owner)('POST', '/api/v3/customers', { name: 'Collector' }), 201);
+    const body = { customer_id: customer.id, lines: [{ item_id: painting }] };
+    const answers = await Promise.all([0, 1].map(() => as(t.app, owner)('POST', INVOICES, body)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().error).toMatchObject({
+      code: 'item_unit_unavailable',
+      param: 'lines.0.item_id',
+    });
+    const winner = answers.find((a) => a.statusCode === 201)!.json();
+    expect((await get(`${ITEMS}/${painting}`)).status_id).toBe(14);
+    await ok(as(t.app, owner)('POST', `${INVOICES}/${winner.id}/cancel`, {}));
+    expect((await get(`${ITEMS}/${painting}`)).status_id).toBe(12);
+    expect((await as(t.app, owner)('POST', INVOICES, body)).statusCode).toBe(201);
+  });
+
   it('refuses a unique item that is not on hand: 409 item_unit_unavailable', async () => {
     const empty = await item(uniques, 0);
     await expect(units.claim(actor, randomUUID(), [unitLine(empty)])).rejects.toMatchObject({

@@ -54,6 +54,7 @@ describe.each(testDatabases())('projector worker on $name', (target) => {
       expect.objectContaining({ name: 'stream_events', state: 'running' }),
       expect.objectContaining({ name: 'first_variation', state: 'running' }),
       expect.objectContaining({ name: 'estimate_conversion', state: 'running' }),
+      expect.objectContaining({ name: 'invoice_units', state: 'running' }),
     ]);
   });
 
@@ -157,6 +158,7 @@ const postgres = testDatabases().filter((t) => t.name === 'postgres');
     expect(health.json().reactors).toEqual([
       expect.objectContaining({ name: 'first_variation', state: 'standby' }), // led by the worker
       expect.objectContaining({ name: 'estimate_conversion', state: 'standby' }),
+      expect.objectContaining({ name: 'invoice_units', state: 'standby' }),
     ]);
   });
 });

@@ -12,6 +12,11 @@ export type DocumentAccess = {
   viewAll: Permission;
   /** The account setting listing the type's custom fields. */
   customFields: 'estimate_custom_fields' | 'invoice_custom_fields';
+  /**
+   * Lines may name a sold unique item, whose unit the item's own stream then refuses (409
+   * item_unit_unavailable) or finds already held by this document: invoices, which take units.
+   */
+  takesUnits?: boolean;
 };
 
 /** Who may see which documents of a type: the domain's visibility inputs for a caller. */
@@ -43,7 +48,7 @@ export class DocumentContexts {
     const current = state.status === 'absent' || input.lines === undefined ? [] : [state.record.customer_id];
     const [customers, items, variations] = await Promise.all([
       this.lookups.customers(actor.accountId, [input.customer_id, ...current]),
-      this.lookups.items(actor, named('item_id')),
+      this.lookups.items(actor, named('item_id'), access.takesUnits),
       this.lookups.variations(actor, named('item_variation_location_id')),
     ]);
     return {

@@ -43,10 +43,14 @@ export class DocumentLookups {
     );
   }
 
-  /** Active items lines may copy: not archived, not a sold unique item, at the user's location if restricted. */
-  async items(actor: Actor, ids: readonly unknown[]): Promise<Map<string, LineItem>> {
+  /**
+   * Active items lines may copy: not archived, at the user's location if restricted, and not a
+   * sold unique item unless `withSoldUnits` (invoices: the item's own stream then decides, 409).
+   */
+  async items(actor: Actor, ids: readonly unknown[], withSoldUnits = false): Promise<Map<string, LineItem>> {
     const wanted = recordIds(ids);
     if (wanted.length === 0) return new Map();
+    const sold = withSoldUnits ? sql`` : sql`and not (i.inventory_type = 'unique' and i.status_id = 14)`;
     const atLocation = actor.locationId
       ? sql`and (i.location_id = ${actor.locationId}::uuid or exists (select 1 from inventory_quantities q
           where q.item_id = i.id and q.location_id = ${actor.locationId}::uuid and q.stocked))`
@@ -55,9 +59,7 @@ export class DocumentLookups {
         i.cost, i.unit_of_measure_id, i.variation_count, l.name as location_name
       from items i left join locations l on l.id = i.location_id
       where i.account_id = ${actor.accountId}::uuid and i.id in (${sql.join(wanted)})
-        and not i.archived and not (i.inventory_type = 'unique' and i.status_id = 14) ${atLocation}`.execute(
-      this.database.db,
-    );
+        and not i.archived ${sold} ${atLocation}`.execute(this.database.db);
     return new Map(rows.map((row) => [row.id, lineItem(row)]));
   }
 

@@ -7,6 +7,7 @@ import { InvoiceParties } from './invoice-party';
 export const INVOICE_ACCESS: DocumentAccess = {
   viewAll: 'invoices.view_all',
   customFields: 'invoice_custom_fields',
+  takesUnits: true,
 };
 
 /** Who may see which invoices: the domain's visibility inputs for a caller. */
