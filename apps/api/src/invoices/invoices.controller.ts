@@ -32,7 +32,7 @@ import { CurrentActor } from '../auth/current-actor';
 import { documentInput } from '../documents/document-body';
 import { ApiDocumentListQuery } from '../documents/document-list-docs';
 import { parseDocumentListQuery } from '../documents/document-list-query';
-import { asOfRequested, RecordHistory } from '../history';
+import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
 import { DispatchBody, EmptyInvoiceBody, InvoiceBody } from './invoice-bodies';
@@ -67,6 +67,7 @@ export class InvoicesController {
   }
 
   @Get(':id')
+  @ApiAsOfRevision()
   @Access('invoices:read', LIST)
   @ApiOperation({
     summary: 'Retrieve an invoice with its lines; with as_of_revision (audit:read), as it was then',
