@@ -20,6 +20,52 @@ export interface DocumentColumn {
 
 export type DocumentRow = Record<string, unknown>;
 
+/** A column set once, at the creation. */
+export const fixedColumn = (type: string): DocumentColumn => ({ type, fixed: true });
+/** A column events may change. */
+export const column = (type: string, nullable = false): DocumentColumn => ({ type, nullable });
+
+/** Every sales document's identity and customer, in its table's order, between its number and status. */
+export function documentIdentityColumns(numberColumn: string, customNumberColumn: string) {
+  return {
+    id: fixedColumn('uuid'),
+    account_id: fixedColumn('uuid'),
+    [numberColumn]: fixedColumn('integer'),
+    salesperson_id: fixedColumn('uuid'),
+    [customNumberColumn]: column('text', true),
+    name: column('text', true),
+    customer_id: column('uuid'),
+    customer_name: column('text'),
+    customer_kind: column('text'),
+  };
+}
+
+/** The header every sales document's list row holds after its dates. */
+export const DOCUMENT_HEADER_COLUMNS = {
+  purchase_order_number: column('text'),
+  attention: column('text', true),
+  shipping_address: column('text', true),
+  public_note: column('text', true),
+  payment_terms: column('text', true),
+  shipping_fee: column('numeric'),
+  shipping_cost: column('numeric'),
+  discount_percent: column('numeric(6,3)'),
+};
+
+/** What closes every list row: custom fields, the line count, the revision, the timestamps. */
+export const DOCUMENT_TRAILING_COLUMNS = {
+  custom_field_values: column('jsonb'),
+  line_count: column('integer'),
+  revision: column('integer'),
+  created_at: fixedColumn('timestamptz'),
+  updated_at: column('timestamptz'),
+};
+
+/** One numeric column per amount. */
+export function amountColumns(amounts: readonly string[]): Record<string, DocumentColumn> {
+  return Object.fromEntries(amounts.map((name) => [name, column('numeric')]));
+}
+
 /** What one event does to its document's row. `undefined`: only the row's revision moves. */
 export type DocumentStep =
   { created: DocumentRow } | { changes: DocumentRow } | { deleted: true } | undefined;

@@ -1,4 +1,13 @@
-import { DocumentColumn, DocumentListDeclaration, amountsOf, documentListProjector } from './document-lists';
+import {
+  amountColumns,
+  amountsOf,
+  column,
+  DOCUMENT_HEADER_COLUMNS,
+  DOCUMENT_TRAILING_COLUMNS,
+  documentIdentityColumns,
+  DocumentListDeclaration,
+  documentListProjector,
+} from './document-lists';
 
 /** Text searched by the list's `q` (a substring, case-insensitive), each with a trigram index where possible. */
 export const ESTIMATE_SEARCH_COLUMNS = ['customer_name', 'custom_estimate_number', 'name'] as const;
@@ -6,47 +15,19 @@ export const ESTIMATE_SEARCH_COLUMNS = ['customer_name', 'custom_estimate_number
 /** The amounts an event carries in `totals`, one column each. */
 const TOTALS = ['pre_discount_subtotal', 'discount', 'subtotal', 'tax', 'tax_2', 'total'] as const;
 
-const fixed = (type: string): DocumentColumn => ({ type, fixed: true });
-const text = (nullable = false): DocumentColumn => ({ type: 'text', nullable });
-const of = (type: string): DocumentColumn => ({ type });
-
 /** The `estimates` table; its columns and indexes are those of version 1. */
 export const ESTIMATE_LIST: DocumentListDeclaration = {
   table: 'estimates',
   streamPrefix: 'estimate-',
   numberColumn: 'estimate_number',
   columns: {
-    id: fixed('uuid'),
-    account_id: fixed('uuid'),
-    estimate_number: fixed('integer'),
-    salesperson_id: fixed('uuid'),
-    custom_estimate_number: text(true),
-    name: text(true),
-    customer_id: of('uuid'),
-    customer_name: text(),
-    customer_kind: text(),
-    status_id: of('integer'),
-    issue_date: of('date'),
-    expiry_date: of('date'),
-    purchase_order_number: text(),
-    attention: text(true),
-    shipping_address: text(true),
-    public_note: text(true),
-    payment_terms: text(true),
-    shipping_fee: of('numeric'),
-    shipping_cost: of('numeric'),
-    discount_percent: of('numeric(6,3)'),
-    pre_discount_subtotal: of('numeric'),
-    discount: of('numeric'),
-    subtotal: of('numeric'),
-    tax: of('numeric'),
-    tax_2: of('numeric'),
-    total: of('numeric'),
-    custom_field_values: of('jsonb'),
-    line_count: of('integer'),
-    revision: of('integer'),
-    created_at: fixed('timestamptz'),
-    updated_at: of('timestamptz'),
+    ...documentIdentityColumns('estimate_number', 'custom_estimate_number'),
+    status_id: column('integer'),
+    issue_date: column('date'),
+    expiry_date: column('date'),
+    ...DOCUMENT_HEADER_COLUMNS,
+    ...amountColumns(TOTALS),
+    ...DOCUMENT_TRAILING_COLUMNS,
   },
   indexes: [
     // The list, newest number first; a numeric q matches the exact number.

@@ -2,9 +2,13 @@ import { RecordedEvent } from '@app/event-store';
 import Decimal from 'decimal.js';
 import { sql, Transaction } from 'kysely';
 import {
+  amountColumns,
   amountsOf,
+  column,
+  DOCUMENT_HEADER_COLUMNS,
+  DOCUMENT_TRAILING_COLUMNS,
+  documentIdentityColumns,
   DocumentChildTables,
-  DocumentColumn,
   DocumentListDeclaration,
   DocumentRow,
   documentListProjector,
@@ -30,10 +34,6 @@ export const INVOICE_AMOUNTS = [
 /** Date columns of `invoices`: the list reads them back as text and takes `<column>_from` / `_to` filters on them. */
 export const INVOICE_DATE_COLUMNS = ['issue_date', 'date_sent', 'date_fully_paid'] as const;
 
-const fixed = (type: string): DocumentColumn => ({ type, fixed: true });
-const text = (nullable = false): DocumentColumn => ({ type: 'text', nullable });
-const of = (type: string, nullable = false): DocumentColumn => ({ type, nullable });
-
 /** What an update assigns `amount_due`: the payment's balance, else a new total less what was paid. */
 const AMOUNT_DUE_UPDATE = `case when r.changes ? 'amount_due' then (r.changes ->> 'amount_due')::numeric
   when r.changes ? 'total' then (r.changes ->> 'total')::numeric - t.amount_paid else t.amount_due end`;
@@ -49,43 +49,17 @@ export const INVOICE_LIST: DocumentListDeclaration = {
   streamPrefix: 'invoice-',
   numberColumn: 'invoice_number',
   columns: {
-    id: fixed('uuid'),
-    account_id: fixed('uuid'),
-    invoice_number: fixed('integer'),
-    salesperson_id: fixed('uuid'),
-    custom_invoice_number: text(true),
-    name: text(true),
-    customer_id: of('uuid'),
-    customer_name: text(),
-    customer_kind: text(),
-    status_id: of('integer'),
-    issue_date: of('date'),
-    date_sent: of('date', true),
-    date_fully_paid: of('date', true),
-    purchase_order_number: text(),
-    attention: text(true),
-    shipping_address: text(true),
-    public_note: text(true),
-    payment_terms: text(true),
-    shipping_fee: of('numeric'),
-    shipping_cost: of('numeric'),
-    discount_percent: of('numeric(6,3)'),
-    pre_discount_subtotal: of('numeric'),
-    discount: of('numeric'),
-    subtotal: of('numeric'),
-    tax: of('numeric'),
-    tax_2: of('numeric'),
-    total: of('numeric'),
-    pre_discount_total: of('numeric'),
-    discount_total: of('numeric'),
-    amount_paid: of('numeric'),
+    ...documentIdentityColumns('invoice_number', 'custom_invoice_number'),
+    status_id: column('integer'),
+    issue_date: column('date'),
+    date_sent: column('date', true),
+    date_fully_paid: column('date', true),
+    ...DOCUMENT_HEADER_COLUMNS,
+    ...amountColumns(INVOICE_AMOUNTS),
+    amount_paid: column('numeric'),
     amount_due: { type: 'numeric', update: AMOUNT_DUE_UPDATE },
-    shipped_percent: of('integer', true),
-    custom_field_values: of('jsonb'),
-    line_count: of('integer'),
-    revision: of('integer'),
-    created_at: fixed('timestamptz'),
-    updated_at: of('timestamptz'),
+    shipped_percent: column('integer', true),
+    ...DOCUMENT_TRAILING_COLUMNS,
   },
   indexes: [
     // The list, newest number first; a numeric q matches the exact number.
