@@ -67,7 +67,10 @@ export function quantityOnPackingLists<K extends string>(
 }
 
 /** Lines a packing list may name: inventory lines, and service lines when the account packs them. */
-export function packableDocumentLines(lines: readonly DocumentLine[], packServiceLines: boolean): DocumentLine[] {
+export function packableDocumentLines(
+  lines: readonly DocumentLine[],
+  packServiceLines: boolean,
+): DocumentLine[] {
   return lines.filter(
     (line) => line.line_type === 'inventory' || (line.line_type === 'service' && packServiceLines),
   );
@@ -172,7 +175,8 @@ function packEntries<K extends string>(rules: PackingRules<K>, body: ActionBody)
     const other = Object.keys(rest)[0];
     if (other !== undefined)
       return validation(rules.packFieldCode, `${at}.${other}`, `A pack line takes only id and quantity.`);
-    if (!isRecordId(id)) return validation(code, `${at}.id`, `${at}.id must be the id of ${article(rules.noun)} line.`);
+    if (!isRecordId(id))
+      return validation(code, `${at}.id`, `${at}.id must be the id of ${article(rules.noun)} line.`);
     if (entries.some((e) => e.id === id.toLowerCase()))
       return validation(code, `${at}.id`, `Line ${id} is named twice.`);
     const parsed = quantity(given, `${at}.quantity`);
