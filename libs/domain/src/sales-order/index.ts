@@ -10,3 +10,4 @@ export * from './progress';
 export * from './sales-order';
 export * from './state';
 export * from './status';
+export * from './view';

@@ -15,6 +15,7 @@ import { SalesOrderEvent } from './events';
 import { numberedSalesOrderPackingList } from './fulfillments';
 import { salesOrderProgress, salesOrderQuantityInvoiced } from './progress';
 import { salesOrderAggregate } from './sales-order';
+import { salesOrderFulfillmentView, salesOrderSummaryView, salesOrderView } from './view';
 import {
   ACME,
   after,
@@ -573,6 +574,174 @@ describe('SalesOrder aggregate', () => {
 
     it('ignores an invoice the order never made', () => {
       expect(decided([base], release(7))).toEqual([]);
+    });
+  });
+});
+
+describe('sales order views', () => {
+  const viewer = { mayModify: true, showCost: true, packingListsEnabled: true, packServiceLines: false };
+  const events = after(
+    [base],
+    invoice({ lines: [{ id: lineId(1), quantity: 1 }] }),
+    pack({ lines: [{ id: lineId(1), quantity: 2 }] }),
+    ship(),
+  );
+  const order = recordAfter(...events);
+
+  it('shows the detail in the specification’s field order, revision prefixed so_', () => {
+    const view = salesOrderView(order, 4, viewer);
+    expect(Object.keys(view)).toEqual([
+      'id',
+      'object',
+      'sales_order_number',
+      'name',
+      'customer_id',
+      'customer_name',
+      'salesperson_id',
+      'location_id',
+      'status_id',
+      'status',
+      'issue_date',
+      'expiry_date',
+      'purchase_order_number',
+      'attention',
+      'shipping_address',
+      'drop_shipped',
+      'drop_ship_customer_id',
+      'drop_ship_address',
+      'public_note',
+      'packing_list_note',
+      'payment_terms',
+      'subtotal',
+      'shipping_fee',
+      'tax',
+      'tax_2',
+      'total',
+      'amount_paid',
+      'amount_due',
+      'shipping_cost',
+      'invoiced_percent',
+      'paid_percent',
+      'packed_percent',
+      'shipped_percent',
+      'invoice_count',
+      'party',
+      'discount_percent',
+      'pre_discount_total',
+      'discount_total',
+      'tax_label',
+      'tax_2_label',
+      'can_edit',
+      'edit_block_reason',
+      'can_pack',
+      'pack_block_reason',
+      'revision',
+      'custom_field_values',
+      'created_at',
+      'updated_at',
+      'lines',
+    ]);
+    expect(view).toMatchObject({
+      object: 'sales_order',
+      status_id: 29,
+      status: 'Open',
+      revision: 'so_4',
+      invoiced_percent: 33.33,
+      packed_percent: 100,
+      shipped_percent: 100,
+      invoice_count: 1,
+      can_edit: false,
+      edit_block_reason: 'sales_order_activity_started',
+      can_pack: false,
+      pack_block_reason: 'nothing_remaining_to_pack',
+    });
+  });
+
+  it('shows each line’s invoiced, packed, shipped and remaining-to-pack quantities after its quantity', () => {
+    const lines = salesOrderView(order, 4, viewer).lines!;
+    const keys = Object.keys(lines[0]);
+    expect(keys.slice(keys.indexOf('quantity'), keys.indexOf('quantity') + 5)).toEqual([
+      'quantity',
+      'quantity_invoiced',
+      'quantity_packed',
+      'quantity_shipped',
+      'quantity_remaining_to_pack',
+    ]);
+    expect(
+      lines.map((line) => [
+        line.object,
+        line.quantity_invoiced,
+        line.quantity_packed,
+        line.quantity_shipped,
+        line.quantity_remaining_to_pack,
+      ]),
+    ).toEqual([
+      ['sales_order_line', 1, 2, 2, 0],
+      ['sales_order_line', 0, 0, 0, 0],
+    ]);
+    const packing = salesOrderView(recordAfter(base), 1, { ...viewer, packServiceLines: true }).lines!;
+    expect(packing.map((line) => line.quantity_remaining_to_pack)).toEqual([2, 1]);
+  });
+
+  it('tells why an order cannot be edited or packed', () => {
+    const fresh = recordAfter(base);
+    expect(salesOrderView(fresh, 1, viewer)).toMatchObject({
+      can_edit: true,
+      edit_block_reason: null,
+      can_pack: true,
+      pack_block_reason: null,
+    });
+    expect(salesOrderView(fresh, 1, { ...viewer, mayModify: false })).toMatchObject({
+      can_edit: false,
+      edit_block_reason: 'permission_denied',
+      pack_block_reason: 'permission_denied',
+    });
+    expect(salesOrderView(fresh, 1, { ...viewer, packingListsEnabled: false }).pack_block_reason).toBe(
+      'packing_lists_disabled',
+    );
+    expect(salesOrderView(fresh, 1, { ...viewer, locationAccessible: false }).pack_block_reason).toBe(
+      'location_restricted',
+    );
+    const closed = closedState(base);
+    if (closed.status !== 'live') throw new Error('live');
+    expect(salesOrderView(closed.record, 1, viewer)).toMatchObject({
+      status: 'Closed',
+      edit_block_reason: 'sales_order_not_open',
+      pack_block_reason: 'sales_order_not_open',
+    });
+  });
+
+  it('shows money from the linked invoices’ payments, and omits shipping_cost without the cost permission', () => {
+    const view = salesOrderSummaryView(order, {
+      ...viewer,
+      showCost: false,
+      payments: { amount_paid: '10', paid_percent: 12.5 },
+    });
+    expect(view).not.toHaveProperty('shipping_cost');
+    expect(view).not.toHaveProperty('lines');
+    expect(view).toMatchObject({ amount_paid: '10.0000', paid_percent: 12.5 });
+    expect(Number(view.amount_due)).toBeCloseTo(Number(view.total) - 10, 4);
+  });
+
+  it('shows a fulfillment with its status and lines', () => {
+    expect(salesOrderFulfillmentView(order, order.fulfillments[0])).toEqual({
+      id: fulfillmentId(1),
+      object: 'fulfillment',
+      sales_order_id: RECORD_ID,
+      packing_list_number: 1,
+      status: 'shipped',
+      units_packed: 2,
+      shipped_date: TODAY,
+      carrier: null,
+      tracking_number: null,
+      tracking_url: null,
+      tracking_status: null,
+      tracking_status_details: null,
+      estimated_delivery_date: null,
+      tracking_updated_at: null,
+      lines: [{ sales_order_line_id: lineId(1), quantity: 2 }],
+      created_at: LATER,
+      updated_at: LATER,
     });
   });
 });
