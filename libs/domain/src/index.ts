@@ -16,3 +16,4 @@ export * from './document-lines';
 export * from './document';
 export * from './estimate';
 export * from './invoice';
+export * from './sales-order';

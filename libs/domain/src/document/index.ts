@@ -6,3 +6,5 @@ export * from './kind';
 export * from './numbered';
 export * from './record';
 export * from './view';
+export * from './body';
+export * from './packing';

@@ -1,5 +1,6 @@
-import { DomainError, invalid, isDomainError, validation } from '../shared/domain-error';
-import { ParsedFields, parseFields, Parsers, requireFields } from '../shared/fields';
+import { parseActionBody, webAddress } from '../document/body';
+import { DomainError, isDomainError } from '../shared/domain-error';
+import { ParsedFields, Parsers } from '../shared/fields';
 import { Body } from './commands';
 
 /**
@@ -12,26 +13,7 @@ export function parseBody<P extends Parsers>(
   required: readonly (keyof P & string)[] = [],
   code = 'unsupported_invoice_field',
 ): ParsedFields<P> | DomainError {
-  const unknown = Object.keys(body).find((name) => !Object.hasOwn(parsers, name));
-  if (unknown !== undefined) return validation(code, unknown, `${unknown} is not accepted here.`);
-  const missing = requireFields(body, required);
-  if (missing) return missing;
-  return parseFields(parsers, body);
+  return parseActionBody(body, parsers, required, code);
 }
 
-/** `tracking_url`: an http or https URL of at most `max` characters. */
-export function webAddress(max: number) {
-  return (value: unknown, param: string): string | null | DomainError => {
-    if (value === null || value === '') return null;
-    if (typeof value !== 'string' || value.length > max || !/^https?:\/\/[^\s]+$/i.test(value))
-      return invalid(param, `${param} must be an http or https URL of at most ${max} characters.`);
-    try {
-      new URL(value);
-      return value;
-    } catch {
-      return invalid(param, `${param} must be an http or https URL.`);
-    }
-  };
-}
-
-export { isDomainError };
+export { isDomainError, webAddress };

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { quantityOnPackingLists } from '../document/packing';
 import { InvoiceEvent } from './events';
 import { evolveInvoice } from './evolve';
 import { InvoiceRecord } from './state';
@@ -36,11 +37,7 @@ export function invoiceProgress(invoice: InvoiceRecord): InvoiceProgress {
 
 /** A line's quantity on the invoice's packing lists (`shipped`: on shipped ones only). */
 export function quantityPacked(invoice: InvoiceRecord, lineId: string, shipped = false): Decimal {
-  return invoice.fulfillments
-    .filter((f) => !shipped || f.shipped_date !== null)
-    .flatMap((f) => f.lines)
-    .filter((entry) => entry.invoice_line_id === lineId)
-    .reduce((sum, entry) => sum.plus(entry.quantity), new Decimal(0));
+  return quantityOnPackingLists(invoice.fulfillments, 'invoice_line_id', lineId, shipped);
 }
 
 /** An event with the progress it leaves (the projector copies it; views derive it from state). */

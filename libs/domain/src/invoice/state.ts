@@ -1,4 +1,5 @@
 import { DocumentAmounts, SalesDocumentRecord } from '../document';
+import { PackingList } from '../document/packing';
 import { InvoiceFields } from './fields';
 import { InvoiceStatusId } from './status';
 
@@ -20,19 +21,7 @@ export type InvoicePayment = {
 };
 
 /** A packing list of a standalone invoice: packed, then shipped. */
-export type InvoiceFulfillment = {
-  id: string;
-  packing_list_number: number;
-  /** Historical snapshot of what was packed, unchanged by later line edits. */
-  lines: { invoice_line_id: string; quantity: string }[];
-  shipped_date: string | null;
-  carrier: string | null;
-  tracking_number: string | null;
-  tracking_url: string | null;
-  estimated_delivery_date: string | null;
-  created_at: string;
-  updated_at: string;
-};
+export type InvoiceFulfillment = PackingList<'invoice_line_id'>;
 
 /** An invoice as its stream tells it. */
 export type InvoiceRecord = SalesDocumentRecord &

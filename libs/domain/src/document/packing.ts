@@ -1,0 +1,241 @@
+import Decimal from 'decimal.js';
+import { DocumentLine } from '../document-lines';
+import { lineQuantity } from '../document-lines/amounts';
+import { optionalCalendarDate } from '../shared/dates';
+import { conflict, DomainError, invalid, isDomainError, validation } from '../shared/domain-error';
+import { optionalText } from '../shared/parsers';
+import { isRecordId } from '../shared/record-id';
+import { ActionBody, parseActionBody, webAddress } from './body';
+
+/**
+ * Packing lists of a sales document (a standalone invoice, a sales order): the same rules, told
+ * apart by the document's codes and the key its packing-list lines name a line by.
+ */
+export type PackingRules<K extends string> = {
+  /** `invoice`, `sales order`: used in messages. */
+  noun: string;
+  /** `invoice_line_id`, `sales_order_line_id`. */
+  lineKey: K;
+  /** 422 for an invalid pack body (`invalid_invoice_pack`). */
+  invalidPackCode: string;
+  /** 422 for a field a pack or its line does not take. */
+  packFieldCode: string;
+  /** 422 for a field a ship body does not take. */
+  shipFieldCode: string;
+  /** 409 when the document cannot be packed now, or a quantity is no longer left. */
+  packNotAllowedCode: string;
+  /** 409 when a named line has nothing left to pack. */
+  lineAlreadyPackedCode: string;
+  /** 409 when the packing list is already shipped. */
+  shipNotAllowedCode: string;
+};
+
+export const MAX_PACK_LINES = 100;
+
+/** A packing list as its document keeps it: packed, then shipped. */
+export type PackingList<K extends string> = {
+  id: string;
+  packing_list_number: number;
+  /** Historical snapshot of what was packed, unchanged by later line edits. */
+  lines: ({ [key in K]: string } & { quantity: string })[];
+  shipped_date: string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  estimated_delivery_date: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type Shipment = Pick<
+  PackingList<string>,
+  'shipped_date' | 'carrier' | 'tracking_number' | 'tracking_url' | 'estimated_delivery_date'
+>;
+
+/** A line's quantity on the packing lists (`shipped`: on shipped ones only). */
+export function quantityOnPackingLists<K extends string>(
+  packingLists: readonly PackingList<K>[],
+  lineKey: K,
+  lineId: string,
+  shipped = false,
+): Decimal {
+  return packingLists
+    .filter((f) => !shipped || f.shipped_date !== null)
+    .flatMap((f) => f.lines)
+    .filter((entry) => entry[lineKey] === lineId)
+    .reduce((sum, entry) => sum.plus(entry.quantity), new Decimal(0));
+}
+
+/** Lines a packing list may name: inventory lines, and service lines when the account packs them. */
+export function packableDocumentLines(
+  lines: readonly DocumentLine[],
+  packServiceLines: boolean,
+): DocumentLine[] {
+  return lines.filter(
+    (line) => line.line_type === 'inventory' || (line.line_type === 'service' && packServiceLines),
+  );
+}
+
+/** A line's quantity less what its packing lists hold. */
+export function remainingToPack<K extends string>(
+  line: DocumentLine,
+  packingLists: readonly PackingList<K>[],
+  lineKey: K,
+): Decimal {
+  return new Decimal(line.quantity).minus(quantityOnPackingLists(packingLists, lineKey, line.id as string));
+}
+
+type PackEntry = { id: string; quantity: string };
+
+/**
+ * The lines of a new packing list, checked against the body alone and the document's lines:
+ * only `lines`, 1 to 100 entries `{id, quantity}`, each line once, each one packable and its
+ * quantity within the line's (422).
+ */
+export function packingListLines<K extends string>(
+  rules: PackingRules<K>,
+  body: ActionBody,
+  lines: readonly DocumentLine[],
+  packServiceLines: boolean,
+): PackingList<K>['lines'] | DomainError {
+  const entries = packEntries(rules, body);
+  if (isDomainError(entries)) return entries;
+  const packed: PackingList<K>['lines'] = [];
+  for (const [index, entry] of entries.entries()) {
+    const line = lines.find((l) => l.id === entry.id);
+    const refusal = unpackable(rules, line, index, packServiceLines);
+    if (refusal) return refusal;
+    if (new Decimal(entry.quantity).greaterThan(line!.quantity))
+      return validation(
+        rules.invalidPackCode,
+        `lines.${index}.quantity`,
+        `The line has only ${line!.quantity} to pack.`,
+      );
+    packed.push({ [rules.lineKey]: entry.id, quantity: entry.quantity } as PackingList<K>['lines'][number]);
+  }
+  return packed;
+}
+
+/**
+ * Each line's quantity within what is left to pack on the document's current state, so
+ * concurrent packs serialise on its stream and cannot overpack (409).
+ */
+export function overpacked<K extends string>(
+  rules: PackingRules<K>,
+  packed: PackingList<K>['lines'],
+  lines: readonly DocumentLine[],
+  packingLists: readonly PackingList<K>[],
+): DomainError | undefined {
+  for (const entry of packed) {
+    const line = lines.find((l) => l.id === entry[rules.lineKey])!;
+    const left = remainingToPack(line, packingLists, rules.lineKey);
+    if (!left.greaterThan(0))
+      return conflict(rules.lineAlreadyPackedCode, `Line ${line.id} is already fully packed.`);
+    if (new Decimal(entry.quantity).greaterThan(left))
+      return conflict(rules.packNotAllowedCode, `Only ${left.toFixed()} of line ${line.id} is left to pack.`);
+  }
+  return undefined;
+}
+
+/** A new, unshipped packing list. */
+export function newPackingList<K extends string>(
+  id: string,
+  packingListNumber: number,
+  lines: PackingList<K>['lines'],
+  now: string,
+): Omit<PackingList<K>, 'updated_at'> {
+  return {
+    id,
+    packing_list_number: packingListNumber,
+    lines,
+    shipped_date: null,
+    carrier: null,
+    tracking_number: null,
+    tracking_url: null,
+    estimated_delivery_date: null,
+    created_at: now,
+  };
+}
+
+function packEntries<K extends string>(rules: PackingRules<K>, body: ActionBody): PackEntry[] | DomainError {
+  const code = rules.invalidPackCode;
+  const extra = Object.keys(body).find((key) => key !== 'lines');
+  if (extra !== undefined)
+    return validation(rules.packFieldCode, extra, `A pack takes only lines, not ${extra}.`);
+  const { lines } = body;
+  if (!Array.isArray(lines) || lines.length === 0 || lines.length > MAX_PACK_LINES)
+    return validation(code, 'lines', `lines must hold 1 to ${MAX_PACK_LINES} entries {id, quantity}.`);
+  const entries: PackEntry[] = [];
+  const quantity = lineQuantity();
+  for (const [index, entry] of lines.entries()) {
+    const at = `lines.${index}`;
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+      return validation(code, at, `${at} must be an object {id, quantity}.`);
+    const { id, quantity: given, ...rest } = entry as Record<string, unknown>;
+    const other = Object.keys(rest)[0];
+    if (other !== undefined)
+      return validation(rules.packFieldCode, `${at}.${other}`, `A pack line takes only id and quantity.`);
+    if (!isRecordId(id))
+      return validation(code, `${at}.id`, `${at}.id must be the id of ${article(rules.noun)} line.`);
+    if (entries.some((e) => e.id === id.toLowerCase()))
+      return validation(code, `${at}.id`, `Line ${id} is named twice.`);
+    const parsed = quantity(given, `${at}.quantity`);
+    if (isDomainError(parsed)) return validation(code, `${at}.quantity`, parsed.message);
+    entries.push({ id: id.toLowerCase(), quantity: parsed });
+  }
+  return entries;
+}
+
+function article(noun: string): string {
+  return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
+
+function unpackable<K extends string>(
+  rules: PackingRules<K>,
+  line: DocumentLine | undefined,
+  index: number,
+  packServiceLines: boolean,
+): DomainError | undefined {
+  const param = `lines.${index}.id`;
+  const code = rules.invalidPackCode;
+  if (!line) return validation(code, param, `No such line on this ${rules.noun}.`);
+  if (line.line_type === 'discount') return validation(code, param, 'A discount line is never packed.');
+  if (line.line_type === 'service' && !packServiceLines)
+    return validation(code, param, 'Service lines are packed only with packing_list_service_items on.');
+  return undefined;
+}
+
+const SHIP_PARSERS = {
+  shipped_date: optionalCalendarDate(),
+  carrier: optionalText(60),
+  tracking_number: optionalText(60),
+  tracking_url: webAddress(250),
+  estimated_delivery_date: optionalCalendarDate(),
+};
+
+/**
+ * The shipment of an unshipped packing list: the shipped date (today by default), the carrier
+ * and tracking details given, an estimated delivery not before the shipped date.
+ */
+export function shipment<K extends string>(
+  rules: PackingRules<K>,
+  packingList: PackingList<K>,
+  body: ActionBody,
+  today: string,
+): Shipment | DomainError {
+  const parsed = parseActionBody(body, SHIP_PARSERS, [], rules.shipFieldCode);
+  if (isDomainError(parsed)) return parsed;
+  const shippedDate = parsed.shipped_date ?? today;
+  const delivery = parsed.estimated_delivery_date ?? null;
+  if (delivery !== null && delivery < shippedDate)
+    return invalid('estimated_delivery_date', 'estimated_delivery_date cannot precede shipped_date.');
+  if (packingList.shipped_date !== null)
+    return conflict(rules.shipNotAllowedCode, 'This packing list is already shipped.');
+  return {
+    shipped_date: shippedDate,
+    carrier: parsed.carrier ?? null,
+    tracking_number: parsed.tracking_number ?? null,
+    tracking_url: parsed.tracking_url ?? null,
+    estimated_delivery_date: delivery,
+  };
+}

@@ -1,0 +1,78 @@
+import { DocumentLine } from '../document-lines';
+import { DocumentChange, DocumentCustomerFields } from '../document';
+import { Shipment } from '../document/packing';
+import { SalesOrderFields } from './fields';
+import { SalesOrderProgress } from './progress';
+import { InvoicedLine, SalesOrderAmounts, SalesOrderFulfillment } from './state';
+import { SalesOrderStatusId } from './status';
+
+/** Lines are recorded calculated, as an invoice's. */
+export type SalesOrderCreated = {
+  type: 'SalesOrderCreated';
+  data: SalesOrderFields &
+    DocumentCustomerFields & {
+      id: string;
+      account_id: string;
+      sales_order_number: number;
+      salesperson_id: string;
+      location_id: string | null;
+      status_id: SalesOrderStatusId;
+      lines: DocumentLine[];
+      totals: SalesOrderAmounts;
+      /** Set when converted from an estimate. */
+      source_estimate_id: string | null;
+      created_at: string;
+    };
+};
+
+/** Only what changed; `lines` and `totals` when they changed (an untouched order). */
+export type SalesOrderUpdated = {
+  type: 'SalesOrderUpdated';
+  data: DocumentChange<SalesOrderFields> & Partial<SalesOrderProgress> & { updated_at: string };
+};
+
+/** A packing list with its number, and the progress it leaves. */
+export type SalesOrderPacked = {
+  type: 'SalesOrderPacked';
+  data: { fulfillment: Omit<SalesOrderFulfillment, 'updated_at'> } & SalesOrderProgress;
+};
+
+/** A packing list shipped, with the shipping details given. */
+export type SalesOrderShipped = {
+  type: 'SalesOrderShipped';
+  data: Shipment & { fulfillment_id: string; shipped_at: string } & SalesOrderProgress;
+};
+
+/** A shipment's notification to send, when the account's automatic shipping notifications are on. */
+export type SalesOrderShippingNotificationQueued = {
+  type: 'SalesOrderShippingNotificationQueued';
+  data: { fulfillment_id: string; recipients: string[]; queued_at: string };
+};
+
+/**
+ * Quantities taken by a new invoice, decided on the order's stream so that parallel invoicings
+ * cannot take more than remains; a reactor then creates invoice `invoice_id`.
+ */
+export type SalesOrderInvoiced = {
+  type: 'SalesOrderInvoiced';
+  data: { invoice_id: string; lines: InvoicedLine[]; invoiced_at: string };
+};
+
+/** A linked invoice was cancelled: its quantities are the order's again. */
+export type SalesOrderInvoiceReleased = {
+  type: 'SalesOrderInvoiceReleased';
+  data: { invoice_id: string; released_at: string };
+};
+
+/** Final: the order answers 404 everywhere but its event history. */
+export type SalesOrderDeleted = { type: 'SalesOrderDeleted'; data: { deleted_at: string } };
+
+export type SalesOrderEvent =
+  | SalesOrderCreated
+  | SalesOrderUpdated
+  | SalesOrderPacked
+  | SalesOrderShipped
+  | SalesOrderShippingNotificationQueued
+  | SalesOrderInvoiced
+  | SalesOrderInvoiceReleased
+  | SalesOrderDeleted;

@@ -1,0 +1,112 @@
+import {
+  newPackingList,
+  overpacked,
+  packableDocumentLines,
+  packingListLines,
+  PackingRules,
+  remainingToPack,
+  shipment,
+} from '../document/packing';
+import { Decision } from '../shared/decision';
+import { conflict, isDomainError, notFound } from '../shared/domain-error';
+import { PackSalesOrder, ShipSalesOrderFulfillment } from './commands';
+import { SalesOrderContext } from './context';
+import { SalesOrderEvent } from './events';
+import { progressAfter } from './progress-event';
+import { SalesOrderRecord } from './state';
+import { SALES_ORDER_STATUS } from './status';
+
+/** A sales order's packing lists among the sales documents'. */
+export const SALES_ORDER_PACKING: PackingRules<'sales_order_line_id'> = {
+  noun: 'sales order',
+  lineKey: 'sales_order_line_id',
+  invalidPackCode: 'invalid_sales_order_pack',
+  packFieldCode: 'unsupported_sales_order_field',
+  shipFieldCode: 'unsupported_sales_order_field',
+  packNotAllowedCode: 'sales_order_pack_not_allowed',
+  lineAlreadyPackedCode: 'sales_order_line_already_packed',
+  shipNotAllowedCode: 'sales_order_ship_not_allowed',
+};
+
+/**
+ * Why a sales order cannot be packed now, before permissions and location access (documents-api
+ * §2, `pack_block_reason`), or null when it can.
+ */
+export function salesOrderPackBlock(
+  order: SalesOrderRecord,
+  settings: Pick<SalesOrderContext, 'packingListsEnabled' | 'packServiceLines'>,
+): 'packing_lists_disabled' | 'sales_order_not_open' | 'nothing_remaining_to_pack' | null {
+  if (!settings.packingListsEnabled) return 'packing_lists_disabled';
+  if (order.status_id !== SALES_ORDER_STATUS.open) return 'sales_order_not_open';
+  const open = packableDocumentLines(order.lines, settings.packServiceLines).some((line) =>
+    remainingToPack(line, order.fulfillments, 'sales_order_line_id').greaterThan(0),
+  );
+  return open ? null : 'nothing_remaining_to_pack';
+}
+
+/**
+ * A packing list: each line at most once, each quantity within what is left to pack on the
+ * order's current state, so concurrent packs serialise on its stream and cannot overpack. Stock
+ * does not move.
+ */
+export function packSalesOrder(
+  order: SalesOrderRecord,
+  command: PackSalesOrder,
+  context: SalesOrderContext,
+): Decision<SalesOrderEvent> {
+  const lines = packingListLines(SALES_ORDER_PACKING, command.input, order.lines, context.packServiceLines);
+  if (isDomainError(lines)) return lines;
+  if (order.status_id !== SALES_ORDER_STATUS.open)
+    return conflict('sales_order_pack_not_allowed', 'A closed sales order cannot be packed.');
+  if (!context.packingListsEnabled)
+    return conflict('sales_order_pack_not_allowed', 'Packing lists are turned off for this account.');
+  const refusal = overpacked(SALES_ORDER_PACKING, lines, order.lines, order.fulfillments);
+  if (refusal) return refusal;
+  const fulfillment = newPackingList(command.fulfillment_id, command.packing_list_number, lines, context.now);
+  return [progressAfter(order, { type: 'SalesOrderPacked', data: { fulfillment } })];
+}
+
+/**
+ * Marks an unshipped packing list shipped, with the shipping details given; the customer's
+ * notification queued with it when the account sends them.
+ */
+export function shipSalesOrderFulfillment(
+  order: SalesOrderRecord,
+  command: ShipSalesOrderFulfillment,
+  context: SalesOrderContext,
+): Decision<SalesOrderEvent> {
+  const fulfillment = order.fulfillments.find((f) => f.id === command.fulfillment_id);
+  if (!fulfillment) return notFound('No such packing list on this sales order.');
+  const shipped = shipment(SALES_ORDER_PACKING, fulfillment, command.input, context.today);
+  if (isDomainError(shipped)) return shipped;
+  const events: SalesOrderEvent[] = [
+    progressAfter(order, {
+      type: 'SalesOrderShipped',
+      data: { fulfillment_id: fulfillment.id, ...shipped, shipped_at: context.now },
+    }),
+  ];
+  if (context.automaticShippingNotifications)
+    events.push({
+      type: 'SalesOrderShippingNotificationQueued',
+      data: { fulfillment_id: fulfillment.id, recipients: context.recipients, queued_at: context.now },
+    });
+  return events;
+}
+
+/** A pack decided before its packing-list number was drawn, given the number drawn for it. */
+export function numberedSalesOrderPackingList(
+  events: SalesOrderEvent[],
+  packingListNumber: number,
+): SalesOrderEvent[] {
+  return events.map((event) =>
+    event.type === 'SalesOrderPacked'
+      ? {
+          ...event,
+          data: {
+            ...event.data,
+            fulfillment: { ...event.data.fulfillment, packing_list_number: packingListNumber },
+          },
+        }
+      : event,
+  );
+}

@@ -1,0 +1,747 @@
+import { WIDGET } from '../document-lines/document-lines.fixture';
+import { DomainError, isDomainError } from '../shared/domain-error';
+import {
+  ACCOUNT_ID,
+  LATER,
+  NOW,
+  OTHER_ACCOUNT_ID,
+  OTHER_USER_ID,
+  RECORD_ID,
+  USER_ID,
+} from '../testing/fixtures';
+import { Decision } from '../shared/decision';
+import { decideSalesOrder, numberedSalesOrder } from './decide';
+import { SalesOrderEvent } from './events';
+import { numberedSalesOrderPackingList } from './fulfillments';
+import { salesOrderProgress, salesOrderQuantityInvoiced } from './progress';
+import { salesOrderAggregate } from './sales-order';
+import { salesOrderFulfillmentView, salesOrderSummaryView, salesOrderView } from './view';
+import {
+  ACME,
+  after,
+  BASIC_INPUT,
+  closedState,
+  createCommand,
+  created,
+  creationContext,
+  decided,
+  DORMANT,
+  fulfillmentId,
+  invoice,
+  invoiceId,
+  LEAD,
+  LOCATION_ID,
+  lineId,
+  pack,
+  RECIPIENTS,
+  recordAfter,
+  release,
+  remove,
+  SALES_ORDER_NUMBER,
+  salesOrder,
+  salesOrderContext,
+  ship,
+  THEIRS,
+  TODAY,
+  update,
+} from './sales-order.fixture';
+
+function refused(decision: Decision<SalesOrderEvent>): DomainError {
+  if (!isDomainError(decision)) throw new Error(`expected a refusal, got ${JSON.stringify(decision)}`);
+  return decision;
+}
+const expectRefusal = (decision: Decision<SalesOrderEvent>, status: number, code: string, param?: string) => {
+  const error = refused(decision);
+  expect({ status: error.status, code: error.code, ...(param ? { param: error.param } : {}) }).toEqual({
+    status,
+    code,
+    ...(param ? { param } : {}),
+  });
+};
+
+const base = created();
+const packOne = pack({ lines: [{ id: lineId(1), quantity: 1 }] });
+
+describe('SalesOrder aggregate', () => {
+  it('streams salesOrder-<uuid>', () => {
+    expect(salesOrderAggregate.streamPrefix).toBe('salesOrder');
+  });
+
+  describe('create', () => {
+    it('opens an order (29) for the user at the location the handler checked', () => {
+      const { data } = base;
+      expect(data).toMatchObject({
+        id: RECORD_ID,
+        account_id: ACCOUNT_ID,
+        sales_order_number: SALES_ORDER_NUMBER,
+        salesperson_id: USER_ID,
+        location_id: LOCATION_ID,
+        status_id: 29,
+        customer_id: ACME,
+        issue_date: '2030-01-15',
+        expiry_date: null,
+        packing_list_note: null,
+        payment_terms: 'Net 15',
+        source_estimate_id: null,
+        created_at: NOW,
+      });
+      expect(data.lines.map((line) => [line.id, line.line_type])).toEqual([
+        [lineId(1), 'inventory'],
+        [lineId(2), 'service'],
+      ]);
+      expect(data.totals).toHaveProperty('pre_discount_total');
+      expect(data.totals).toHaveProperty('discount_total');
+    });
+
+    it('ignores a location_id left in the body: the command carries the checked one', () => {
+      const decision = salesOrder
+        .given()
+        .when(createCommand({ ...BASIC_INPUT, location_id: 'x' }, null), creationContext());
+      expect((decision as SalesOrderEvent[])[0].data).toMatchObject({ location_id: null });
+    });
+
+    it('takes an expiry date not before the issue date and a packing-list note', () => {
+      const { data } = created({ ...BASIC_INPUT, expiry_date: '2030-02-01', packing_list_note: 'Fragile' });
+      expect(data).toMatchObject({ expiry_date: '2030-02-01', packing_list_note: 'Fragile' });
+      const early = salesOrder
+        .given()
+        .when(
+          createCommand({ ...BASIC_INPUT, issue_date: '2030-02-01', expiry_date: '2030-01-31' }),
+          creationContext(),
+        );
+      expectRefusal(early, 422, 'validation_failed', 'expiry_date');
+    });
+
+    it('names only active customers: a prospect or archived customer is refused', () => {
+      for (const customer_id of [LEAD, DORMANT]) {
+        const decision = salesOrder
+          .given()
+          .when(createCommand({ ...BASIC_INPUT, customer_id }), creationContext());
+        expect(refused(decision).status).toBe(422);
+      }
+    });
+
+    it('takes 1 to 100 lines', () => {
+      expectRefusal(
+        salesOrder.given().when(createCommand({ customer_id: ACME, lines: [] }), creationContext()),
+        422,
+        'validation_failed',
+        'lines',
+      );
+      const many = Array.from({ length: 101 }, () => ({ item_id: WIDGET, quantity: 1 }));
+      expect(
+        refused(salesOrder.given().when(createCommand({ customer_id: ACME, lines: many }), creationContext()))
+          .param,
+      ).toBe('lines');
+      const hundred = Array.from({ length: 100 }, () => ({ item_id: WIDGET, quantity: 1 }));
+      expect(created({ customer_id: ACME, lines: hundred }).data.lines).toHaveLength(100);
+    });
+
+    it('refuses unknown and protected fields with unsupported_sales_order_field', () => {
+      for (const field of ['status_id', 'sales_order_number', 'custom_invoice_number'])
+        expectRefusal(
+          salesOrder.given().when(createCommand({ ...BASIC_INPUT, [field]: 1 }), creationContext()),
+          422,
+          'unsupported_sales_order_field',
+          field,
+        );
+    });
+
+    it('refuses a second creation on the same stream', () => {
+      expectRefusal(
+        salesOrder.given(base).when(createCommand(BASIC_INPUT), creationContext()),
+        409,
+        'resource_already_exists',
+      );
+    });
+
+    it('takes the number drawn after deciding', () => {
+      expect(numberedSalesOrder([base], 7)[0].data).toMatchObject({ sales_order_number: 7 });
+    });
+  });
+
+  describe('visibility', () => {
+    it('answers 404 for another account, another salesperson without view-all, or a deleted order', () => {
+      const other = salesOrderContext({ accountId: OTHER_ACCOUNT_ID });
+      expectRefusal(salesOrder.given(base).when(update({ name: 'x' }), other), 404, 'resource_missing');
+      const own = salesOrderContext({ userId: OTHER_USER_ID, onlyOwnDocuments: true });
+      expectRefusal(salesOrder.given(base).when(update({ name: 'x' }), own), 404, 'resource_missing');
+      const gone = after([base], remove);
+      expectRefusal(
+        salesOrder.given(...gone).when(update({ name: 'x' }), salesOrderContext()),
+        404,
+        'resource_missing',
+      );
+    });
+  });
+
+  describe('update', () => {
+    it('changes header fields, recording only what changed', () => {
+      expect(decided([base], update({ name: 'Spring order', packing_list_note: 'Top shelf' }))).toEqual([
+        {
+          type: 'SalesOrderUpdated',
+          data: { changes: { name: 'Spring order', packing_list_note: 'Top shelf' }, updated_at: LATER },
+        },
+      ]);
+      expect(decided([base], update({ name: null }))).toEqual([]);
+    });
+
+    it('clears expiry_date with null or ""; refuses one before the issue date', () => {
+      const dated = after([base], update({ expiry_date: '2030-03-01' }));
+      expect(recordAfter(...dated).expiry_date).toBe('2030-03-01');
+      for (const cleared of [null, ''])
+        expect(recordAfter(...after(dated, update({ expiry_date: cleared }))).expiry_date).toBeNull();
+      expectRefusal(
+        salesOrder.given(base).when(update({ expiry_date: '2030-01-01' }), salesOrderContext()),
+        422,
+        'validation_failed',
+        'expiry_date',
+      );
+    });
+
+    it('refuses customer, location, salesperson and status with unsupported_sales_order_field', () => {
+      for (const field of ['customer_id', 'location_id', 'salesperson_id', 'status_id', 'status'])
+        expectRefusal(
+          salesOrder.given(base).when(update({ [field]: THEIRS }), salesOrderContext()),
+          422,
+          'unsupported_sales_order_field',
+          field,
+        );
+    });
+
+    it('changes lines, shipping and discount on an untouched order, with the progress they leave', () => {
+      const [event] = decided(
+        [base],
+        update({ lines: [{ item_id: WIDGET, quantity: 4 }], discount_percent: 10, shipping_fee: 5 }),
+      );
+      expect(event.type).toBe('SalesOrderUpdated');
+      expect(event.data).toMatchObject({
+        changes: { discount_percent: '10.000', shipping_fee: '5.0000' },
+        packed_percent: 0,
+      });
+      expect(recordAfter(base, event).lines.map((line) => line.line_type)).toEqual(['inventory', 'discount']);
+    });
+
+    const touched: [string, SalesOrderEvent[]][] = [
+      ['invoiced', after([base], invoice())],
+      ['packed', after([base], packOne)],
+      ['shipped', after([base], packOne, ship())],
+    ];
+    it.each(touched)(
+      'once %s: header fields still change, money fields and lines answer 409',
+      (_, events) => {
+        expect(decided(events, update({ name: 'Renamed', public_note: 'Thanks' }))[0].type).toBe(
+          'SalesOrderUpdated',
+        );
+        for (const input of [
+          { lines: [{ item_id: WIDGET, quantity: 5 }] },
+          { shipping_fee: 3 },
+          { shipping_cost: 2 },
+          { discount_percent: 5 },
+        ])
+          expectRefusal(
+            salesOrder.given(...events).when(update(input), salesOrderContext()),
+            409,
+            'sales_order_update_not_allowed',
+          );
+      },
+    );
+
+    it('lets a touched order resend its money fields unchanged', () => {
+      const events = after([base], packOne);
+      expect(decided(events, update({ shipping_fee: 0, discount_percent: 0 }))).toEqual([]);
+    });
+
+    it('is untouched again once its only invoice was released', () => {
+      const events = after([base], invoice(), release());
+      expect(decided(events, update({ shipping_fee: 3 }))[0].type).toBe('SalesOrderUpdated');
+    });
+
+    it('refuses any update of a closed order', () => {
+      expectRefusal(
+        decideSalesOrder(update({ name: 'x' }), closedState(base), salesOrderContext()),
+        409,
+        'sales_order_update_not_allowed',
+      );
+    });
+  });
+
+  describe('delete', () => {
+    it('deletes an order where nothing has begun', () => {
+      expect(decided([base], remove)).toEqual([{ type: 'SalesOrderDeleted', data: { deleted_at: LATER } }]);
+    });
+
+    it.each([
+      ['an invoice', after([base], invoice())],
+      ['a packing list', after([base], packOne)],
+    ])('refuses with %s: 409 sales_order_delete_not_allowed', (_, events) => {
+      expectRefusal(
+        salesOrder.given(...events).when(remove, salesOrderContext()),
+        409,
+        'sales_order_delete_not_allowed',
+      );
+    });
+  });
+
+  describe('pack', () => {
+    const packing = (
+      input: Record<string, unknown>,
+      given: SalesOrderEvent[] = [base],
+      context = salesOrderContext(),
+    ) => salesOrder.given(...given).when(pack(input, 1), context);
+
+    it('records a packing list with the progress it leaves', () => {
+      expect(packing({ lines: [{ id: lineId(1).toUpperCase(), quantity: '1.5' }] })).toEqual([
+        {
+          type: 'SalesOrderPacked',
+          data: {
+            fulfillment: {
+              id: fulfillmentId(1),
+              packing_list_number: 1,
+              lines: [{ sales_order_line_id: lineId(1), quantity: '1.5' }],
+              shipped_date: null,
+              carrier: null,
+              tracking_number: null,
+              tracking_url: null,
+              estimated_delivery_date: null,
+              created_at: LATER,
+            },
+            packed_percent: 75,
+            shipped_percent: 0,
+          },
+        },
+      ]);
+    });
+
+    it('takes the packing-list number drawn after deciding', () => {
+      const events = numberedSalesOrderPackingList(decided([base], packOne), 42);
+      expect(recordAfter(base, ...events).fulfillments[0].packing_list_number).toBe(42);
+    });
+
+    it('packs what is left; concurrent packs serialise: a fully packed line or too much answers 409', () => {
+      const half = after([base], packOne);
+      expectRefusal(
+        packing({ lines: [{ id: lineId(1), quantity: 1.5 }] }, half),
+        409,
+        'sales_order_pack_not_allowed',
+      );
+      const full = after(half, pack({ lines: [{ id: lineId(1), quantity: 1 }] }, 2));
+      expectRefusal(
+        packing({ lines: [{ id: lineId(1), quantity: 1 }] }, full),
+        409,
+        'sales_order_line_already_packed',
+      );
+      expect(salesOrderProgress(recordAfter(...full)).packed_percent).toBe(100);
+    });
+
+    it('refuses an invalid body with 422', () => {
+      const bad = (input: Record<string, unknown>, param: string) =>
+        expectRefusal(packing(input), 422, 'invalid_sales_order_pack', param);
+      bad({}, 'lines');
+      bad({ lines: [] }, 'lines');
+      bad({ lines: Array.from({ length: 101 }, () => ({ id: lineId(1), quantity: 1 })) }, 'lines');
+      bad({ lines: [{ id: 'nope', quantity: 1 }] }, 'lines.0.id');
+      bad(
+        {
+          lines: [
+            { id: lineId(1), quantity: 1 },
+            { id: lineId(1), quantity: 1 },
+          ],
+        },
+        'lines.1.id',
+      );
+      bad({ lines: [{ id: lineId(9), quantity: 1 }] }, 'lines.0.id');
+      bad({ lines: [{ id: lineId(1), quantity: 0 }] }, 'lines.0.quantity');
+      bad({ lines: [{ id: lineId(1), quantity: 3 }] }, 'lines.0.quantity');
+      expectRefusal(packing({ lines: [], carrier: 'x' }), 422, 'unsupported_sales_order_field', 'carrier');
+    });
+
+    it('packs service lines only with the packing-service setting, discount lines never', () => {
+      const labour = { lines: [{ id: lineId(2), quantity: 1 }] };
+      expectRefusal(packing(labour), 422, 'invalid_sales_order_pack', 'lines.0.id');
+      expect(isDomainError(packing(labour, [base], salesOrderContext({ packServiceLines: true })))).toBe(
+        false,
+      );
+      const discounted = after([base], update({ discount_percent: 10 }));
+      const discountId = recordAfter(...discounted).lines.find((line) => line.line_type === 'discount')!
+        .id as string;
+      const context = salesOrderContext({ packServiceLines: true });
+      expectRefusal(
+        packing({ lines: [{ id: discountId, quantity: 1 }] }, discounted, context),
+        422,
+        'invalid_sales_order_pack',
+      );
+    });
+
+    it('refuses with packing lists off or on a closed order: 409 sales_order_pack_not_allowed', () => {
+      const one = { lines: [{ id: lineId(1), quantity: 1 }] };
+      expectRefusal(
+        packing(one, [base], salesOrderContext({ packingListsEnabled: false })),
+        409,
+        'sales_order_pack_not_allowed',
+      );
+      expectRefusal(
+        decideSalesOrder(pack(one), closedState(base), salesOrderContext()),
+        409,
+        'sales_order_pack_not_allowed',
+      );
+    });
+  });
+
+  describe('ship', () => {
+    const packed = after([base], packOne);
+    const shipping = (input: Record<string, unknown>, given = packed, context = salesOrderContext()) =>
+      salesOrder.given(...given).when(ship(input), context);
+
+    it('ships today by default, with the progress it leaves', () => {
+      expect(shipping({})).toEqual([
+        {
+          type: 'SalesOrderShipped',
+          data: {
+            fulfillment_id: fulfillmentId(1),
+            shipped_date: TODAY,
+            carrier: null,
+            tracking_number: null,
+            tracking_url: null,
+            estimated_delivery_date: null,
+            shipped_at: LATER,
+            packed_percent: 50,
+            shipped_percent: 50,
+          },
+        },
+      ]);
+    });
+
+    it('records carrier and tracking within their limits, an http(s) URL, a delivery not before shipping', () => {
+      const input = {
+        shipped_date: '2030-01-20',
+        carrier: 'UPS',
+        tracking_number: '1Z999',
+        tracking_url: 'https://ups.test/1Z999',
+        estimated_delivery_date: '2030-01-22',
+      };
+      const events = after(packed, ship(input));
+      expect(recordAfter(...events).fulfillments[0]).toMatchObject({ ...input, updated_at: LATER });
+      expectRefusal(shipping({ carrier: 'x'.repeat(61) }), 422, 'validation_failed', 'carrier');
+      expectRefusal(
+        shipping({ tracking_number: 'x'.repeat(61) }),
+        422,
+        'validation_failed',
+        'tracking_number',
+      );
+      expectRefusal(shipping({ tracking_url: 'ftp://ups.test' }), 422, 'validation_failed', 'tracking_url');
+      expectRefusal(
+        shipping({ tracking_url: `https://a.test/${'x'.repeat(240)}` }),
+        422,
+        'validation_failed',
+        'tracking_url',
+      );
+      expectRefusal(
+        shipping({ shipped_date: '2030-01-20', estimated_delivery_date: '2030-01-19' }),
+        422,
+        'validation_failed',
+        'estimated_delivery_date',
+      );
+      expectRefusal(shipping({ label: 'x' }), 422, 'unsupported_sales_order_field', 'label');
+    });
+
+    it('refuses a second shipment: 409 sales_order_ship_not_allowed; an unknown packing list is 404', () => {
+      expectRefusal(shipping({}, after(packed, ship())), 409, 'sales_order_ship_not_allowed');
+      expectRefusal(shipping({}, [base]), 404, 'resource_missing');
+    });
+
+    it('queues the customer notification when automatic shipping notifications are on', () => {
+      const events = decided(packed, ship(), salesOrderContext({ automaticShippingNotifications: true }));
+      expect(events[1]).toEqual({
+        type: 'SalesOrderShippingNotificationQueued',
+        data: { fulfillment_id: fulfillmentId(1), recipients: RECIPIENTS, queued_at: LATER },
+      });
+    });
+  });
+
+  describe('invoice', () => {
+    const invoicing = (input: Record<string, unknown>, given: SalesOrderEvent[] = [base]) =>
+      salesOrder.given(...given).when(invoice(input, 9), salesOrderContext());
+
+    it('{} invoices every remaining quantity', () => {
+      expect(invoicing({})).toEqual([
+        {
+          type: 'SalesOrderInvoiced',
+          data: {
+            invoice_id: invoiceId(9),
+            lines: [
+              { sales_order_line_id: lineId(1), quantity: '2' },
+              { sales_order_line_id: lineId(2), quantity: '1' },
+            ],
+            invoiced_at: LATER,
+          },
+        },
+      ]);
+    });
+
+    it('lines choose quantities; {} then takes only what remains, never a discount line', () => {
+      const discounted = after([base], update({ discount_percent: 10 }));
+      const part = after(discounted, invoice({ lines: [{ id: lineId(1), quantity: 0.5 }] }));
+      const [rest] = decided(part, invoice({}, 2));
+      expect(rest.data).toMatchObject({
+        lines: [
+          { sales_order_line_id: lineId(1), quantity: '1.5' },
+          { sales_order_line_id: lineId(2), quantity: '1' },
+        ],
+      });
+      expect(salesOrderQuantityInvoiced(recordAfter(...part, rest), lineId(1)).toFixed()).toBe('2');
+    });
+
+    it('answers 409 sales_order_already_invoiced when nothing is left, and line_already_invoiced for a spent line', () => {
+      const all = after([base], invoice());
+      expectRefusal(invoicing({}, all), 409, 'sales_order_already_invoiced');
+      const first = after([base], invoice({ lines: [{ id: lineId(1), quantity: 2 }] }));
+      expectRefusal(
+        invoicing({ lines: [{ id: lineId(1), quantity: 1 }] }, first),
+        409,
+        'sales_order_line_already_invoiced',
+      );
+      expectRefusal(
+        invoicing({ lines: [{ id: lineId(2), quantity: 2 }] }, first),
+        422,
+        'invalid_sales_order_invoice',
+        'lines.0.quantity',
+      );
+    });
+
+    it('two invoicings of the same remainder serialise on the stream: the second finds nothing left', () => {
+      const firstWins = after([base], invoice({}, 1));
+      expectRefusal(
+        salesOrder.given(...firstWins).when(invoice({}, 2), salesOrderContext()),
+        409,
+        'sales_order_already_invoiced',
+      );
+    });
+
+    it('refuses invalid bodies with 422 invalid_sales_order_invoice', () => {
+      const bad = (input: Record<string, unknown>, param: string) =>
+        expectRefusal(invoicing(input), 422, 'invalid_sales_order_invoice', param);
+      bad({ lines: [] }, 'lines');
+      bad({ lines: 'all' }, 'lines');
+      bad({ note: 'x' }, 'note');
+      bad(
+        {
+          lines: [
+            { id: lineId(1), quantity: 1 },
+            { id: lineId(1), quantity: 1 },
+          ],
+        },
+        'lines.1.id',
+      );
+      bad({ lines: [{ id: lineId(9), quantity: 1 }] }, 'lines.0.id');
+      bad({ lines: [{ id: lineId(1), quantity: -1 }] }, 'lines.0.quantity');
+      bad({ lines: [{ id: lineId(1), quantity: 3 }] }, 'lines.0.quantity');
+      const discounted = after([base], update({ discount_percent: 10 }));
+      const discountId = recordAfter(...discounted).lines.find((line) => line.line_type === 'discount')!
+        .id as string;
+      expectRefusal(
+        invoicing({ lines: [{ id: discountId, quantity: 1 }] }, discounted),
+        422,
+        'invalid_sales_order_invoice',
+        'lines.0.id',
+      );
+    });
+
+    it('refuses a closed order: 409 sales_order_invoice_not_allowed', () => {
+      expectRefusal(
+        decideSalesOrder(invoice(), closedState(base), salesOrderContext()),
+        409,
+        'sales_order_invoice_not_allowed',
+      );
+    });
+
+    it('records nothing when the same invoice id is decided again', () => {
+      expect(decided(after([base], invoice()), invoice())).toEqual([]);
+    });
+  });
+
+  describe('release of a cancelled linked invoice', () => {
+    it('gives its quantities back, once', () => {
+      const events = after([base], invoice());
+      expect(decided(events, release())).toEqual([
+        { type: 'SalesOrderInvoiceReleased', data: { invoice_id: invoiceId(1), released_at: LATER } },
+      ]);
+      const released = after(events, release());
+      expect(salesOrderQuantityInvoiced(recordAfter(...released), lineId(1)).toFixed()).toBe('0');
+      expect(decided(released, release())).toEqual([]);
+      expect(decided(released, invoice({}, 2))[0].type).toBe('SalesOrderInvoiced');
+    });
+
+    it('ignores an invoice the order never made', () => {
+      expect(decided([base], release(7))).toEqual([]);
+    });
+  });
+});
+
+describe('sales order views', () => {
+  const viewer = { mayModify: true, showCost: true, packingListsEnabled: true, packServiceLines: false };
+  const events = after(
+    [base],
+    invoice({ lines: [{ id: lineId(1), quantity: 1 }] }),
+    pack({ lines: [{ id: lineId(1), quantity: 2 }] }),
+    ship(),
+  );
+  const order = recordAfter(...events);
+
+  it('shows the detail in the specification’s field order, revision prefixed so_', () => {
+    const view = salesOrderView(order, 4, viewer);
+    expect(Object.keys(view)).toEqual([
+      'id',
+      'object',
+      'sales_order_number',
+      'name',
+      'customer_id',
+      'customer_name',
+      'salesperson_id',
+      'location_id',
+      'status_id',
+      'status',
+      'issue_date',
+      'expiry_date',
+      'purchase_order_number',
+      'attention',
+      'shipping_address',
+      'drop_shipped',
+      'drop_ship_customer_id',
+      'drop_ship_address',
+      'public_note',
+      'packing_list_note',
+      'payment_terms',
+      'subtotal',
+      'shipping_fee',
+      'tax',
+      'tax_2',
+      'total',
+      'amount_paid',
+      'amount_due',
+      'shipping_cost',
+      'invoiced_percent',
+      'paid_percent',
+      'packed_percent',
+      'shipped_percent',
+      'invoice_count',
+      'party',
+      'discount_percent',
+      'pre_discount_total',
+      'discount_total',
+      'tax_label',
+      'tax_2_label',
+      'can_edit',
+      'edit_block_reason',
+      'can_pack',
+      'pack_block_reason',
+      'revision',
+      'custom_field_values',
+      'created_at',
+      'updated_at',
+      'lines',
+    ]);
+    expect(view).toMatchObject({
+      object: 'sales_order',
+      status_id: 29,
+      status: 'Open',
+      revision: 'so_4',
+      invoiced_percent: 33.33,
+      packed_percent: 100,
+      shipped_percent: 100,
+      invoice_count: 1,
+      can_edit: false,
+      edit_block_reason: 'sales_order_activity_started',
+      can_pack: false,
+      pack_block_reason: 'nothing_remaining_to_pack',
+    });
+  });
+
+  it('shows each line’s invoiced, packed, shipped and remaining-to-pack quantities after its quantity', () => {
+    const lines = salesOrderView(order, 4, viewer).lines!;
+    const keys = Object.keys(lines[0]);
+    expect(keys.slice(keys.indexOf('quantity'), keys.indexOf('quantity') + 5)).toEqual([
+      'quantity',
+      'quantity_invoiced',
+      'quantity_packed',
+      'quantity_shipped',
+      'quantity_remaining_to_pack',
+    ]);
+    expect(
+      lines.map((line) => [
+        line.object,
+        line.quantity_invoiced,
+        line.quantity_packed,
+        line.quantity_shipped,
+        line.quantity_remaining_to_pack,
+      ]),
+    ).toEqual([
+      ['sales_order_line', 1, 2, 2, 0],
+      ['sales_order_line', 0, 0, 0, 0],
+    ]);
+    const packing = salesOrderView(recordAfter(base), 1, { ...viewer, packServiceLines: true }).lines!;
+    expect(packing.map((line) => line.quantity_remaining_to_pack)).toEqual([2, 1]);
+  });
+
+  it('tells why an order cannot be edited or packed', () => {
+    const fresh = recordAfter(base);
+    expect(salesOrderView(fresh, 1, viewer)).toMatchObject({
+      can_edit: true,
+      edit_block_reason: null,
+      can_pack: true,
+      pack_block_reason: null,
+    });
+    expect(salesOrderView(fresh, 1, { ...viewer, mayModify: false })).toMatchObject({
+      can_edit: false,
+      edit_block_reason: 'permission_denied',
+      pack_block_reason: 'permission_denied',
+    });
+    expect(salesOrderView(fresh, 1, { ...viewer, packingListsEnabled: false }).pack_block_reason).toBe(
+      'packing_lists_disabled',
+    );
+    expect(salesOrderView(fresh, 1, { ...viewer, locationAccessible: false }).pack_block_reason).toBe(
+      'location_restricted',
+    );
+    const closed = closedState(base);
+    if (closed.status !== 'live') throw new Error('live');
+    expect(salesOrderView(closed.record, 1, viewer)).toMatchObject({
+      status: 'Closed',
+      edit_block_reason: 'sales_order_not_open',
+      pack_block_reason: 'sales_order_not_open',
+    });
+  });
+
+  it('shows money from the linked invoices’ payments, and omits shipping_cost without the cost permission', () => {
+    const view = salesOrderSummaryView(order, {
+      ...viewer,
+      showCost: false,
+      payments: { amount_paid: '10', paid_percent: 12.5 },
+    });
+    expect(view).not.toHaveProperty('shipping_cost');
+    expect(view).not.toHaveProperty('lines');
+    expect(view).toMatchObject({ amount_paid: '10.0000', paid_percent: 12.5 });
+    expect(Number(view.amount_due)).toBeCloseTo(Number(view.total) - 10, 4);
+  });
+
+  it('shows a fulfillment with its status and lines', () => {
+    expect(salesOrderFulfillmentView(order, order.fulfillments[0])).toEqual({
+      id: fulfillmentId(1),
+      object: 'fulfillment',
+      sales_order_id: RECORD_ID,
+      packing_list_number: 1,
+      status: 'shipped',
+      units_packed: 2,
+      shipped_date: TODAY,
+      carrier: null,
+      tracking_number: null,
+      tracking_url: null,
+      tracking_status: null,
+      tracking_status_details: null,
+      estimated_delivery_date: null,
+      tracking_updated_at: null,
+      lines: [{ sales_order_line_id: lineId(1), quantity: 2 }],
+      created_at: LATER,
+      updated_at: LATER,
+    });
+  });
+});

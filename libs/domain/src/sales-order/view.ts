@@ -1,0 +1,245 @@
+import Decimal from 'decimal.js';
+import { DocumentLineView } from '../document-lines';
+import { documentHeaderView, documentLinesView, DocumentViewer, inFieldOrder } from '../document';
+import { remainingToPack } from '../document/packing';
+import { money, rate } from '../shared/money';
+import { salesOrderEditBlock } from './decide';
+import { salesOrderPackBlock } from './fulfillments';
+import {
+  invoicedPercent,
+  linkedInvoiceCount,
+  salesOrderProgress,
+  salesOrderQuantityInvoiced,
+  salesOrderQuantityPacked,
+} from './progress';
+import { SalesOrderFulfillment, SalesOrderRecord } from './state';
+import { salesOrderStatusName } from './status';
+
+/** The customer's contact and address lines as they read now (documents-api §2, `party`). */
+export type SalesOrderParty = {
+  account_number: string | null;
+  phone: string | null;
+  email: string | null;
+  billing_address: string[];
+  shipping_address: string[];
+};
+
+/** What the payments of the order's linked invoices add up to, from their read model. */
+export type SalesOrderPayments = { amount_paid: string; paid_percent: number | null };
+
+/** Who is looking, the account's packing settings, and the live values a view shows. */
+export type SalesOrderViewer = DocumentViewer & {
+  packingListsEnabled: boolean;
+  packServiceLines: boolean;
+  /** Whether the user may work at the order's location (false: `location_restricted`). */
+  locationAccessible?: boolean;
+  payments?: SalesOrderPayments;
+  party?: SalesOrderParty | null;
+  taxLabels?: { tax_label: string | null; tax_2_label: string | null };
+};
+
+/** A sales-order line: a document line with its fulfillment quantities (documents-api §2). */
+export type SalesOrderLineView = DocumentLineView & {
+  quantity_invoiced: number;
+  quantity_packed: number;
+  quantity_shipped: number;
+  quantity_remaining_to_pack: number;
+};
+
+export type SalesOrderView = Record<string, unknown> & {
+  id: string;
+  object: 'sales_order';
+  lines?: SalesOrderLineView[];
+};
+
+/** The compact form of lists: no lines and no detail-only fields. */
+export function salesOrderSummaryView(order: SalesOrderRecord, viewer: SalesOrderViewer): SalesOrderView {
+  return inFieldOrder(SUMMARY_ORDER, summaryValues(order, viewer)) as SalesOrderView;
+}
+
+function summaryValues(order: SalesOrderRecord, viewer: SalesOrderViewer) {
+  const payments = viewer.payments ?? { amount_paid: '0', paid_percent: 0 };
+  const paid = new Decimal(payments.amount_paid);
+  return {
+    id: order.id,
+    object: 'sales_order' as const,
+    sales_order_number: order.sales_order_number,
+    ...documentHeaderView(order, viewer),
+    location_id: order.location_id,
+    status_id: order.status_id,
+    status: salesOrderStatusName(order.status_id),
+    expiry_date: order.expiry_date,
+    drop_shipped: false,
+    drop_ship_customer_id: null,
+    drop_ship_address: null,
+    packing_list_note: order.packing_list_note,
+    amount_paid: money(paid),
+    amount_due: money(Decimal.max(0, new Decimal(order.totals.total).minus(paid))),
+    invoiced_percent: invoicedPercent(order),
+    paid_percent: payments.paid_percent,
+    ...salesOrderProgress(order),
+    invoice_count: linkedInvoiceCount(order),
+  };
+}
+
+/** The detail form: with lines and their quantities, editability, packability, party and labels. */
+export function salesOrderView(
+  order: SalesOrderRecord,
+  revision: number,
+  viewer: SalesOrderViewer,
+): SalesOrderView {
+  const editBlock = salesOrderEditBlock(order);
+  const settingBlock = salesOrderPackBlock(order, viewer);
+  const packBlock =
+    viewer.locationAccessible === false &&
+    (settingBlock === null || settingBlock === 'nothing_remaining_to_pack')
+      ? 'location_restricted'
+      : settingBlock;
+  const detail = {
+    ...summaryValues(order, viewer),
+    party: partyView(order, viewer.party ?? null),
+    discount_percent: rate(order.discount_percent),
+    pre_discount_total: money(order.totals.pre_discount_total),
+    discount_total: money(order.totals.discount_total),
+    tax_label: viewer.taxLabels?.tax_label ?? null,
+    tax_2_label: viewer.taxLabels?.tax_2_label ?? null,
+    can_edit: editBlock === null && viewer.mayModify,
+    edit_block_reason: editBlock ?? (viewer.mayModify ? null : 'permission_denied'),
+    can_pack: packBlock === null && viewer.mayModify,
+    pack_block_reason: packBlock ?? (viewer.mayModify ? null : 'permission_denied'),
+    revision: salesOrderRevision(revision),
+    lines: salesOrderLinesView(order, viewer),
+  };
+  return inFieldOrder(DETAIL_ORDER, detail) as SalesOrderView;
+}
+
+/** `revision` and ETag: the stream revision prefixed `so_`. */
+export function salesOrderRevision(revision: number): string {
+  return `so_${revision}`;
+}
+
+/** The lines with what is invoiced, packed, shipped and left to pack of each. */
+function salesOrderLinesView(order: SalesOrderRecord, viewer: SalesOrderViewer): SalesOrderLineView[] {
+  return documentLinesView(order, 'sales_order_line', viewer).map((view, index) => {
+    const line = order.lines[index];
+    const id = line.id as string;
+    const packable =
+      line.line_type === 'inventory' || (line.line_type === 'service' && viewer.packServiceLines);
+    const quantities = {
+      quantity_invoiced: Number(salesOrderQuantityInvoiced(order, id).toFixed()),
+      quantity_packed: Number(salesOrderQuantityPacked(order, id).toFixed()),
+      quantity_shipped: Number(salesOrderQuantityPacked(order, id, true).toFixed()),
+      quantity_remaining_to_pack: packable
+        ? Number(Decimal.max(0, remainingToPack(line, order.fulfillments, 'sales_order_line_id')).toFixed())
+        : 0,
+    };
+    const entries = Object.entries(view);
+    const at = entries.findIndex(([key]) => key === 'quantity') + 1;
+    return Object.fromEntries([
+      ...entries.slice(0, at),
+      ...Object.entries(quantities),
+      ...entries.slice(at),
+    ]) as SalesOrderLineView;
+  });
+}
+
+/** Contact fields live from the customer; the shipping address the order's own when it has one. */
+function partyView(order: SalesOrderRecord, party: SalesOrderParty | null): SalesOrderParty {
+  const lines = (order.shipping_address ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return {
+    account_number: party?.account_number ?? null,
+    phone: party?.phone ?? null,
+    email: party?.email ?? null,
+    billing_address: party?.billing_address ?? [],
+    shipping_address: lines.length > 0 ? lines : (party?.shipping_address ?? []),
+  };
+}
+
+/** A packing list of a sales order (documents-api §2, Fulfillment of a sales order). */
+export function salesOrderFulfillmentView(order: SalesOrderRecord, fulfillment: SalesOrderFulfillment) {
+  const units = fulfillment.lines.reduce((sum, entry) => sum.plus(entry.quantity), new Decimal(0));
+  return {
+    id: fulfillment.id,
+    object: 'fulfillment' as const,
+    sales_order_id: order.id,
+    packing_list_number: fulfillment.packing_list_number,
+    status: fulfillment.shipped_date === null ? ('packed' as const) : ('shipped' as const),
+    units_packed: units.toNumber(),
+    shipped_date: fulfillment.shipped_date,
+    carrier: fulfillment.carrier,
+    tracking_number: fulfillment.tracking_number,
+    tracking_url: fulfillment.tracking_url,
+    tracking_status: null,
+    tracking_status_details: null,
+    estimated_delivery_date: fulfillment.estimated_delivery_date,
+    tracking_updated_at: null,
+    lines: fulfillment.lines.map((entry) => ({
+      sales_order_line_id: entry.sales_order_line_id,
+      quantity: Number(entry.quantity),
+    })),
+    created_at: fulfillment.created_at,
+    updated_at: fulfillment.updated_at,
+  };
+}
+
+const SUMMARY_ORDER = [
+  'id',
+  'object',
+  'sales_order_number',
+  'name',
+  'customer_id',
+  'customer_name',
+  'salesperson_id',
+  'location_id',
+  'status_id',
+  'status',
+  'issue_date',
+  'expiry_date',
+  'purchase_order_number',
+  'attention',
+  'shipping_address',
+  'drop_shipped',
+  'drop_ship_customer_id',
+  'drop_ship_address',
+  'public_note',
+  'packing_list_note',
+  'payment_terms',
+  'subtotal',
+  'shipping_fee',
+  'tax',
+  'tax_2',
+  'total',
+  'amount_paid',
+  'amount_due',
+  'shipping_cost',
+  'invoiced_percent',
+  'paid_percent',
+  'packed_percent',
+  'shipped_percent',
+  'invoice_count',
+  'custom_field_values',
+  'created_at',
+  'updated_at',
+];
+
+const DETAIL_ORDER = [
+  ...SUMMARY_ORDER.slice(0, SUMMARY_ORDER.indexOf('custom_field_values')),
+  'party',
+  'discount_percent',
+  'pre_discount_total',
+  'discount_total',
+  'tax_label',
+  'tax_2_label',
+  'can_edit',
+  'edit_block_reason',
+  'can_pack',
+  'pack_block_reason',
+  'revision',
+  'custom_field_values',
+  'created_at',
+  'updated_at',
+  'lines',
+];
