@@ -103,7 +103,6 @@ function withListDefaults(row: Record<string, unknown>): InvoiceRecord {
     source_estimate_id: null,
     source_sales_order_id: null,
     ...row,
-    amount_paid: row.amount_paid,
     date_sent: row.date_sent ?? null,
     date_fully_paid: row.date_fully_paid ?? null,
   } as unknown as InvoiceRecord;

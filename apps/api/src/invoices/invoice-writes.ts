@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   decideInvoice,
+  DomainError,
   DocumentLine,
   invoiceAggregate,
   InvoiceCommand,
@@ -14,6 +15,7 @@ import {
   numberedInvoice,
   numberedPackingList,
 } from '@app/domain';
+import { WrongExpectedVersionError } from '@app/event-store';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { DocumentNumbers } from '../documents/document-numbers';
@@ -75,7 +77,8 @@ export class InvoiceWrites {
       );
       return { id, record: liveRecord(state), revision, events };
     } catch (error) {
-      await this.units.release(actor, id, claimed);
+      // A failure after the append (waiting for the read models) leaves the invoice and its units.
+      if (!(await this.exists(id))) await this.units.release(actor, id, claimed);
       throw error;
     }
   }
@@ -118,14 +121,27 @@ export class InvoiceWrites {
         await this.units.release(actor, id, recordOf(state).lines);
       return { id, record: liveRecord(state), revision, events };
     } catch (error) {
-      if (moved) await this.units.reconcile(actor, id, moved.after, moved.before);
+      // Undone only when the edit was surely not appended (refused, or beaten by another write).
+      if (moved && notAppended(error)) await this.units.reconcile(actor, id, moved.after, moved.before);
       throw error;
     }
+  }
+
+  /** False only when the stream surely has no invoice (a store away counts as "may exist"). */
+  private async exists(id: string): Promise<boolean> {
+    return this.read(id).then(
+      ({ state }) => state.status !== 'absent',
+      () => true,
+    );
   }
 
   async read(id: string): Promise<{ state: InvoiceState; revision: number }> {
     return this.writer.read(invoiceAggregate, id);
   }
+}
+
+function notAppended(error: unknown): boolean {
+  return error instanceof DomainError || error instanceof WrongExpectedVersionError;
 }
 
 /** Recipients are looked up only where an event records them: a dispatch, a payment with receipts on. */

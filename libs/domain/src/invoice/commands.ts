@@ -1,7 +1,5 @@
+import { ActionBody } from '../document';
 import { InvoiceInput } from './fields';
-
-/** A body's fields as the client sent them: each value is checked by decide. */
-export type Body = { [field: string]: unknown };
 
 /** `id` is a new UUID and `invoice_number` the account's next number, both drawn by the handler. */
 export type CreateInvoice = {
@@ -13,16 +11,16 @@ export type CreateInvoice = {
 /** PATCH of an unpaid invoice without payments: only the given fields change. */
 export type UpdateInvoice = { type: 'UpdateInvoice'; input: InvoiceInput };
 /** `payment_id` is drawn by the handler. */
-export type RecordPayment = { type: 'RecordPayment'; payment_id: string; input: Body };
+export type RecordPayment = { type: 'RecordPayment'; payment_id: string; input: ActionBody };
 /** A refund of the invoice's net paid amount, or (legacy route) of one payment's unrefunded amount. */
 export type RecordRefund = {
   type: 'RecordRefund';
   payment_id: string;
-  input: Body;
+  input: ActionBody;
   refunded_payment_id?: string;
 };
-export type DispatchInvoice = { type: 'DispatchInvoice'; input: Body };
-export type ChangeDispatchDate = { type: 'ChangeDispatchDate'; input: Body };
+export type DispatchInvoice = { type: 'DispatchInvoice'; input: ActionBody };
+export type ChangeDispatchDate = { type: 'ChangeDispatchDate'; input: ActionBody };
 export type CancelInvoice = { type: 'CancelInvoice' };
 export type DeleteInvoice = { type: 'DeleteInvoice' };
 /** `packing_list_number` is drawn by the handler once the pack is accepted (0 while deciding). */
@@ -30,9 +28,13 @@ export type PackInvoice = {
   type: 'PackInvoice';
   fulfillment_id: string;
   packing_list_number: number;
-  input: Body;
+  input: ActionBody;
 };
-export type ShipInvoiceFulfillment = { type: 'ShipInvoiceFulfillment'; fulfillment_id: string; input: Body };
+export type ShipInvoiceFulfillment = {
+  type: 'ShipInvoiceFulfillment';
+  fulfillment_id: string;
+  input: ActionBody;
+};
 
 export type InvoiceCommand =
   | CreateInvoice

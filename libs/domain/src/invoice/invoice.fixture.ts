@@ -3,7 +3,8 @@ import { DocumentCustomer } from '../document';
 import { isDomainError } from '../shared/domain-error';
 import { ACCOUNT_ID, LATER, NOW, OTHER_USER_ID, RECORD_ID, USER_ID } from '../testing/fixtures';
 import { scenario, stateAfter } from '../testing/scenario';
-import { Body, InvoiceCommand } from './commands';
+import { ActionBody } from '../document';
+import { InvoiceCommand } from './commands';
 import { InvoiceContext } from './context';
 import { decideInvoice } from './decide';
 import { InvoiceCreated, InvoiceEvent } from './events';
@@ -116,28 +117,31 @@ export const createCommand = (input: InvoiceInput): InvoiceCommand => ({
   input,
 });
 export const update = (input: InvoiceInput): InvoiceCommand => ({ type: 'UpdateInvoice', input });
-export const pay = (input: Body, n = 1): InvoiceCommand => ({
+export const pay = (input: ActionBody, n = 1): InvoiceCommand => ({
   type: 'RecordPayment',
   payment_id: paymentId(n),
   input,
 });
-export const refund = (input: Body, n = 1, refunded_payment_id?: string): InvoiceCommand => ({
+export const refund = (input: ActionBody, n = 1, refunded_payment_id?: string): InvoiceCommand => ({
   type: 'RecordRefund',
   payment_id: paymentId(n),
   input,
   ...(refunded_payment_id === undefined ? {} : { refunded_payment_id }),
 });
-export const dispatch = (input: Body = {}): InvoiceCommand => ({ type: 'DispatchInvoice', input });
-export const changeDispatchDate = (input: Body): InvoiceCommand => ({ type: 'ChangeDispatchDate', input });
+export const dispatch = (input: ActionBody = {}): InvoiceCommand => ({ type: 'DispatchInvoice', input });
+export const changeDispatchDate = (input: ActionBody): InvoiceCommand => ({
+  type: 'ChangeDispatchDate',
+  input,
+});
 export const cancel: InvoiceCommand = { type: 'CancelInvoice' };
 export const remove: InvoiceCommand = { type: 'DeleteInvoice' };
-export const pack = (input: Body, n = 1): InvoiceCommand => ({
+export const pack = (input: ActionBody, n = 1): InvoiceCommand => ({
   type: 'PackInvoice',
   fulfillment_id: fulfillmentId(n),
   packing_list_number: n,
   input,
 });
-export const ship = (input: Body = {}, n = 1): InvoiceCommand => ({
+export const ship = (input: ActionBody = {}, n = 1): InvoiceCommand => ({
   type: 'ShipInvoiceFulfillment',
   fulfillment_id: fulfillmentId(n),
   input,
