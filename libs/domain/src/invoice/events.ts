@@ -22,6 +22,11 @@ export type InvoiceCreated = {
       totals: InvoiceAmounts;
       /** Set when converted from an estimate. */
       source_estimate_id: string | null;
+      /**
+       * Set when made from a sales order (absent in events recorded before sales orders): the
+       * order then manages packing and shipping, and the invoice cannot be edited or deleted.
+       */
+      source_sales_order_id?: string | null;
       created_at: string;
     };
 };

@@ -17,7 +17,7 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
           amount_paid: '0.0000',
           payments: [],
           fulfillments: [],
-          source_sales_order_id: null,
+          source_sales_order_id: event.data.source_sales_order_id ?? null,
         },
       };
     case 'InvoiceUpdated':

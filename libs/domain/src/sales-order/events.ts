@@ -55,7 +55,15 @@ export type SalesOrderShippingNotificationQueued = {
  */
 export type SalesOrderInvoiced = {
   type: 'SalesOrderInvoiced';
-  data: { invoice_id: string; lines: InvoicedLine[]; invoiced_at: string };
+  data: {
+    invoice_id: string;
+    lines: InvoicedLine[];
+    /** The new invoice's issue date: the account's today when invoiced. */
+    issue_date: string;
+    /** The invoice carries the order's shipping fee and cost: no standing invoice of it does. */
+    with_shipping: boolean;
+    invoiced_at: string;
+  };
 };
 
 /** A linked invoice was cancelled: its quantities are the order's again. */

@@ -37,10 +37,10 @@ export function evolveSalesOrder(state: SalesOrderState, event: SalesOrderEvent)
     case 'SalesOrderShippingNotificationQueued':
       return state;
     case 'SalesOrderInvoiced': {
-      const { invoice_id, lines, invoiced_at } = event.data;
+      const { invoice_id, lines, with_shipping, invoiced_at } = event.data;
       return change(state, invoiced_at, (record) => ({
         ...record,
-        invoices: [...record.invoices, { invoice_id, lines, invoiced_at, released_at: null }],
+        invoices: [...record.invoices, { invoice_id, lines, with_shipping, invoiced_at, released_at: null }],
       }));
     }
     case 'SalesOrderInvoiceReleased': {

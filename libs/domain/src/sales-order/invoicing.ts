@@ -52,7 +52,15 @@ export function invoiceSalesOrder(
   return [
     {
       type: 'SalesOrderInvoiced',
-      data: { invoice_id: command.invoice_id, lines, invoiced_at: context.now },
+      data: {
+        invoice_id: command.invoice_id,
+        lines,
+        issue_date: context.today,
+        with_shipping: !order.invoices.some(
+          (invoice) => invoice.with_shipping && invoice.released_at === null,
+        ),
+        invoiced_at: context.now,
+      },
     },
   ];
 }

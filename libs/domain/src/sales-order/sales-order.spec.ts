@@ -473,6 +473,8 @@ describe('SalesOrder aggregate', () => {
               { sales_order_line_id: lineId(1), quantity: '2' },
               { sales_order_line_id: lineId(2), quantity: '1' },
             ],
+            issue_date: '2030-01-16',
+            with_shipping: true,
             invoiced_at: LATER,
           },
         },
@@ -490,6 +492,15 @@ describe('SalesOrder aggregate', () => {
         ],
       });
       expect(salesOrderQuantityInvoiced(recordAfter(...part, rest), lineId(1)).toFixed()).toBe('2');
+    });
+
+    it('only the first standing invoice carries the shipping; a released one hands it on', () => {
+      const first = after([base], invoice({ lines: [{ id: lineId(1), quantity: 1 }] }, 1));
+      expect(first.at(-1)?.data).toMatchObject({ with_shipping: true });
+      const [second] = decided(first, invoice({}, 2));
+      expect(second.data).toMatchObject({ with_shipping: false });
+      const released = after(first, { type: 'ReleaseSalesOrderInvoice', invoice_id: invoiceId(1) });
+      expect(decided(released, invoice({}, 2))[0].data).toMatchObject({ with_shipping: true });
     });
 
     it('answers 409 sales_order_already_invoiced when nothing is left, and line_already_invoiced for a spent line', () => {

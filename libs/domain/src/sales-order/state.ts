@@ -15,6 +15,8 @@ export type InvoicedLine = { sales_order_line_id: string; quantity: string };
 export type SalesOrderInvoice = {
   invoice_id: string;
   lines: InvoicedLine[];
+  /** It carries the order's shipping fee and cost. */
+  with_shipping: boolean;
   invoiced_at: string;
   released_at: string | null;
 };
