@@ -12,3 +12,4 @@ export * from './state';
 export * from './status';
 export * from './view';
 export * from './conversion';
+export * from './from-sales-order';

@@ -24,7 +24,17 @@ export type InvoiceViewer = DocumentViewer & {
   packServiceLines: boolean;
   /** The customer as it reads now; null when it is gone. */
   party?: InvoiceParty | null;
+  /** For an invoice made from a sales order: that order as it reads now. */
+  salesOrder?: LinkedSalesOrder | null;
   taxLabels?: { tax_label: string | null; tax_2_label: string | null };
+};
+
+/** The sales order a linked invoice's packing and shipping progress comes from. */
+export type LinkedSalesOrder = {
+  id: string;
+  sales_order_number: number;
+  packed_percent: number;
+  shipped_percent: number | null;
 };
 
 export type InvoiceView = Record<string, unknown> & {
@@ -61,16 +71,18 @@ function summaryValues(invoice: InvoiceRecord, viewer: DocumentViewer) {
 export function invoiceView(invoice: InvoiceRecord, revision: number, viewer: InvoiceViewer): InvoiceView {
   const blocked = invoiceEditBlock(invoice);
   const packBlock = packBlockReason(invoice, viewer);
-  const { packed_percent } = invoiceProgress(invoice);
+  const linked = invoice.source_sales_order_id === null ? null : (viewer.salesOrder ?? null);
+  const progress = linked ?? invoiceProgress(invoice);
   const detail = {
     ...summaryValues(invoice, viewer),
+    shipped_percent: progress.shipped_percent,
     can_edit: blocked === null && viewer.mayModify,
     edit_block_reason: blocked ?? (viewer.mayModify ? null : 'permission_denied'),
     revision: String(revision),
-    source_sales_order: null,
+    source_sales_order: linked,
     fulfillment_authority: invoice.source_sales_order_id === null ? 'invoice' : 'sales_order',
     fulfillment_sales_order_id: invoice.source_sales_order_id,
-    packed_percent,
+    packed_percent: progress.packed_percent,
     can_pack: packBlock === null && viewer.mayModify,
     pack_block_reason: packBlock ?? (viewer.mayModify ? null : 'permission_denied'),
     party: partyView(invoice, viewer.party ?? null),
@@ -81,11 +93,28 @@ export function invoiceView(invoice: InvoiceRecord, revision: number, viewer: In
     lines: documentLinesView(invoice, 'invoice_line', viewer).map((line) => ({
       ...line,
       ...(line.line_type === 'discount' ? { unit_name: 'discount' } : {}),
-      quantity_packed: Number(quantityPacked(invoice, line.id as string).toFixed()),
-      quantity_shipped: Number(quantityPacked(invoice, line.id as string, true).toFixed()),
+      ...lineProgress(invoice, line, linked),
     })),
   };
   return inFieldOrder(DETAIL_ORDER, detail) as InvoiceView;
+}
+
+/**
+ * What of a line is packed and shipped: its packing lists' quantities, or for an invoice linked to a
+ * sales order, the whole quantity of an inventory line once the order is fully packed (shipped),
+ * else nothing (the order's partial progress is not allocated to the invoice's lines).
+ */
+function lineProgress(invoice: InvoiceRecord, line: DocumentLineView, linked: LinkedSalesOrder | null) {
+  if (invoice.source_sales_order_id === null)
+    return {
+      quantity_packed: Number(quantityPacked(invoice, line.id as string).toFixed()),
+      quantity_shipped: Number(quantityPacked(invoice, line.id as string, true).toFixed()),
+    };
+  const whole = (done: boolean) => (done && line.line_type === 'inventory' ? line.quantity : 0);
+  return {
+    quantity_packed: whole(linked?.packed_percent === 100),
+    quantity_shipped: whole(linked?.shipped_percent === 100),
+  };
 }
 
 /** Contact fields live from the customer; the shipping address the invoice's own when it has one. */
