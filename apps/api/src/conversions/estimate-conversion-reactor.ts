@@ -12,8 +12,8 @@ import {
 } from '@app/domain';
 import { JsonObject, RecordedEvent } from '@app/event-store';
 import { streamName } from '@app/event-store/aggregate';
-import { defineReactor, ReactorTools, stepEventId } from '@app/read-models';
-import { counterStream, NUMBER_ASSIGNED } from '../records/numbering';
+import { defineReactor, stepEventId } from '@app/read-models';
+import { drawNumberStep } from '../records/number-step';
 
 /**
  * The later steps of an estimate's conversion into an invoice: the estimate's stream recorded
@@ -32,7 +32,12 @@ export const estimateConversionReactor = defineReactor({
     const estimate = folded(estimateAggregate, await tools.read(event.streamId)) as EstimateState;
     if (estimate.status === 'absent') throw new Error(`${event.streamId} holds no estimate`);
     const { record } = estimate;
-    const number = await drawInvoiceNumber(tools, record.account_id, conversion);
+    const number = await drawNumberStep(tools, {
+      accountId: record.account_id,
+      sequence: 'invoice',
+      recordId: conversion.document_id,
+      at: conversion.converted_at,
+    });
     const lineId = lineIds(event.id);
     const created = invoiceFromEstimate(record, conversion, number, lineId);
     await tools.append(streamName(invoiceAggregate, conversion.document_id), 'create-invoice', [created], {
@@ -52,30 +57,6 @@ export const estimateConversionReactor = defineReactor({
       );
   },
 });
-
-/** The account's next invoice number, recorded on its counter stream as given to the invoice. */
-async function drawInvoiceNumber(
-  tools: ReactorTools,
-  accountId: string,
-  conversion: EstimateConverted['data'],
-): Promise<number> {
-  const drawn = await tools.decideAndAppend(
-    counterStream(accountId, 'invoice'),
-    'invoice-number',
-    (events) => {
-      const last = events.at(-1)?.data as { number: number } | undefined;
-      const data = {
-        account_id: accountId,
-        sequence: 'invoice',
-        number: (last?.number ?? 0) + 1,
-        record_id: conversion.document_id,
-        assigned_at: conversion.converted_at,
-      };
-      return [{ type: NUMBER_ASSIGNED, data }];
-    },
-  );
-  return (drawn!.events[0].data as { number: number }).number;
-}
 
 function promotion(
   state: CustomerState,

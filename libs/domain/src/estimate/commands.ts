@@ -23,6 +23,8 @@ export type ConvertEstimate = {
   document_id: string;
   /** The body: an invoice conversion takes an optional `issue_date`. */
   input: Record<string, unknown>;
+  /** A sales order's location, checked by the handler (the user's own for a restricted user). */
+  location_id?: string | null;
 };
 
 export type EstimateCommand =

@@ -12,7 +12,7 @@ import {
   DocumentCustomer,
 } from '../document';
 import { addDays } from '../shared/dates';
-import { INVOICE_LINE_RULES } from '../document-lines';
+import { INVOICE_LINE_RULES, SALES_ORDER_LINE_RULES } from '../document-lines';
 import { Decision } from '../shared/decision';
 import { conflict, DomainError, invalid, isDomainError, validation } from '../shared/domain-error';
 import { parseFields } from '../shared/fields';
@@ -70,18 +70,19 @@ function convert(
     return validation('unsupported_estimate_field', unknown, `A conversion does not take ${unknown}.`);
   const body = parseFields(allowed, command.input);
   if (isDomainError(body)) return body;
-  if (invoice && tooManyForAnInvoice(estimate))
+  const refused = invoice
+    ? { code: 'estimate_conversion_not_allowed', noun: 'an invoice', rules: INVOICE_LINE_RULES }
+    : {
+        code: 'estimate_sales_order_conversion_not_allowed',
+        noun: 'a sales order',
+        rules: SALES_ORDER_LINE_RULES,
+      };
+  if (tooManyLines(estimate, refused.rules.maxLines))
     return conflict(
-      'estimate_conversion_not_allowed',
-      `An invoice takes at most ${INVOICE_LINE_RULES.maxLines} lines: remove lines from the estimate first.`,
+      refused.code,
+      `${capitalised(refused.noun)} takes at most ${refused.rules.maxLines} lines: remove lines from the estimate first.`,
     );
-  if (!open)
-    return invoice
-      ? conflict('estimate_conversion_not_allowed', 'Only an open estimate can be converted into an invoice.')
-      : conflict(
-          'estimate_sales_order_conversion_not_allowed',
-          'Only an open estimate can be converted into a sales order.',
-        );
+  if (!open) return conflict(refused.code, `Only an open estimate can be converted into ${refused.noun}.`);
   return [
     {
       type: 'EstimateConverted',
@@ -91,6 +92,7 @@ function convert(
         document_id: command.document_id,
         issue_date: (body as { issue_date?: string }).issue_date ?? context.today,
         user_id: context.userId,
+        ...(invoice ? {} : { location_id: command.location_id ?? null }),
         converted_at: context.now,
       },
     },
@@ -199,6 +201,10 @@ export function numberedEstimate(events: EstimateEvent[], estimateNumber: number
   return numberedCreation(events, 'EstimateCreated', 'estimate_number', estimateNumber);
 }
 
-function tooManyForAnInvoice(estimate: EstimateRecord): boolean {
-  return estimate.lines.filter((line) => line.line_type !== 'discount').length > INVOICE_LINE_RULES.maxLines;
+function tooManyLines(estimate: EstimateRecord, maxLines: number): boolean {
+  return estimate.lines.filter((line) => line.line_type !== 'discount').length > maxLines;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1045,4 +1045,62 @@ describe('Estimate', () => {
       });
     });
   });
+
+  describe('convert', () => {
+    const DOCUMENT = 'd0c00000-0000-4000-8000-000000000001';
+    const LOCATION = '10c00000-0000-4000-8000-000000000001';
+    const convert = (target: 'invoice' | 'sales_order', input = {}, location_id?: string | null) => ({
+      type: 'ConvertEstimate' as const,
+      target,
+      document_id: DOCUMENT,
+      input,
+      ...(location_id === undefined ? {} : { location_id }),
+    });
+    const base = created();
+
+    it('closes an open estimate into a sales order at the given location, issued today', () => {
+      expect(estimate.given(base).when(convert('sales_order', {}, LOCATION), estimateContext())).toEqual([
+        {
+          type: 'EstimateConverted',
+          data: {
+            status_id: 6,
+            target: 'sales_order',
+            document_id: DOCUMENT,
+            issue_date: TODAY,
+            user_id: USER_ID,
+            location_id: LOCATION,
+            converted_at: LATER,
+          },
+        },
+      ]);
+    });
+
+    it('refuses a body for a sales order (422 unsupported_estimate_field) and a closed estimate (409)', () => {
+      expect(
+        estimate.given(base).when(convert('sales_order', { issue_date: TODAY }), estimateContext()),
+      ).toMatchObject({ status: 422, code: 'unsupported_estimate_field', param: 'issue_date' });
+      const converted = estimate.given(base).when(convert('invoice'), estimateContext());
+      if (!Array.isArray(converted)) throw converted;
+      expect(
+        estimate.given(base, ...converted).when(convert('sales_order'), estimateContext()),
+      ).toMatchObject({ status: 409, code: 'estimate_sales_order_conversion_not_allowed' });
+      expect(estimate.given(base, declined).when(convert('invoice'), estimateContext())).toMatchObject({
+        status: 409,
+        code: 'estimate_conversion_not_allowed',
+      });
+    });
+
+    it('refuses more lines than the new document takes (100), with its own code', () => {
+      const many = Array.from({ length: 101 }, () => ({ name: 'Labour', unit_price: 1 }));
+      const big = created({ customer_id: ACME, lines: many });
+      expect(estimate.given(big).when(convert('sales_order'), estimateContext())).toMatchObject({
+        status: 409,
+        code: 'estimate_sales_order_conversion_not_allowed',
+      });
+      expect(estimate.given(big).when(convert('invoice'), estimateContext())).toMatchObject({
+        status: 409,
+        code: 'estimate_conversion_not_allowed',
+      });
+    });
+  });
 });

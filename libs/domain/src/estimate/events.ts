@@ -63,6 +63,8 @@ export type EstimateConverted = {
     issue_date: string;
     /** Who converted it: the new document's creator. */
     user_id: string;
+    /** A new sales order's location. */
+    location_id?: string | null;
     converted_at: string;
   };
 };

@@ -11,3 +11,4 @@ export * from './sales-order';
 export * from './state';
 export * from './status';
 export * from './view';
+export * from './conversion';
