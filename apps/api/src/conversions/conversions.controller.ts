@@ -18,6 +18,7 @@ import { documentInput } from '../documents/document-body';
 import { parseIfMatch, setETag } from '../http/etag';
 import { UnsupportedFieldCode } from '../http/unsupported-field-code';
 import { InvoiceReads } from '../invoices/invoice-reads';
+import { SalesOrderReads } from '../sales-orders/sales-order-reads';
 import { EstimateConversions } from './estimate-conversions';
 
 @UnsupportedFieldCode('unsupported_estimate_field')
@@ -27,6 +28,10 @@ export class ConvertToInvoiceBody {
   issue_date?: unknown;
 }
 
+/** The sales-order conversion takes no body (documents-api §4). */
+@UnsupportedFieldCode('unsupported_estimate_field')
+export class ConvertToSalesOrderBody {}
+
 /** Converting documents into others (documents-api §4): the estimate's side decides first. */
 @ApiTags('estimates')
 @Controller('api/v3/estimates/:id')
@@ -34,6 +39,7 @@ export class ConversionsController {
   constructor(
     private readonly conversions: EstimateConversions,
     private readonly invoices: InvoiceReads,
+    private readonly salesOrders: SalesOrderReads,
   ) {}
 
   @Post('convert-to-invoice')
@@ -65,5 +71,38 @@ export class ConversionsController {
     reply.status(201);
     setETag(reply, revision);
     return this.invoices.detail(actor, state.record, revision);
+  }
+
+  @Post('convert-to-sales-order')
+  @Access('estimates:convert_to_sales_order', 'estimates.modify')
+  @ApiOperation({
+    summary:
+      'Close an open estimate into a new open sales order (201); needs sales_orders.list and sales_orders.modify too',
+  })
+  @ApiBody({ type: ConvertToSalesOrderBody, required: false, description: 'Must be empty.' })
+  @ApiCreatedResponse({ description: 'The new sales order with its lines' })
+  @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiUnprocessableEntityResponse({ description: 'unsupported_estimate_field' })
+  @ApiConflictResponse({
+    description:
+      'estimate_sales_order_conversion_not_allowed, account_record_limit_reached or mobile_mutation_conflict',
+  })
+  async toSalesOrder(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: ConvertToSalesOrderBody,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { state, revision } = await this.conversions.toSalesOrder(
+      actor,
+      id.toLowerCase(),
+      documentInput(body ?? {}),
+      parseIfMatch(ifMatch),
+    );
+    if (state.status !== 'live') throw new Error('A converted sales order is not live');
+    reply.status(201);
+    setETag(reply, revision, 'so_');
+    return this.salesOrders.detail(actor, state.record, revision);
   }
 }

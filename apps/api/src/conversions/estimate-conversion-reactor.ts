@@ -7,18 +7,50 @@ import {
   EstimateConverted,
   EstimateEvent,
   EstimateState,
+  EstimateRecord,
   invoiceAggregate,
   invoiceFromEstimate,
+  salesOrderAggregate,
+  salesOrderFromEstimate,
 } from '@app/domain';
 import { JsonObject, RecordedEvent } from '@app/event-store';
 import { streamName } from '@app/event-store/aggregate';
-import { defineReactor, stepEventId } from '@app/read-models';
+import { defineReactor, StepEvent, stepEventId } from '@app/read-models';
 import { drawNumberStep } from '../records/number-step';
 
+/** What an estimate becomes: the new document's counter, stream and creation event. */
+const TARGETS = {
+  invoice: {
+    sequence: 'invoice',
+    step: 'create-invoice',
+    aggregate: invoiceAggregate,
+    make: invoiceFromEstimate,
+  },
+  sales_order: {
+    sequence: 'sales_order',
+    step: 'create-sales-order',
+    aggregate: salesOrderAggregate,
+    make: salesOrderFromEstimate,
+  },
+} satisfies Record<
+  EstimateConverted['data']['target'],
+  {
+    sequence: string;
+    step: string;
+    aggregate: { streamPrefix: string };
+    make: (
+      estimate: EstimateRecord,
+      conversion: EstimateConverted['data'],
+      number: number,
+      newLineId: () => string,
+    ) => { type: string; data: object };
+  }
+>;
+
 /**
- * The later steps of an estimate's conversion into an invoice: the estimate's stream recorded
- * EstimateConverted (status 6, the invoice's id) first; then the invoice's number is drawn, the
- * invoice created with the estimate's lines, and a prospect made a customer. The request runs this
+ * The later steps of an estimate's conversion into an invoice or a sales order: the estimate's
+ * stream recorded EstimateConverted (status 6, the new document's id) first; then the document's
+ * number is drawn, the document created with the estimate's lines, and a prospect made a customer. The request runs this
  * step itself for its answer; this reactor does when the request could not (the process stopped
  * after the estimate's append). Every append has ids derived from the conversion, so the number
  * drawn once is the number a repeat finds, and the invoice is created once.
@@ -28,19 +60,19 @@ export const estimateConversionReactor = defineReactor({
   handles: ['EstimateConverted'],
   async react(event, tools) {
     const conversion = event.data as EstimateConverted['data'];
-    if (conversion.target !== 'invoice') return;
+    const target = TARGETS[conversion.target];
     const estimate = folded(estimateAggregate, await tools.read(event.streamId)) as EstimateState;
     if (estimate.status === 'absent') throw new Error(`${event.streamId} holds no estimate`);
     const { record } = estimate;
     const number = await drawNumberStep(tools, {
       accountId: record.account_id,
-      sequence: 'invoice',
+      sequence: target.sequence,
       recordId: conversion.document_id,
       at: conversion.converted_at,
     });
-    const lineId = lineIds(event.id);
-    const created = invoiceFromEstimate(record, conversion, number, lineId);
-    await tools.append(streamName(invoiceAggregate, conversion.document_id), 'create-invoice', [created], {
+    const created = target.make(record, conversion, number, lineIds(event.id));
+    const stream = streamName(target.aggregate, conversion.document_id);
+    await tools.append(stream, target.step, [created as unknown as StepEvent], {
       expectedRevision: 'no_stream',
     });
     if (record.customer_kind === 'prospect')

@@ -7,6 +7,7 @@ import {
   invoiceAggregate,
   isRecordId,
   permissionDenied,
+  salesOrderAggregate,
 } from '@app/domain';
 import { streamName } from '@app/event-store/aggregate';
 import { Actor, can, eventMetadata } from '../auth/actor';
@@ -19,10 +20,11 @@ import { estimateConversionReactor } from './estimate-conversion-reactor';
 import { UniqueUnits } from '../invoices/unique-units';
 
 /**
- * Estimate → invoice (documents-api §4). The estimate's stream decides and records the conversion
- * first, with the revision it read, so two conversions cannot both win; the invoice's number, the
- * invoice and the prospect's promotion follow from that record (estimate-conversion-reactor.ts):
- * run here for the answer, or by the reactor when the process stopped first, with the same ids.
+ * Estimate → invoice or sales order (documents-api §4). The estimate's stream decides and records
+ * the conversion first, with the revision it read, so two conversions cannot both win; the new
+ * document's number, the document and the prospect's promotion follow from that record
+ * (estimate-conversion-reactor.ts): run here for the answer, or by the reactor when the process
+ * stopped first, with the same ids.
  */
 @Injectable()
 export class EstimateConversions {
@@ -34,18 +36,46 @@ export class EstimateConversions {
     private readonly steps: ReactorSteps,
   ) {}
 
+  /** Estimate → invoice: the invoice's unique units are taken before the estimate closes. */
   async toInvoice(actor: Actor, estimateId: string, body: Record<string, unknown>, ifMatch?: number) {
-    if (!isRecordId(estimateId)) throw resourceMissing();
     if (!can(actor, 'invoices.modify'))
       throw permissionDenied('Converting into an invoice needs invoices.modify.');
+    const { documentId } = await this.convert(actor, estimateId, { target: 'invoice', body }, ifMatch);
+    return this.writer.read(invoiceAggregate, documentId);
+  }
+
+  /** Estimate → sales order, at the user's own location (none for an unrestricted user). */
+  async toSalesOrder(actor: Actor, estimateId: string, body: Record<string, unknown>, ifMatch?: number) {
+    if (!can(actor, 'sales_orders.list') || !can(actor, 'sales_orders.modify'))
+      throw permissionDenied(
+        'Converting into a sales order needs sales_orders.list and sales_orders.modify.',
+      );
+    const conversion = { target: 'sales_order' as const, body, location_id: actor.locationId };
+    const { documentId } = await this.convert(actor, estimateId, conversion, ifMatch);
+    return this.writer.read(salesOrderAggregate, documentId);
+  }
+
+  /**
+   * Records the conversion on the estimate's stream, then runs the reactor's step that creates the
+   * document. An invoice's unique units are taken before the estimate closes: a unit already sold
+   * refuses the conversion (409 item_unit_unavailable) and leaves the estimate open.
+   */
+  private async convert(
+    actor: Actor,
+    estimateId: string,
+    conversion: {
+      target: 'invoice' | 'sales_order';
+      body: Record<string, unknown>;
+      location_id?: string | null;
+    },
+    ifMatch?: number,
+  ): Promise<{ documentId: string }> {
+    if (!isRecordId(estimateId)) throw resourceMissing();
     const metadata = eventMetadata(actor);
     const documentId = randomUUID();
-    const command = {
-      type: 'ConvertEstimate' as const,
-      target: 'invoice' as const,
-      document_id: documentId,
-      input: body,
-    };
+    const { body, ...rest } = conversion;
+    const command = { type: 'ConvertEstimate' as const, ...rest, document_id: documentId, input: body };
+    const takesUnits = conversion.target === 'invoice';
     let claimed: EstimateRecord['lines'] = [];
     let recorded = false;
     try {
@@ -57,19 +87,19 @@ export class EstimateConversions {
           const decision = decideEstimate(command, state, context);
           if (!Array.isArray(decision) || decision.length === 0 || state.status !== 'live') return decision;
           await this.recordLimit.assertRoomFor(actor);
-          // The invoice's unique units are taken before the estimate closes: a unit already sold
-          // refuses the conversion (409 item_unit_unavailable) and leaves the estimate open.
-          claimed = state.record.lines;
-          await this.units.claim(actor, documentId, claimed);
+          if (takesUnits) {
+            claimed = state.record.lines;
+            await this.units.claim(actor, documentId, claimed);
+          }
           return decision;
         },
         { metadata, ifMatch },
       );
       recorded = true;
       await this.steps.runNow(estimateConversionReactor, streamName(estimateAggregate, estimateId), revision);
-      return await this.writer.read(invoiceAggregate, documentId);
+      return { documentId };
     } catch (error) {
-      // Once recorded, the conversion stands: the reactor creates the invoice, units and all.
+      // Once recorded, the conversion stands: the reactor creates the document, units and all.
       if (!recorded) await this.units.release(actor, documentId, claimed);
       throw error;
     }

@@ -1,9 +1,20 @@
-import { InvoiceParty, InvoiceRecord, invoiceSummaryView, invoiceView, InvoiceViewer } from '@app/domain';
+import {
+  InvoiceParty,
+  InvoiceRecord,
+  LinkedSalesOrder,
+  invoiceSummaryView,
+  invoiceView,
+  InvoiceViewer,
+} from '@app/domain';
 import { Actor, can } from '../auth/actor';
 import { invoiceSettings } from './invoice-context';
 
 /** What the caller may do and see, and the account's packing settings. */
-export function invoiceViewer(actor: Actor, party?: InvoiceParty | null): InvoiceViewer {
+export function invoiceViewer(
+  actor: Actor,
+  party?: InvoiceParty | null,
+  salesOrder?: LinkedSalesOrder | null,
+): InvoiceViewer {
   const settings = invoiceSettings(actor);
   return {
     mayModify: can(actor, 'invoices.modify'),
@@ -11,6 +22,7 @@ export function invoiceViewer(actor: Actor, party?: InvoiceParty | null): Invoic
     packingListsEnabled: settings.packingListsEnabled,
     packServiceLines: settings.packServiceLines,
     party,
+    salesOrder,
     taxLabels: { tax_label: actor.settings.tax_label, tax_2_label: actor.settings.tax_2_label },
   };
 }
@@ -21,8 +33,9 @@ export function invoiceJson(
   revision: number,
   actor: Actor,
   party?: InvoiceParty | null,
+  salesOrder?: LinkedSalesOrder | null,
 ) {
-  return invoiceView(record, revision, invoiceViewer(actor, party));
+  return invoiceView(record, revision, invoiceViewer(actor, party, salesOrder));
 }
 
 export function invoiceSummaryJson(record: InvoiceRecord, actor: Actor) {

@@ -5,11 +5,15 @@ import {
   InvoiceRecord,
   isDomainError,
   isRecordId,
+  LinkedSalesOrder,
   paymentView,
+  salesOrderAggregate,
+  salesOrderProgress,
   visibleInvoice,
 } from '@app/domain';
 import { Database, INVOICE_DATE_COLUMNS, INVOICE_SEARCH_COLUMNS } from '@app/read-models';
 import { Actor } from '../auth/actor';
+import { RecordWriter } from '../commands/record-writer';
 import { DocumentListRequest } from '../documents/document-list-query';
 import { DocumentTable, listDocuments } from '../documents/document-list';
 import { resourceMissing } from '../http/api-error';
@@ -41,6 +45,7 @@ export const INVOICE_LIST_DATES = ['issue_date'];
 export class InvoiceReads {
   constructor(
     private readonly writes: InvoiceWrites,
+    private readonly writer: RecordWriter,
     private readonly parties: InvoiceParties,
     @Inject(DATABASE) private readonly database: Database,
   ) {}
@@ -60,10 +65,22 @@ export class InvoiceReads {
     return { body: await this.detail(actor, invoice, revision), revision };
   }
 
-  /** The detail JSON with the customer's live values. */
+  /** The detail JSON with the customer's live values and, for a linked invoice, its order's progress. */
   async detail(actor: Actor, invoice: InvoiceRecord, revision: number) {
-    const party = await this.parties.party(actor.accountId, invoice.customer_id);
-    return invoiceJson(invoice, revision, actor, party);
+    const [party, salesOrder] = await Promise.all([
+      this.parties.party(actor.accountId, invoice.customer_id),
+      this.linkedSalesOrder(invoice),
+    ]);
+    return invoiceJson(invoice, revision, actor, party, salesOrder);
+  }
+
+  /** The order a linked invoice's packing and shipping come from, as its stream tells it now. */
+  private async linkedSalesOrder(invoice: InvoiceRecord): Promise<LinkedSalesOrder | null> {
+    if (invoice.source_sales_order_id === null) return null;
+    const { state } = await this.writer.read(salesOrderAggregate, invoice.source_sales_order_id);
+    if (state.status === 'absent') return null;
+    const { record } = state;
+    return { id: record.id, sales_order_number: record.sales_order_number, ...salesOrderProgress(record) };
   }
 
   list(actor: Actor, request: DocumentListRequest, url: string) {

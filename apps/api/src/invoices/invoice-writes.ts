@@ -16,6 +16,7 @@ import {
   numberedPackingList,
 } from '@app/domain';
 import { WrongExpectedVersionError } from '@app/event-store';
+import { streamName } from '@app/event-store/aggregate';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { DocumentNumbers } from '../documents/document-numbers';
@@ -23,6 +24,8 @@ import { resourceMissing } from '../http/api-error';
 import { Numbering } from '../records/numbering';
 import { InvoiceContexts } from './invoice-context';
 import { UniqueUnits } from './unique-units';
+import { ReactorSteps } from '../reactors/reactor-steps';
+import { linkedInvoiceReleaseReactor } from '../sales-order-invoicing/linked-invoice-release-reactor';
 
 /** The invoice after a write (null once deleted), the revision of its last event, and what it appended. */
 export interface InvoiceWritten {
@@ -49,6 +52,7 @@ export class InvoiceWrites {
     private readonly numbers: DocumentNumbers,
     private readonly numbering: Numbering,
     private readonly units: UniqueUnits,
+    private readonly steps: ReactorSteps,
   ) {}
 
   async create(actor: Actor, input: InvoiceInput): Promise<InvoiceWritten> {
@@ -119,12 +123,29 @@ export class InvoiceWrites {
       );
       if (events.some((e) => e.type === 'InvoiceCancelled' || e.type === 'InvoiceDeleted'))
         await this.units.release(actor, id, recordOf(state).lines);
+      await this.releaseFromSalesOrder(state, revision, events);
       return { id, record: liveRecord(state), revision, events };
     } catch (error) {
       // Undone only when the edit was surely not appended (refused, or beaten by another write).
       if (moved && notAppended(error)) await this.units.reconcile(actor, id, moved.after, moved.before);
       throw error;
     }
+  }
+
+  /**
+   * A cancelled linked invoice gives its quantities back to its sales order: the
+   * linked_invoice_release reactor's step, run here so that the order shows it when the cancel
+   * answers (the reactor completes it if this process stops first).
+   */
+  private async releaseFromSalesOrder(state: InvoiceState, revision: number, events: InvoiceEvent[]) {
+    const at = events.findIndex((e) => e.type === 'InvoiceCancelled');
+    if (at < 0 || recordOf(state).source_sales_order_id === null) return;
+    const cancelledAt = revision - (events.length - 1 - at);
+    await this.steps.runNow(
+      linkedInvoiceReleaseReactor,
+      streamName(invoiceAggregate, recordOf(state).id),
+      cancelledAt,
+    );
   }
 
   /** False only when the stream surely has no invoice (a store away counts as "may exist"). */

@@ -1,6 +1,8 @@
 import { Reactor } from '@app/read-models';
 import { estimateConversionReactor } from '../conversions/estimate-conversion-reactor';
 import { invoiceUnitsReactor } from '../invoices/invoice-units-reactor';
+import { linkedInvoiceReleaseReactor } from '../sales-order-invoicing/linked-invoice-release-reactor';
+import { salesOrderInvoicingReactor } from '../sales-order-invoicing/sales-order-invoicing-reactor';
 import { firstVariationReactor } from '../items/variations/first-variation-reactor';
 
 /**
@@ -11,4 +13,6 @@ export const reactors: readonly Reactor[] = [
   firstVariationReactor,
   estimateConversionReactor,
   invoiceUnitsReactor,
+  salesOrderInvoicingReactor,
+  linkedInvoiceReleaseReactor,
 ];

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { lineQuantity } from '../document-lines/amounts';
-import { Decision } from '../shared/decision';
+import { Clock, Decision } from '../shared/decision';
 import { conflict, DomainError, isDomainError, validation } from '../shared/domain-error';
 import { isRecordId } from '../shared/record-id';
 import { InvoiceSalesOrder, ReleaseSalesOrderInvoice } from './commands';
@@ -69,7 +69,7 @@ export function invoiceSalesOrder(
 export function releaseSalesOrderInvoice(
   order: SalesOrderRecord,
   command: ReleaseSalesOrderInvoice,
-  context: SalesOrderContext,
+  context: Clock,
 ): Decision<SalesOrderEvent> {
   const invoice = order.invoices.find((entry) => entry.invoice_id === command.invoice_id);
   if (!invoice || invoice.released_at !== null) return [];

@@ -1,0 +1,62 @@
+import {
+  invoiceAggregate,
+  invoiceFromSalesOrder,
+  salesOrderAggregate,
+  SalesOrderInvoiced,
+  SalesOrderState,
+} from '@app/domain';
+import { RecordedEvent } from '@app/event-store';
+import { streamName } from '@app/event-store/aggregate';
+import { defineReactor, StepEvent, stepEventId } from '@app/read-models';
+import { drawNumberStep } from '../records/number-step';
+
+/**
+ * The later step of invoicing a sales order: the order's stream recorded SalesOrderInvoiced (the
+ * quantities taken, the new invoice's id) first, so parallel invoicings never take more than
+ * remains; then the invoice's number is drawn and the invoice created from the order as it was at
+ * that event. The request runs this step for its answer; this reactor does when the process stopped
+ * first. Ids derive from the invoicing, so a repeat draws no second number and creates nothing.
+ */
+export const salesOrderInvoicingReactor = defineReactor({
+  name: 'sales_order_invoicing',
+  handles: ['SalesOrderInvoiced'],
+  async react(event, tools) {
+    const invoicing = event.data as SalesOrderInvoiced['data'];
+    const order = orderAt(await tools.read(event.streamId), event.revision);
+    if (order.status === 'absent') throw new Error(`${event.streamId} holds no sales order`);
+    const { record } = order;
+    const number = await drawNumberStep(tools, {
+      accountId: record.account_id,
+      sequence: 'invoice',
+      recordId: invoicing.invoice_id,
+      at: invoicing.invoiced_at,
+    });
+    const created = invoiceFromSalesOrder(record, invoicing, number, lineIds(event.id));
+    await tools.append(
+      streamName(invoiceAggregate, invoicing.invoice_id),
+      'create-invoice',
+      [created as unknown as StepEvent],
+      { expectedRevision: 'no_stream' },
+    );
+  },
+});
+
+/** The order as its stream told it at `revision`: later edits of its header do not reach the invoice. */
+function orderAt(events: RecordedEvent[], revision: number): SalesOrderState {
+  return events
+    .filter((event) => event.revision <= revision)
+    .reduce(
+      (state: SalesOrderState, event) =>
+        salesOrderAggregate.evolve(
+          state,
+          event as unknown as Parameters<typeof salesOrderAggregate.evolve>[1],
+        ),
+      salesOrderAggregate.initialState,
+    );
+}
+
+/** The invoice's line ids, derived from the invoicing: the same invoicing makes the same lines. */
+function lineIds(triggerId: string): () => string {
+  let next = 0;
+  return () => stepEventId(triggerId, 'invoice-line', next++);
+}

@@ -1,0 +1,109 @@
+import { Body, Controller, Get, Headers, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPropertyOptional,
+  ApiQuery,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { permissionDenied } from '@app/domain';
+import { Allow } from 'class-validator';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { Access } from '../auth/access';
+import { Actor, can } from '../auth/actor';
+import { CurrentActor } from '../auth/current-actor';
+import { documentInput } from '../documents/document-body';
+import { parseIfMatch, setETag } from '../http/etag';
+import { parsePageRequest, pathOf } from '../http/pagination';
+import { PAGE_PARAMS, refuseUnknownParams } from '../http/query-params';
+import { UnsupportedFieldCode } from '../http/unsupported-field-code';
+import { InvoiceReads } from '../invoices/invoice-reads';
+import { SalesOrderInvoicing } from './sales-order-invoicing';
+import { SalesOrderReads } from '../sales-orders/sales-order-reads';
+
+@UnsupportedFieldCode('invalid_sales_order_invoice')
+export class InvoiceSalesOrderBody {
+  @ApiPropertyOptional({
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { id: { type: 'string', format: 'uuid' }, quantity: { type: 'number' } },
+    },
+    description:
+      'Omitted ({}): every remaining quantity. Else 1 to 100 entries {id: non-discount line id, quantity}, each line once, not above what remains to invoice.',
+  })
+  @Allow()
+  lines?: unknown;
+}
+
+/** Invoicing a sales order, and the invoices made from it (documents-api §4). */
+@ApiTags('sales-orders')
+@Controller('api/v3/sales-orders/:id')
+export class SalesOrderInvoicingController {
+  constructor(
+    private readonly invoicing: SalesOrderInvoicing,
+    private readonly orders: SalesOrderReads,
+    private readonly invoices: InvoiceReads,
+  ) {}
+
+  @Post('invoice')
+  @Access('sales_orders:invoice', 'sales_orders.modify')
+  @ApiOperation({
+    summary:
+      'Invoice an open sales order (201): every remaining quantity, or the chosen lines; needs invoices.modify too',
+  })
+  @ApiBody({ type: InvoiceSalesOrderBody, required: false })
+  @ApiCreatedResponse({ description: 'The new unpaid invoice with its lines, linked to the order' })
+  @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiUnprocessableEntityResponse({ description: 'invalid_sales_order_invoice' })
+  @ApiConflictResponse({
+    description:
+      'sales_order_invoice_not_allowed, sales_order_already_invoiced, sales_order_line_already_invoiced, item_unit_unavailable, account_record_limit_reached or mobile_mutation_conflict',
+  })
+  async invoice(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: InvoiceSalesOrderBody,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { state, revision } = await this.invoicing.invoice(
+      actor,
+      id.toLowerCase(),
+      documentInput(body ?? {}),
+      parseIfMatch(ifMatch, 'so_'),
+    );
+    if (state.status !== 'live') throw new Error('An invoice made from a sales order is not live');
+    reply.status(201);
+    setETag(reply, revision);
+    return this.invoices.detail(actor, state.record, revision);
+  }
+
+  @Get('invoices')
+  @Access(['sales_orders:read', 'invoices:read'], 'sales_orders.list')
+  @ApiOperation({
+    summary: 'Invoices made from a visible sales order, newest number first; invisible invoices are left out',
+  })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'limit', required: false, type: Number })
+  @ApiQuery({ name: 'include_total', required: false, type: Boolean })
+  @ApiOkResponse({ description: 'The list envelope of compact invoices' })
+  @ApiNotFoundResponse({ description: 'resource_missing' })
+  async list(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+    @Req() request: FastifyRequest,
+  ) {
+    refuseUnknownParams(query, PAGE_PARAMS);
+    const { order } = await this.orders.visible(actor, id);
+    if (!can(actor, 'invoices.list')) throw permissionDenied('Listing invoices needs invoices.list.');
+    const linked = { dates: [], ids: [{ column: 'source_sales_order_id', id: order.id }] };
+    return this.invoices.list(actor, { page: parsePageRequest(query), filters: linked }, pathOf(request.url));
+  }
+}

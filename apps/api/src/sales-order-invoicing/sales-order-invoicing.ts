@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  decideSalesOrder,
+  DocumentLine,
+  invoiceAggregate,
+  InvoiceState,
+  isDomainError,
+  isRecordId,
+  permissionDenied,
+  salesOrderAggregate,
+  SalesOrderEvent,
+  SalesOrderRecord,
+  SalesOrderState,
+} from '@app/domain';
+import { streamName } from '@app/event-store/aggregate';
+import { Actor, can, eventMetadata } from '../auth/actor';
+import { RecordWriter } from '../commands/record-writer';
+import { resourceMissing } from '../http/api-error';
+import { UniqueUnits } from '../invoices/unique-units';
+import { ReactorSteps } from '../reactors/reactor-steps';
+import { RecordLimit } from '../records/record-limit';
+import { SalesOrderContexts } from '../sales-orders/sales-order-context';
+import { salesOrderInvoicingReactor } from './sales-order-invoicing-reactor';
+
+/**
+ * Sales order → invoice (documents-api §4, POST /sales-orders/{id}/invoice). The order's stream
+ * decides and records the quantities taken (SalesOrderInvoiced) with the revision it read, so two
+ * parallel invoicings can never take more than remains; the invoice's number and the invoice
+ * follow from that record (sales-order-invoicing-reactor.ts): run here for the answer, or by the
+ * reactor when the process stopped first, with the same ids. Unique items' units are taken for
+ * the invoice before the order records the invoicing: a unit already sold refuses it (409
+ * `item_unit_unavailable`) and leaves the order as it was.
+ */
+@Injectable()
+export class SalesOrderInvoicing {
+  constructor(
+    private readonly writer: RecordWriter,
+    private readonly contexts: SalesOrderContexts,
+    private readonly recordLimit: RecordLimit,
+    private readonly units: UniqueUnits,
+    private readonly steps: ReactorSteps,
+  ) {}
+
+  async invoice(
+    actor: Actor,
+    orderId: string,
+    body: Record<string, unknown>,
+    ifMatch?: number,
+  ): Promise<{ state: InvoiceState; revision: number }> {
+    if (!isRecordId(orderId)) throw resourceMissing();
+    if (!can(actor, 'invoices.modify'))
+      throw permissionDenied('Invoicing a sales order needs invoices.modify as well.');
+    const metadata = eventMetadata(actor);
+    const invoiceId = randomUUID();
+    const command = { type: 'InvoiceSalesOrder' as const, invoice_id: invoiceId, input: body };
+    let claimed: readonly DocumentLine[] = [];
+    let recorded = false;
+    try {
+      const { revision, events } = await this.writer.write(
+        salesOrderAggregate,
+        orderId,
+        async (state: SalesOrderState, read: number) => {
+          const context = await this.contexts.of(actor, state, {}, new Date().toISOString());
+          const decision = decideSalesOrder(command, state, context);
+          if (isDomainError(decision) || decision.length === 0 || state.status !== 'live') return decision;
+          // A stale If-Match will refuse the append: take no units for it.
+          if (ifMatch !== undefined && ifMatch !== read) return decision;
+          await this.recordLimit.assertRoomFor(actor);
+          const lines = invoicedLines(state.record, decision);
+          // A decision retried on fresher state may take other lines: the units follow them.
+          await this.units.reconcile(actor, invoiceId, claimed, lines);
+          claimed = lines;
+          return decision;
+        },
+        { metadata, ifMatch },
+      );
+      recorded = true;
+      const at = revision - (events.length - 1 - events.findIndex((e) => e.type === 'SalesOrderInvoiced'));
+      await this.steps.runNow(salesOrderInvoicingReactor, streamName(salesOrderAggregate, orderId), at);
+      return await this.writer.read(invoiceAggregate, invoiceId);
+    } catch (error) {
+      // Once recorded, the invoicing stands: the reactor creates the invoice, units and all.
+      if (!recorded) await this.units.release(actor, invoiceId, claimed);
+      throw error;
+    }
+  }
+}
+
+/** The order's lines an invoicing takes (what the invoice's unique units are looked up by). */
+function invoicedLines(order: SalesOrderRecord, events: SalesOrderEvent[]): DocumentLine[] {
+  const invoiced = events.find((e) => e.type === 'SalesOrderInvoiced');
+  if (!invoiced || invoiced.type !== 'SalesOrderInvoiced') return [];
+  const ids = new Set(invoiced.data.lines.map((entry) => entry.sales_order_line_id));
+  return order.lines.filter((line) => ids.has(line.id as string));
+}
