@@ -97,11 +97,13 @@ export class InvoiceWrites {
     const metadata = eventMetadata(actor);
     const input = command.type === 'UpdateInvoice' ? command.input : {};
     let moved: { before: readonly DocumentLine[]; after: readonly DocumentLine[] } | undefined;
+    let decidedOn: InvoiceState = invoiceAggregate.initialState;
     try {
       const { state, revision, events } = await this.writer.write(
         invoiceAggregate,
         id,
         async (current: InvoiceState, revision: number) => {
+          decidedOn = current;
           const now = new Date().toISOString();
           const context = await this.contexts.of(actor, current, input, now, wantsRecipients(actor, command));
           const decision = decideInvoice(command, current, context);
@@ -123,7 +125,7 @@ export class InvoiceWrites {
       );
       if (events.some((e) => e.type === 'InvoiceCancelled' || e.type === 'InvoiceDeleted'))
         await this.units.release(actor, id, recordOf(state).lines);
-      await this.releaseFromSalesOrder(state, revision, events);
+      await this.releaseFromSalesOrder(decidedOn, revision, events);
       return { id, record: liveRecord(state), revision, events };
     } catch (error) {
       // Undone only when the edit was surely not appended (refused, or beaten by another write).
@@ -137,13 +139,13 @@ export class InvoiceWrites {
    * linked_invoice_release reactor's step, run here so that the order shows it when the cancel
    * answers (the reactor completes it if this process stops first).
    */
-  private async releaseFromSalesOrder(state: InvoiceState, revision: number, events: InvoiceEvent[]) {
+  private async releaseFromSalesOrder(before: InvoiceState, revision: number, events: InvoiceEvent[]) {
     const at = events.findIndex((e) => e.type === 'InvoiceCancelled');
-    if (at < 0 || recordOf(state).source_sales_order_id === null) return;
+    if (at < 0 || before.status !== 'live' || before.record.source_sales_order_id === null) return;
     const cancelledAt = revision - (events.length - 1 - at);
     await this.steps.runNow(
       linkedInvoiceReleaseReactor,
-      streamName(invoiceAggregate, recordOf(state).id),
+      streamName(invoiceAggregate, before.record.id),
       cancelledAt,
     );
   }

@@ -21,7 +21,9 @@ export const linkedInvoiceReleaseReactor = defineReactor({
   name: 'linked_invoice_release',
   handles: ['InvoiceCancelled'],
   async react(event, tools) {
-    const invoice = folded(invoiceAggregate, await tools.read(event.streamId));
+    // The invoice as it was before its cancellation, which removed the link.
+    const before = (await tools.read(event.streamId)).filter((e) => e.revision < event.revision);
+    const invoice = folded(invoiceAggregate, before);
     if (invoice.status === 'absent') throw new Error(`${event.streamId} holds no invoice`);
     const orderId = invoice.record.source_sales_order_id;
     if (orderId === null) return;

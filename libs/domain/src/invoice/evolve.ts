@@ -50,9 +50,11 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
         date_sent: event.data.date_sent,
       }));
     case 'InvoiceCancelled':
+      // A cancelled invoice is no longer its sales order's (documents-api §3): the link goes.
       return change(state, event.data.cancelled_at, (record) => ({
         ...record,
         status_id: event.data.status_id,
+        source_sales_order_id: null,
       }));
     case 'InvoicePacked': {
       const { fulfillment } = event.data;

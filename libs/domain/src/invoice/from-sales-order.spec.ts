@@ -12,6 +12,7 @@ import { SalesOrderInvoiced } from '../sales-order';
 import { cancel, folding, invoice, invoiceContext, pack, remove, update } from './invoice.fixture';
 import { invoiceFromSalesOrder } from './from-sales-order';
 import { invoiceView } from './view';
+import { InvoiceEvent } from './events';
 
 function expectRefusal(decision: unknown, status: number, code: string) {
   if (!isDomainError(decision)) throw new Error(`expected a refusal, got ${JSON.stringify(decision)}`);
@@ -134,12 +135,13 @@ describe('An invoice made from a sales order', () => {
       expect(lines(100, 100)[0]).toEqual(['inventory', 2, 2]);
     });
 
-    it('may still be cancelled while it has no payments', () => {
+    it('may still be cancelled while it has no payments, which removes the link', () => {
       const { order, invoicings } = invoiced({});
       const createdEvent = invoiceFromSalesOrder(order, invoicings[0].data, 2001, newLineIds());
-      expect(invoice.given(createdEvent).when(cancel, invoiceContext())).toMatchObject([
-        { type: 'InvoiceCancelled' },
-      ]);
+      const decision = invoice.given(createdEvent).when(cancel, invoiceContext());
+      expect(decision).toMatchObject([{ type: 'InvoiceCancelled' }]);
+      const state = stateAfter(folding, [createdEvent, ...(decision as InvoiceEvent[])]);
+      expect(state).toMatchObject({ status: 'live', record: { status_id: 15, source_sales_order_id: null } });
     });
   });
 });
