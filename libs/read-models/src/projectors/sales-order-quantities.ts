@@ -248,7 +248,7 @@ export async function writeSalesOrders(
 
   const added = entries.flatMap(([, order]) => (order.deleted ? [] : order.invoicings));
   if (added.length > 0) {
-    // Once per invoicing and line (an invoicing names a line once; summed all the same): a repeated SalesOrderInvoiced adds nothing, nor revives a release.
+    // Once per invoicing and line: a repeated SalesOrderInvoiced adds nothing, nor revives a release.
     await sql`insert into ${invoicings} (sales_order_id, invoice_id, line_id, quantity)
       select sales_order_id, invoice_id, line_id, trim_scale(sum(quantity))
       from jsonb_to_recordset(${JSON.stringify(added)}::jsonb)
