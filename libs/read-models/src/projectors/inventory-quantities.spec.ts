@@ -571,3 +571,419 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
     expect(await onHand('inv_twice')).toEqual(expected);
   });
 });
+
+describe.each(testDatabases())('inventory_quantities projector, sales orders, on $name', (target) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(() => database?.close());
+
+  const NOWHERE = '00000000-0000-4000-8000-000000000006';
+  const S1 = '00000000-0000-4000-8000-0000000000b1';
+  const S2 = '00000000-0000-4000-8000-0000000000b2';
+  const I1 = '00000000-0000-4000-8000-0000000000a1';
+  const I2 = '00000000-0000-4000-8000-0000000000a2';
+  const k = (item: string, variation: string | null, location: string | null) =>
+    `${item}/${variation ?? '-'}/${location ?? '-'}`;
+
+  const itemCreated = (id: string, location_id: string | null) => ({
+    id,
+    account_id: ACCOUNT,
+    location_id,
+    inventory_type: 'quantity',
+    created_at: at(0),
+  });
+  const soLine = (id: string, item_id: string | null, quantity: string, row: number | null = null) => ({
+    ...line('inventory', item_id, quantity, row),
+    id,
+  });
+  const orderCreated = (id: string, lines: object[]) => ({
+    id,
+    account_id: ACCOUNT,
+    sales_order_number: 1,
+    location_id: STORE,
+    status_id: 29,
+    lines,
+    source_estimate_id: null,
+    created_at: at(20),
+  });
+  const invoiced = (invoice: string, lines: [lineId: string, quantity: string][]) => ({
+    invoice_id: invoice,
+    lines: lines.map(([sales_order_line_id, quantity]) => ({ sales_order_line_id, quantity })),
+    issue_date: '2030-01-01',
+    with_shipping: false,
+    invoiced_at: at(30),
+  });
+  /** The invoice the reactor makes of an invoicing: the order's lines with the invoiced quantities. */
+  const invoiceCreated = (id: string, order: string, lines: object[]) => ({
+    id,
+    account_id: ACCOUNT,
+    invoice_number: 1,
+    status_id: 9,
+    source_sales_order_id: order,
+    lines,
+    created_at: at(31),
+  });
+
+  // ITEM: variation rows 11 (STORE, 5 on hand) and 12 (DEPOT); PLAIN at STORE with 10; NOWHERE
+  // without a location nor stock.
+  const STOCK = [
+    ...FIRST_BATCH,
+    ...log(
+      [`item-${PLAIN}`, 'ItemCreated', itemCreated(PLAIN, STORE)],
+      [`item-${PLAIN}`, 'StockAdjusted', adjusted(PLAIN, STORE, '10', '10', 10)],
+      [`item-${NOWHERE}`, 'ItemCreated', itemCreated(NOWHERE, null)],
+    ).map((e, n) => ({ ...e, id: `s${n}`, position: { commit: BigInt(100 + n), prepare: BigInt(100 + n) } })),
+  ];
+  /** Later events, ids and positions after STOCK's; `from` keeps ids apart between calls. */
+  let counter = 0;
+  const later = (...entries: [stream: string, type: string, data: object][]) =>
+    log(...entries).map((e) => {
+      counter += 1;
+      return {
+        ...e,
+        id: `l${counter}-${e.type}`,
+        position: { commit: BigInt(200 + counter), prepare: BigInt(200 + counter) },
+      };
+    });
+
+  const S1_LINES = [
+    soLine('a', ITEM, '2', 11),
+    soLine('b', PLAIN, '3'),
+    soLine('c', NOWHERE, '4'),
+    { ...line('service', SERVICE, '9'), id: 'd' },
+    { ...line('discount', null, '1'), id: 'e' },
+  ];
+  const S1_CREATED = () => later([`salesOrder-${S1}`, 'SalesOrderCreated', orderCreated(S1, S1_LINES)]);
+
+  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
+    await sql`create schema ${sql.id(schema)}`.execute(database.db);
+    await inventoryQuantitiesProjector.setup(database.db, schema);
+    for (const batch of batches) {
+      await database.db
+        .transaction()
+        .execute((trx) => inventoryQuantitiesProjector.apply(trx, batch, schema));
+    }
+  }
+  /**
+   * [on_hand, reserved] by row_key, rows where something is kept or counted: a row only sales orders
+   * created, nothing reserved there any more, is of no consequence to any reader (not `stocked`).
+   */
+  const quantities = async (schema: string) =>
+    Object.fromEntries(
+      (
+        await sql<{ row_key: string; on_hand: string; reserved: string }>`select row_key, on_hand, reserved
+          from ${sql.table(`${schema}.inventory_quantities`)}
+          where item_id in (${ITEM}, ${PLAIN}, ${NOWHERE})
+            and (stocked or adjusted <> 0 or invoiced <> 0 or reserved <> 0) order by row_key`.execute(
+          database.db,
+        )
+      ).rows.map((r) => [r.row_key, [r.on_hand, r.reserved]]),
+    );
+  const orderLines = async (schema: string) =>
+    (
+      await sql<Record<string, unknown>>`select sales_order_id, line_id, item_id, item_variation_location_id,
+          location_id, row_key, ordered, invoiced, open, reserved
+        from ${sql.table(`${schema}.sales_order_quantities`)} order by sales_order_id, line_id`.execute(
+        database.db,
+      )
+    ).rows;
+
+  const BEFORE = {
+    [k(ITEM, null, STORE)]: ['0', '0'],
+    [k(ITEM, V, STORE)]: ['5', '0'],
+    [k(ITEM, V, DEPOT)]: ['0', '0'],
+    [k(PLAIN, null, STORE)]: ['10', '0'],
+  };
+  const S1_RESERVED = {
+    ...BEFORE,
+    [k(ITEM, V, STORE)]: ['5', '2'],
+    [k(PLAIN, null, STORE)]: ['10', '3'],
+    // An item without a location: its location-less row.
+    [k(NOWHERE, null, null)]: ['0', '4'],
+  };
+
+  it("reserves an open order's inventory lines on the variation row, else at the item's location; on-hand stays", async () => {
+    await project('so_created', [STOCK, S1_CREATED()]);
+    expect(await quantities('so_created')).toEqual(S1_RESERVED);
+    const explained = (
+      lineId: string,
+      item: string,
+      row: number | null,
+      location: string | null,
+      rowKey: string,
+      ordered: string,
+    ) => ({
+      sales_order_id: S1,
+      line_id: lineId,
+      item_id: item,
+      item_variation_location_id: row,
+      location_id: location,
+      row_key: rowKey,
+      ordered,
+      invoiced: '0',
+      open: true,
+      reserved: ordered,
+    });
+    expect(await orderLines('so_created')).toEqual([
+      explained('a', ITEM, 11, STORE, k(ITEM, V, STORE), '2'),
+      explained('b', PLAIN, null, STORE, k(PLAIN, null, STORE), '3'),
+      explained('c', NOWHERE, null, null, k(NOWHERE, null, null), '4'),
+    ]);
+  });
+
+  it("moves an invoiced quantity from reserved to the invoice's on-hand deduction", async () => {
+    const invoicing = later(
+      [
+        `salesOrder-${S1}`,
+        'SalesOrderInvoiced',
+        invoiced(I1, [
+          ['a', '1.5'],
+          ['b', '3'],
+          ['d', '9'],
+        ]),
+      ],
+      [
+        `invoice-${I1}`,
+        'InvoiceCreated',
+        invoiceCreated(I1, S1, [soLine('x1', ITEM, '1.5', 11), soLine('x2', PLAIN, '3')]),
+      ],
+    );
+    await project('so_invoiced', [STOCK, S1_CREATED(), invoicing]);
+    expect(await quantities('so_invoiced')).toEqual({
+      ...S1_RESERVED,
+      [k(ITEM, V, STORE)]: ['3.5', '0.5'],
+      [k(PLAIN, null, STORE)]: ['7', '0'],
+    });
+    expect((await orderLines('so_invoiced')).map((r) => [r.line_id, r.invoiced, r.reserved])).toEqual([
+      ['a', '1.5', '0.5'],
+      ['b', '3', '0'],
+      ['c', '0', '4'],
+    ]);
+  });
+
+  it('gives a released invoicing back to reserved while the cancelled invoice gives on-hand back', async () => {
+    const story = later(
+      [`salesOrder-${S1}`, 'SalesOrderInvoiced', invoiced(I1, [['a', '1']])],
+      [`invoice-${I1}`, 'InvoiceCreated', invoiceCreated(I1, S1, [soLine('x1', ITEM, '1', 11)])],
+      [`salesOrder-${S1}`, 'SalesOrderInvoiced', invoiced(I2, [['a', '0.5']])],
+      [`invoice-${I2}`, 'InvoiceCreated', invoiceCreated(I2, S1, [soLine('y1', ITEM, '0.5', 11)])],
+      [`invoice-${I1}`, 'InvoiceCancelled', { status_id: 15, cancelled_at: at(40) }],
+      [`salesOrder-${S1}`, 'SalesOrderInvoiceReleased', { invoice_id: I1, released_at: at(40) }],
+    );
+    await project('so_released', [STOCK, S1_CREATED(), story]);
+    // Only I2's half stands: reserved 2 - 0.5, on hand 5 - 0.5.
+    expect((await quantities('so_released'))[k(ITEM, V, STORE)]).toEqual(['4.5', '1.5']);
+    const { rows: invoicings } = await sql`select invoice_id, line_id, quantity, released
+      from so_released.sales_order_invoicings order by invoice_id`.execute(database.db);
+    expect(invoicings).toEqual([
+      { invoice_id: I1, line_id: 'a', quantity: '1', released: true },
+      { invoice_id: I2, line_id: 'a', quantity: '0.5', released: false },
+    ]);
+  });
+
+  it('replaces the lines by line id when an edit sets them, keeping what was invoiced; an edit without lines moves nothing', async () => {
+    const edited = later(
+      [
+        `salesOrder-${S1}`,
+        'SalesOrderInvoiced',
+        invoiced(I1, [
+          ['a', '1'],
+          ['b', '1'],
+        ]),
+      ],
+      [
+        `salesOrder-${S1}`,
+        'SalesOrderUpdated',
+        {
+          changes: {},
+          // a grows, b shrinks below what was invoiced (reserves nothing, not less), c goes, f comes.
+          lines: [soLine('a', ITEM, '4', 11), soLine('b', PLAIN, '0.5'), soLine('f', ITEM, '2.5', 12)],
+          updated_at: at(41),
+        },
+      ],
+      [`salesOrder-${S1}`, 'SalesOrderUpdated', { changes: { notes: 'x' }, updated_at: at(42) }],
+    );
+    await project('so_edited', [STOCK, S1_CREATED(), edited]);
+    expect(await quantities('so_edited')).toEqual({
+      ...BEFORE,
+      [k(ITEM, V, STORE)]: ['5', '3'],
+      [k(ITEM, V, DEPOT)]: ['0', '2.5'],
+    });
+    expect(
+      (await orderLines('so_edited')).map((r) => [r.line_id, r.ordered, r.invoiced, r.reserved]),
+    ).toEqual([
+      ['a', '4', '1', '3'],
+      ['b', '0.5', '1', '0'],
+      ['f', '2.5', '0', '2.5'],
+    ]);
+  });
+
+  it('gives everything back once the order is deleted', async () => {
+    const deleted = later(
+      [`salesOrder-${S1}`, 'SalesOrderInvoiced', invoiced(I1, [['a', '1']])],
+      [`salesOrder-${S1}`, 'SalesOrderInvoiceReleased', { invoice_id: I1, released_at: at(40) }],
+      [`salesOrder-${S1}`, 'SalesOrderDeleted', { deleted_at: at(41) }],
+    );
+    await project('so_deleted', [STOCK, S1_CREATED(), deleted]);
+    expect(await quantities('so_deleted')).toEqual(BEFORE);
+    expect(await orderLines('so_deleted')).toEqual([]);
+    const { rows } = await sql`select * from so_deleted.sales_order_invoicings`.execute(database.db);
+    expect(rows).toEqual([]);
+  });
+
+  it('reserves nothing for a closed order (status 30), and again once reopened', async () => {
+    const closed = later([
+      `salesOrder-${S1}`,
+      'SalesOrderUpdated',
+      { changes: { status_id: 30 }, updated_at: at(41) },
+    ]);
+    const reopened = later([
+      `salesOrder-${S1}`,
+      'SalesOrderUpdated',
+      { changes: { status_id: 29 }, updated_at: at(42) },
+    ]);
+    await project('so_closed', [STOCK, S1_CREATED(), closed]);
+    expect(await quantities('so_closed')).toEqual(BEFORE);
+    await database.db
+      .transaction()
+      .execute((trx) => inventoryQuantitiesProjector.apply(trx, reopened, 'so_closed'));
+    expect(await quantities('so_closed')).toEqual(S1_RESERVED);
+  });
+
+  it("keeps a line at the location it was first reserved when the item moves; new lines take the item's new one", async () => {
+    const moved = () =>
+      later(
+        [`item-${PLAIN}`, 'ItemUpdated', { changes: { location_id: DEPOT }, updated_at: at(21) }],
+        [
+          `salesOrder-${S1}`,
+          'SalesOrderUpdated',
+          { changes: {}, lines: [soLine('b', PLAIN, '2'), soLine('g', PLAIN, '1')], updated_at: at(22) },
+        ],
+      );
+    const expected = {
+      ...BEFORE,
+      [k(PLAIN, null, STORE)]: ['10', '2'],
+      [k(PLAIN, null, DEPOT)]: ['0', '1'],
+    };
+    await project('so_moved', [STOCK, S1_CREATED(), moved()]);
+    await project('so_moved_one', [[...STOCK, ...S1_CREATED(), ...moved()]]);
+    await project(
+      'so_moved_each',
+      [...STOCK, ...S1_CREATED(), ...moved()].map((e) => [e]),
+    );
+    for (const schema of ['so_moved', 'so_moved_one', 'so_moved_each'])
+      expect(await quantities(schema)).toEqual(expected);
+  });
+
+  it('after every order is fully invoiced, reserved is back to zero while on-hand dropped by the invoiced quantities', async () => {
+    const story = later(
+      [
+        `salesOrder-${S2}`,
+        'SalesOrderCreated',
+        orderCreated(S2, [soLine('h', ITEM, '1', 12), soLine('i', PLAIN, '2.25')]),
+      ],
+      [
+        `salesOrder-${S1}`,
+        'SalesOrderInvoiced',
+        invoiced(I1, [
+          ['a', '2'],
+          ['b', '1'],
+          ['c', '4'],
+          ['d', '9'],
+        ]),
+      ],
+      [
+        `invoice-${I1}`,
+        'InvoiceCreated',
+        invoiceCreated(I1, S1, [
+          soLine('x1', ITEM, '2', 11),
+          soLine('x2', PLAIN, '1'),
+          soLine('x3', NOWHERE, '4'),
+        ]),
+      ],
+      [
+        `salesOrder-${S2}`,
+        'SalesOrderInvoiced',
+        invoiced(I2, [
+          ['h', '1'],
+          ['i', '2.25'],
+        ]),
+      ],
+      [
+        `invoice-${I2}`,
+        'InvoiceCreated',
+        invoiceCreated(I2, S2, [soLine('y1', ITEM, '1', 12), soLine('y2', PLAIN, '2.25')]),
+      ],
+      [
+        `salesOrder-${S1}`,
+        'SalesOrderInvoiced',
+        invoiced('00000000-0000-4000-8000-0000000000a3', [['b', '2']]),
+      ],
+      [
+        `invoice-00000000-0000-4000-8000-0000000000a3`,
+        'InvoiceCreated',
+        invoiceCreated('00000000-0000-4000-8000-0000000000a3', S1, [soLine('z1', PLAIN, '2')]),
+      ],
+    );
+    await project('so_fully', [STOCK, S1_CREATED(), story]);
+    const after = await quantities('so_fully');
+    expect(Object.values(after).every(([, reserved]) => reserved === '0')).toBe(true);
+    expect(after).toEqual({
+      ...BEFORE,
+      [k(ITEM, V, STORE)]: ['3', '0'],
+      [k(ITEM, V, DEPOT)]: ['-1', '0'],
+      [k(PLAIN, null, STORE)]: ['4.75', '0'],
+      [k(NOWHERE, null, null)]: ['-4', '0'],
+    });
+  });
+
+  it('ends with the same rows in one batch, one by one, or with the sales-order events applied twice', async () => {
+    const story = [
+      ...STOCK,
+      ...S1_CREATED(),
+      ...later(
+        [`salesOrder-${S2}`, 'SalesOrderCreated', orderCreated(S2, [soLine('h', NOWHERE, '2')])],
+        [`item-${NOWHERE}`, 'ItemUpdated', { changes: { location_id: STORE }, updated_at: at(21) }],
+        [
+          `salesOrder-${S1}`,
+          'SalesOrderInvoiced',
+          invoiced(I1, [
+            ['a', '1'],
+            ['c', '1'],
+          ]),
+        ],
+        [
+          `salesOrder-${S1}`,
+          'SalesOrderUpdated',
+          {
+            changes: {},
+            lines: [soLine('a', ITEM, '2', 11), soLine('c', NOWHERE, '3'), soLine('j', NOWHERE, '5')],
+            updated_at: at(22),
+          },
+        ],
+        [`salesOrder-${S1}`, 'SalesOrderInvoiceReleased', { invoice_id: I1, released_at: at(23) }],
+        [`salesOrder-${S1}`, 'SalesOrderInvoiced', invoiced(I2, [['a', '0.5']])],
+        [`salesOrder-${S2}`, 'SalesOrderDeleted', { deleted_at: at(24) }],
+      ),
+    ];
+    const expected = {
+      ...BEFORE,
+      [k(ITEM, V, STORE)]: ['5', '1.5'],
+      [k(PLAIN, null, STORE)]: ['10', '0'],
+      // c stays where it was first reserved (no location), j is reserved at the item's new location.
+      [k(NOWHERE, null, null)]: ['0', '3'],
+      [k(NOWHERE, null, STORE)]: ['0', '5'],
+    };
+    await project('so_batch', [story]);
+    await project(
+      'so_single',
+      story.map((event) => [event]),
+    );
+    await project('so_twice', [story, story.filter((e) => e.streamId.startsWith('salesOrder-'))]);
+    for (const schema of ['so_batch', 'so_single', 'so_twice'])
+      expect(await quantities(schema)).toEqual(expected);
+    expect(await orderLines('so_twice')).toEqual(await orderLines('so_single'));
+  });
+});

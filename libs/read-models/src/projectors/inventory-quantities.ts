@@ -8,7 +8,15 @@ import {
   InvoiceBatch,
   newInvoiceBatch,
   writeInvoices,
+  writeItemLocations,
 } from './invoice-quantities';
+import {
+  createSalesOrderQuantities,
+  foldSalesOrderEvent,
+  SALES_ORDER_EVENTS,
+  SalesOrderBatch,
+  writeSalesOrders,
+} from './sales-order-quantities';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -18,8 +26,9 @@ import {
  * `adjusted` follows StockAdjusted from item and variation streams alike (the event's
  * `on_hand_after`, so replaying one is harmless), `invoiced` the inventory lines of active invoices
  * (invoice-quantities.ts: kept per invoice line in `invoice_quantities`, moved by each invoice
- * event's difference, given back on cancel and delete; it may take on_hand below zero). Reserved,
- * incoming and in transit stay 0 until sales orders, purchase orders and transfers arrive.
+ * event's difference, given back on cancel and delete; it may take on_hand below zero). `reserved`
+ * is what open sales orders' inventory lines have not had invoiced yet (sales-order-quantities.ts).
+ * Incoming and in transit stay 0 until purchase orders and transfers arrive.
  *
  * `estimates` is the quantity on open estimates (inventory lines only), kept per estimate in
  * `estimate_quantities`; an estimate event moves the rows it names by the difference: a line naming a
@@ -32,8 +41,15 @@ import {
  */
 export const inventoryQuantitiesProjector: Projector = {
   name: 'inventory_quantities',
-  version: 3,
-  tables: ['inventory_quantities', 'estimate_quantities', 'invoice_quantities', 'inventory_item_locations'],
+  version: 4,
+  tables: [
+    'inventory_quantities',
+    'estimate_quantities',
+    'invoice_quantities',
+    'inventory_item_locations',
+    'sales_order_quantities',
+    'sales_order_invoicings',
+  ],
   writesOnly: true,
   handles: [
     'StockAdjusted',
@@ -49,14 +65,16 @@ export const inventoryQuantitiesProjector: Projector = {
     'ItemCreated',
     'ItemUpdated',
     ...INVOICE_EVENTS,
+    ...SALES_ORDER_EVENTS,
   ],
   async setup(db, schema) {
     await createTable(db, schema);
     await createEstimateQuantities(db, schema);
     await createInvoiceQuantities(db, schema);
+    await createSalesOrderQuantities(db, schema);
   },
   async apply(trx, events, schema) {
-    const { rows, deletedVariations, estimates, invoices } = foldBatch(events);
+    const { rows, deletedVariations, estimates, invoices, salesOrders } = foldBatch(events);
     const target = sql.table(`${schema}.inventory_quantities`);
     if (rows.size > 0) await upsertRows(trx, target, [...rows.values()]);
     if (deletedVariations.length > 0) {
@@ -68,6 +86,9 @@ export const inventoryQuantitiesProjector: Projector = {
     // After the rows above: a line may name a variation row created in the same batch.
     if (estimates.size > 0) await writeEstimates(trx, schema, estimates);
     await writeInvoices(trx, schema, invoices);
+    await writeSalesOrders(trx, schema, salesOrders);
+    // Last: the lines above were located against the item locations as they were before the batch.
+    await writeItemLocations(trx, schema, invoices);
   },
 };
 
@@ -130,6 +151,7 @@ interface Batch {
   deletedVariations: string[];
   estimates: EstimateLines;
   invoices: InvoiceBatch;
+  salesOrders: SalesOrderBatch;
 }
 
 function foldBatch(events: RecordedEvent[]): Batch {
@@ -137,6 +159,7 @@ function foldBatch(events: RecordedEvent[]): Batch {
   const deletedVariations: string[] = [];
   const estimates: EstimateLines = new Map();
   const invoices = newInvoiceBatch();
+  const salesOrders: SalesOrderBatch = new Map();
   const touch = (
     event: RecordedEvent,
     row: {
@@ -197,11 +220,18 @@ function foldBatch(events: RecordedEvent[]): Batch {
       case 'EstimateDeleted':
         foldEstimate(estimates, event);
         break;
+      case 'SalesOrderCreated':
+      case 'SalesOrderUpdated':
+      case 'SalesOrderInvoiced':
+      case 'SalesOrderInvoiceReleased':
+      case 'SalesOrderDeleted':
+        foldSalesOrderEvent(salesOrders, invoices.itemLocations, event);
+        break;
       default:
         foldInvoiceEvent(invoices, event);
     }
   }
-  return { rows, deletedVariations, estimates, invoices };
+  return { rows, deletedVariations, estimates, invoices, salesOrders };
 }
 
 /**

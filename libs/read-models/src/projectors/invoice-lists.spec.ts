@@ -346,12 +346,36 @@ describe.each(testDatabases())('invoice_lists projector on $name', (target) => {
         amount_paid: '0.0000',
         amount_due: '35.0000',
         shipped_percent: 0,
+        // An event from before sales orders does not name one.
+        source_sales_order_id: null,
         custom_field_values: [],
         line_count: 2,
         revision: 0,
         created_at: new Date(at(0)),
         updated_at: new Date(at(0)),
       },
+    ]);
+  });
+
+  it('keeps the sales order an invoice was made from, which later changes do not touch', async () => {
+    const ORDER = '00000000-0000-4000-8000-0000000000b0';
+    const linked = log(
+      [`invoice-${A}`, 'InvoiceCreated', created(A, 1, 0, { source_sales_order_id: ORDER })],
+      [`invoice-${B}`, 'InvoiceCreated', created(B, 2, 1, { source_sales_order_id: null })],
+      [`invoice-${A}`, 'InvoiceUpdated', { changes: { name: 'Linked' }, updated_at: at(2) }],
+    );
+    await project('linked', [linked.slice(0, 2), linked.slice(2)]);
+    const { rows } = await sql<{
+      id: string;
+      source_sales_order_id: string | null;
+    }>`select id, source_sales_order_id
+      from linked.invoices where account_id = ${ACCOUNT} and source_sales_order_id = ${ORDER}`.execute(
+      database.db,
+    );
+    expect(rows).toEqual([{ id: A, source_sales_order_id: ORDER }]);
+    expect((await invoices('linked')).map((r) => [r.id, r.name, r.source_sales_order_id])).toEqual([
+      [A, 'Linked', ORDER],
+      [B, null, null],
     ]);
   });
 
@@ -522,6 +546,7 @@ describe.each(testDatabases())('invoice_lists projector on $name', (target) => {
       'invoices_number_idx',
       'invoices_pkey',
       'invoices_salesperson_idx',
+      'invoices_source_sales_order_idx',
       'invoices_status_idx',
     ]);
   });

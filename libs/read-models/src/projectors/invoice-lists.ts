@@ -59,6 +59,8 @@ export const INVOICE_LIST: DocumentListDeclaration = {
     amount_paid: column('numeric'),
     amount_due: { type: 'numeric', update: AMOUNT_DUE_UPDATE },
     shipped_percent: column('integer', true),
+    // The sales order the invoice was made from (GET /sales-orders/{id}/invoices); null otherwise.
+    source_sales_order_id: { type: 'uuid', nullable: true, fixed: true },
     ...DOCUMENT_TRAILING_COLUMNS,
   },
   indexes: [
@@ -72,6 +74,8 @@ export const INVOICE_LIST: DocumentListDeclaration = {
     // For analysts: invoices sent or fully paid in a period.
     { name: 'invoices_date_sent_idx', definition: '(account_id, date_sent)' },
     { name: 'invoices_date_fully_paid_idx', definition: '(account_id, date_fully_paid)' },
+    // A sales order's invoices.
+    { name: 'invoices_source_sales_order_idx', definition: '(account_id, source_sales_order_id)' },
   ],
   searchColumns: INVOICE_SEARCH_COLUMNS,
   fold: {
@@ -84,6 +88,8 @@ export const INVOICE_LIST: DocumentListDeclaration = {
         amount_paid: '0.0000',
         amount_due: d.totals.total,
         shipped_percent: shippedPercentOfNew(d.lines),
+        // Absent from invoices created before sales orders.
+        source_sales_order_id: d.source_sales_order_id ?? null,
         updated_at: d.created_at,
       },
     }),
@@ -343,7 +349,7 @@ async function insertIgnoringKnown(
  */
 export const invoiceListsProjector = documentListProjector({
   name: 'invoice_lists',
-  version: 1,
+  version: 2,
   list: INVOICE_LIST,
   children: INVOICE_CHILDREN,
 });

@@ -123,17 +123,7 @@ function inventoryLines(
     .map((line) => {
       const itemId = line.item_id as string;
       const row = line.item_variation_location_id;
-      // The location a kept line was counted at, else the item's location as the batch knows it.
-      const kept = earlier.find(
-        (l) => row === null && l.line_id !== null && l.line_id === line.id && l.item_id === itemId,
-      );
-      const known = batch.itemLocations.has(itemId);
-      const location = kept
-        ? { item_location_known: kept.item_location_known, item_location_id: kept.item_location_id }
-        : {
-            item_location_known: known,
-            item_location_id: known ? (batch.itemLocations.get(itemId) ?? null) : null,
-          };
+      const location = lineLocation(batch.itemLocations, earlier, { ...line, item_id: itemId });
       return {
         invoice_id: invoiceId,
         line_id: line.id,
@@ -147,12 +137,43 @@ function inventoryLines(
     });
 }
 
+/** Where a document line without a variation row is counted, as the batch can tell it (InvoiceLine). */
+export interface LineLocation {
+  item_location_known: boolean;
+  item_location_id: string | null;
+}
+
+/**
+ * The location a kept line (same id and item, no variation row) was counted at, else the item's
+ * location as the batch knows it (`item_location_known` false: as it was before the batch).
+ */
+export function lineLocation(
+  itemLocations: Map<string, string | null>,
+  earlier: readonly (LineLocation & { line_id: string | null; item_id: string })[],
+  line: { id: string | null; item_id: string; item_variation_location_id: number | null },
+): LineLocation {
+  const kept = earlier.find(
+    (l) =>
+      line.item_variation_location_id === null &&
+      l.line_id !== null &&
+      l.line_id === line.id &&
+      l.item_id === line.item_id,
+  );
+  if (kept) return { item_location_known: kept.item_location_known, item_location_id: kept.item_location_id };
+  const known = itemLocations.has(line.item_id);
+  return {
+    item_location_known: known,
+    item_location_id: known ? (itemLocations.get(line.item_id) ?? null) : null,
+  };
+}
+
 /**
  * Replaces the invoices' lines and moves `invoiced` on the rows they count on by the difference
  * (lines removed count negative, lines stored positive), in one statement whose parts all see the
  * tables as they were before it: a line without a variation row takes the location its line id was
  * counted at before, else the item's location (InvoiceLine). A line without a
- * variation row creates its row when missing (not `stocked`). Then the batch's item locations.
+ * variation row creates its row when missing (not `stocked`). The batch's item locations are
+ * stored after (writeItemLocations).
  */
 export async function writeInvoices(
   trx: Transaction<any>,
@@ -208,11 +229,22 @@ export async function writeInvoices(
       select row_key, account_id, item_id, location_id, trim_scale(delta), false from deltas
       on conflict (row_key) do update set invoiced = trim_scale(t.invoiced + excluded.invoiced)`.execute(trx);
   }
-  if (batch.itemLocations.size > 0) {
-    const items = [...batch.itemLocations].map(([item_id, location_id]) => ({ item_id, location_id }));
-    await sql`insert into ${locations} (item_id, location_id)
-      select item_id, location_id from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
-        as r(item_id uuid, location_id uuid)
-      on conflict (item_id) do update set location_id = excluded.location_id`.execute(trx);
-  }
+}
+
+/**
+ * Stores the batch's item locations: last, after every line of the batch was located against the
+ * locations as they were before it.
+ */
+export async function writeItemLocations(
+  trx: Transaction<any>,
+  schema: string,
+  batch: InvoiceBatch,
+): Promise<void> {
+  if (batch.itemLocations.size === 0) return;
+  const locations = sql.table(`${schema}.inventory_item_locations`);
+  const items = [...batch.itemLocations].map(([item_id, location_id]) => ({ item_id, location_id }));
+  await sql`insert into ${locations} (item_id, location_id)
+    select item_id, location_id from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
+      as r(item_id uuid, location_id uuid)
+    on conflict (item_id) do update set location_id = excluded.location_id`.execute(trx);
 }
