@@ -357,7 +357,7 @@ describe.each(testDatabases())('invoice_lists projector on $name', (target) => {
     ]);
   });
 
-  it('keeps the sales order an invoice was made from, which later changes do not touch', async () => {
+  it('keeps the sales order an invoice was made from, which later edits do not touch', async () => {
     const ORDER = '00000000-0000-4000-8000-0000000000b0';
     const linked = log(
       [`invoice-${A}`, 'InvoiceCreated', created(A, 1, 0, { source_sales_order_id: ORDER })],
@@ -376,6 +376,18 @@ describe.each(testDatabases())('invoice_lists projector on $name', (target) => {
     expect((await invoices('linked')).map((r) => [r.id, r.name, r.source_sales_order_id])).toEqual([
       [A, 'Linked', ORDER],
       [B, null, null],
+    ]);
+  });
+
+  it('drops the link when a linked invoice is cancelled', async () => {
+    const ORDER = '00000000-0000-4000-8000-0000000000b0';
+    const cancelled = log(
+      [`invoice-${A}`, 'InvoiceCreated', created(A, 1, 0, { source_sales_order_id: ORDER })],
+      [`invoice-${A}`, 'InvoiceCancelled', { status_id: 15, cancelled_at: at(1) }],
+    );
+    await project('unlinked', [cancelled]);
+    expect((await invoices('unlinked')).map((r) => [r.id, r.status_id, r.source_sales_order_id])).toEqual([
+      [A, 15, null],
     ]);
   });
 

@@ -60,7 +60,8 @@ export const INVOICE_LIST: DocumentListDeclaration = {
     amount_due: { type: 'numeric', update: AMOUNT_DUE_UPDATE },
     shipped_percent: column('integer', true),
     // The sales order the invoice was made from (GET /sales-orders/{id}/invoices); null otherwise.
-    source_sales_order_id: { type: 'uuid', nullable: true, fixed: true },
+    // Set at creation from a sales order; a cancel removes the link.
+    source_sales_order_id: column('uuid', true),
     ...DOCUMENT_TRAILING_COLUMNS,
   },
   indexes: [
@@ -122,7 +123,9 @@ export const INVOICE_LIST: DocumentListDeclaration = {
     InvoicePaymentReceiptQueued: () => undefined,
     InvoiceDispatched: (d) => ({ changes: { date_sent: d.date_sent, updated_at: d.dispatched_at } }),
     InvoiceDispatchDateChanged: (d) => ({ changes: { date_sent: d.date_sent, updated_at: d.changed_at } }),
-    InvoiceCancelled: (d) => ({ changes: { status_id: d.status_id, updated_at: d.cancelled_at } }),
+    InvoiceCancelled: (d) => ({
+      changes: { status_id: d.status_id, source_sales_order_id: null, updated_at: d.cancelled_at },
+    }),
     InvoicePacked: (d) => ({
       changes: { shipped_percent: d.shipped_percent, updated_at: d.fulfillment.created_at },
     }),
@@ -349,7 +352,7 @@ async function insertIgnoringKnown(
  */
 export const invoiceListsProjector = documentListProjector({
   name: 'invoice_lists',
-  version: 2,
+  version: 3,
   list: INVOICE_LIST,
   children: INVOICE_CHILDREN,
 });
