@@ -12,6 +12,7 @@ import { PartiesModule } from './parties/parties.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { EstimatesModule } from './estimates/estimates.module';
 import { InvoicesModule } from './invoices/invoices.module';
+import { SalesOrdersModule } from './sales-orders/sales-orders.module';
 import { ConversionsModule } from './conversions/conversions.module';
 import { LocationsModule } from './locations/locations.module';
 import { ItemCategoriesModule } from './item-categories/item-categories.module';
@@ -54,6 +55,7 @@ export class AppModule {
         VariationAttributesModule,
         EstimatesModule,
         InvoicesModule,
+        SalesOrdersModule,
         ConversionsModule,
         ...(options.imports ?? []),
       ],
