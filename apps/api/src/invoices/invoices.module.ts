@@ -10,7 +10,6 @@ import { ChangeInvoiceHandler } from './invoice-commands';
 import { InvoiceContexts } from './invoice-context';
 import { InvoiceFulfillmentsController } from './invoice-fulfillments.controller';
 import { INVOICE_HISTORY } from './invoice-history';
-import { DocumentParties } from '../documents/document-parties';
 import { InvoicePaymentsController } from './invoice-payments.controller';
 import { InvoiceReads } from './invoice-reads';
 import { InvoiceWrites } from './invoice-writes';
