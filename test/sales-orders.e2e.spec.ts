@@ -526,6 +526,25 @@ describe.each(testDatabases())('sales orders API on $name', (target) => {
     });
   });
 
+  describe('idempotency', () => {
+    it('replays an identical pack under the same Idempotency-Key; another body with it is 409', async () => {
+      const order = await create();
+      const headers = { 'idempotency-key': `pack-${order.id}` };
+      const lines = [{ id: order.lines[0].id, quantity: 1 }];
+      const first = await pack(order.id, lines, undefined, headers);
+      const again = await pack(order.id, lines, undefined, headers);
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      expectError(
+        await pack(order.id, [{ ...lines[0], quantity: 2 }], undefined, headers),
+        409,
+        'idempotency_key_reused',
+      );
+      expect((await ok(call()('GET', url(order.id)))).lines[0].quantity_packed).toBe(1);
+    });
+  });
+
   describe('history', () => {
     it('lists the order’s events and shows it as of a revision, with so_ revisions', async () => {
       const order = await create();
