@@ -182,6 +182,25 @@ describe.each(testDatabases())('sales orders API on $name', (target) => {
       );
     });
 
+    it('without unit_cost.view hides costs; without sales_orders.modify shows why nothing can be done', async () => {
+      const order = await create({ shipping_cost: 3 });
+      const viewer = await colleagueOf(t.app, shop, {
+        permissions: { 'sales_orders.list': true, 'sales_orders.view_all': true },
+      });
+      const seen = await ok(call(viewer)('GET', url(order.id)));
+      expect(seen).not.toHaveProperty('shipping_cost');
+      expect(seen.lines[0]).not.toHaveProperty('unit_cost');
+      expect(seen).toMatchObject({
+        can_edit: false,
+        edit_block_reason: 'permission_denied',
+        can_pack: false,
+        pack_block_reason: 'permission_denied',
+      });
+      const listed = (await ok(call(viewer)('GET', SALES_ORDERS))).data;
+      expect(listed[0]).not.toHaveProperty('shipping_cost');
+      expectError(await call(viewer)('PATCH', url(order.id), { name: 'x' }), 403, 'permission_denied');
+    });
+
     it('answers 404 for an absent id, another account’s order, or a malformed id', async () => {
       const other = await openShop(t.app);
       const theirs = await create({}, other);
