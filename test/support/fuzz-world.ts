@@ -32,6 +32,8 @@ export interface World {
   estimate: Json;
   /** An open invoice of the same lines, without payments. */
   invoice: Json;
+  /** An open sales order of the same lines, at `home`, nothing packed. */
+  salesOrder: Json;
 }
 
 export async function createWorld(app: NestFastifyApplication): Promise<World> {
@@ -96,6 +98,14 @@ export async function createWorld(app: NestFastifyApplication): Promise<World> {
       { item_id: shirt.id, item_variation_location_id: row, quantity: 1 },
     ],
   });
+  const salesOrder = await post('/api/v3/sales-orders', {
+    customer_id: customer.id,
+    location_id: home.id,
+    lines: [
+      { item_id: widget.id, quantity: 2 },
+      { item_id: shirt.id, item_variation_location_id: row, quantity: 1 },
+    ],
+  });
   return {
     owner,
     home,
@@ -113,6 +123,7 @@ export async function createWorld(app: NestFastifyApplication): Promise<World> {
     row,
     estimate,
     invoice,
+    salesOrder,
   };
 }
 
@@ -133,6 +144,7 @@ export function worldId(world: World, path: string, param: string): string | und
     'variation-attributes': world.color.id,
     estimates: world.estimate.id,
     invoices: world.invoice.id,
+    'sales-orders': world.salesOrder.id,
     zones: world.zone.id,
     variations: world.variation.id,
     items: underVariations ? world.shirt.id : world.widget.id,

@@ -66,6 +66,21 @@ function invoice(world: World): Json {
   };
 }
 
+/** A new sales order at the world's home location: an inventory line and a service line. */
+function salesOrder(world: World): Json {
+  return {
+    customer_id: world.customer.id,
+    location_id: world.home.id,
+    lines: [
+      { item_id: world.widget.id, quantity: 2, unit_price: 12 },
+      { name: 'Fitting', quantity: 1, unit_price: 40, tax_rate: 5 },
+    ],
+    issue_date: '2030-01-15',
+    expiry_date: '2030-02-15',
+    packing_list_note: 'Fragile',
+  };
+}
+
 /** A PATCH of the world's invoice: its first line kept, one added. */
 function invoiceChange(world: World): Json {
   const [first] = world.invoice.lines as { id: string }[];
@@ -177,6 +192,16 @@ export const VALID_BODIES: Record<string, (world: World) => Json> = {
   }),
   'POST /api/v3/invoices/{id}/fulfillments': (w) => ({
     lines: [{ id: (w.invoice.lines as { id: string }[])[0].id, quantity: 1 }],
+  }),
+  'POST /api/v3/sales-orders': salesOrder,
+  'PATCH /api/v3/sales-orders/{id}': () => ({ name: 'Rush', public_note: 'Call first' }),
+  'POST /api/v3/sales-orders/{id}/fulfillments': (w) => ({
+    lines: [{ id: (w.salesOrder.lines as { id: string }[])[0].id, quantity: 1 }],
+  }),
+  'POST /api/v3/sales-orders/{id}/fulfillments/{fulfillment_id}/ship': () => ({
+    shipped_date: '2030-02-02',
+    carrier: 'DHL',
+    tracking_number: 'T-1',
   }),
   'POST /api/v3/invoices/{id}/fulfillments/{fulfillment_id}/ship': () => ({
     shipped_date: '2030-02-02',

@@ -12,7 +12,9 @@ import { PartiesModule } from './parties/parties.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { EstimatesModule } from './estimates/estimates.module';
 import { InvoicesModule } from './invoices/invoices.module';
+import { SalesOrdersModule } from './sales-orders/sales-orders.module';
 import { ConversionsModule } from './conversions/conversions.module';
+import { SalesOrderInvoicingModule } from './sales-order-invoicing/sales-order-invoicing.module';
 import { LocationsModule } from './locations/locations.module';
 import { ItemCategoriesModule } from './item-categories/item-categories.module';
 import { ItemPhotosModule } from './items/photos/item-photos.module';
@@ -54,7 +56,9 @@ export class AppModule {
         VariationAttributesModule,
         EstimatesModule,
         InvoicesModule,
+        SalesOrdersModule,
         ConversionsModule,
+        SalesOrderInvoicingModule,
         ...(options.imports ?? []),
       ],
     };

@@ -11,7 +11,7 @@ export type DocumentAccess = {
   /** `estimates.view_all`: without it a user sees only the documents they are salesperson of. */
   viewAll: Permission;
   /** The account setting listing the type's custom fields. */
-  customFields: 'estimate_custom_fields' | 'invoice_custom_fields';
+  customFields: 'estimate_custom_fields' | 'invoice_custom_fields' | 'sales_order_custom_fields';
   /**
    * Lines may name a sold unique item, whose unit the item's own stream then refuses (409
    * item_unit_unavailable) or finds already held by this document: invoices, which take units.

@@ -2,7 +2,11 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiQuery, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 
 /** The OpenAPI parameters of a document list: page, `q`, customer, status and each date's bounds. */
-export function ApiDocumentListQuery(noun: string, dateColumns: readonly string[]) {
+export function ApiDocumentListQuery(
+  noun: string,
+  dateColumns: readonly string[],
+  idParams: readonly string[] = [],
+) {
   return applyDecorators(
     ApiQuery({ name: 'page', required: false, type: Number }),
     ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' }),
@@ -14,6 +18,7 @@ export function ApiDocumentListQuery(noun: string, dateColumns: readonly string[
     }),
     ApiQuery({ name: 'customer_id', required: false }),
     ApiQuery({ name: 'status_id', required: false, type: Number }),
+    ...idParams.map((name) => ApiQuery({ name, required: false })),
     ...dateColumns.flatMap((column) => [
       ApiQuery({ name: `${column}_from`, required: false, description: 'Inclusive YYYY-MM-DD' }),
       ApiQuery({ name: `${column}_to`, required: false, description: 'Inclusive YYYY-MM-DD' }),

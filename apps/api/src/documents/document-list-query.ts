@@ -16,7 +16,12 @@ export interface DocumentListFilters {
   customerId?: string;
   statusId?: number;
   dates: DateBound[];
+  /** Further record-id filters a list takes (`location_id`, `assigned_user_id` …): column = id. */
+  ids?: { column: string; id: string }[];
 }
+
+/** A record-id query parameter and the column it filters: `assigned_user_id` is `salesperson_id`. */
+export type IdFilter = { param: string; column: string };
 
 export interface DocumentListRequest {
   page: PageRequest;
@@ -26,12 +31,14 @@ export interface DocumentListRequest {
 const date = calendarDate();
 
 /**
- * A document list's query string: page, `q`, `customer_id`, `status_id` and `<column>_from` /
- * `<column>_to` for each date column it filters on; a parameter the list does not know is refused.
+ * A document list's query string: page, `q`, `customer_id`, `status_id`, `<column>_from` /
+ * `<column>_to` for each date column it filters on and its own id filters; a parameter the list
+ * does not know is refused.
  */
 export function parseDocumentListQuery(
   query: Query = {},
   dateColumns: readonly string[],
+  idFilters: readonly IdFilter[] = [],
 ): DocumentListRequest {
   const dateParams = dateColumns.flatMap((column) => [
     { param: `${column}_from`, column, bound: '>=' as const },
@@ -43,6 +50,7 @@ export function parseDocumentListQuery(
     'customer_id',
     'status_id',
     ...dateParams.map((d) => d.param),
+    ...idFilters.map((f) => f.param),
   ]);
   const filters: DocumentListFilters = { q: searchText(query), dates: [] };
   const customerId = queryText(query, 'customer_id');
@@ -56,6 +64,12 @@ export function parseDocumentListQuery(
     if (!/^\d{1,9}$/.test(statusId))
       throw invalidQueryParameter('status_id', 'status_id must be an integer.');
     filters.statusId = Number(statusId);
+  }
+  for (const { param, column } of idFilters) {
+    const id = queryText(query, param);
+    if (id === undefined) continue;
+    if (!isRecordId(id)) throw invalidQueryParameter(param, `${param} must be an id.`);
+    (filters.ids ??= []).push({ column, id: id.toLowerCase() });
   }
   for (const { param, column, bound } of dateParams) {
     const text = queryText(query, param);

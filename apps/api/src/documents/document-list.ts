@@ -55,6 +55,8 @@ function conditions(
   if (sight.onlyOwnDocuments) parts.push(sql`salesperson_id = ${sight.userId}::uuid`);
   if (filters.customerId) parts.push(sql`customer_id = ${filters.customerId}::uuid`);
   if (filters.statusId !== undefined) parts.push(sql`status_id = ${filters.statusId}`);
+  // ANDed with the visibility above: an id filter narrows, never widens.
+  for (const { column, id } of filters.ids ?? []) parts.push(sql`${sql.ref(column)} = ${id}::uuid`);
   for (const { column, bound, day } of filters.dates)
     parts.push(sql`${sql.ref(column)} ${sql.raw(bound)} ${day}::date`);
   if (filters.q) parts.push(matching(spec, filters.q));

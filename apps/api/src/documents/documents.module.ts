@@ -3,11 +3,12 @@ import { RecordsModule } from '../records/records.module';
 import { DocumentContexts } from './document-context';
 import { DocumentLookups } from './document-lookups';
 import { DocumentNumbers } from './document-numbers';
+import { DocumentParties } from './document-parties';
 
-/** What every sales document's endpoints share: lookups, decision contexts, numbering. */
+/** What every sales document's endpoints share: lookups, decision contexts, numbering, the customer's live values. */
 @Module({
   imports: [RecordsModule],
-  providers: [DocumentLookups, DocumentContexts, DocumentNumbers],
-  exports: [DocumentLookups, DocumentContexts, DocumentNumbers],
+  providers: [DocumentLookups, DocumentContexts, DocumentNumbers, DocumentParties],
+  exports: [DocumentLookups, DocumentContexts, DocumentNumbers, DocumentParties],
 })
 export class DocumentsModule {}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InvoiceContext, InvoiceInput, InvoiceState } from '@app/domain';
 import { Actor } from '../auth/actor';
 import { DocumentAccess, DocumentContexts, documentSight } from '../documents/document-context';
-import { InvoiceParties } from './invoice-party';
+import { DocumentParties } from '../documents/document-parties';
 
 export const INVOICE_ACCESS: DocumentAccess = {
   viewAll: 'invoices.view_all',
@@ -33,7 +33,7 @@ export function invoiceSettings(actor: Actor) {
 export class InvoiceContexts {
   constructor(
     private readonly documents: DocumentContexts,
-    private readonly parties: InvoiceParties,
+    private readonly parties: DocumentParties,
   ) {}
 
   async of(

@@ -23,7 +23,7 @@ import { pathOf } from '../http/pagination';
 import { refuseUnknownParams } from '../http/query-params';
 import { PaymentBody, RefundBody } from './invoice-bodies';
 import { ChangeInvoice } from './invoice-commands';
-import { InvoiceParties } from './invoice-party';
+import { DocumentParties } from '../documents/document-parties';
 import { InvoiceReads } from './invoice-reads';
 
 /**
@@ -37,7 +37,7 @@ export class InvoicePaymentsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly reads: InvoiceReads,
-    private readonly parties: InvoiceParties,
+    private readonly parties: DocumentParties,
   ) {}
 
   @Post('payments')

@@ -22,7 +22,7 @@ import { PAGE_PARAMS, Query, refuseUnknownParams } from '../http/query-params';
 import { DATABASE } from '../store/tokens';
 import { invoiceSight } from './invoice-context';
 import { invoiceJson, invoiceSummaryJson } from './invoice-json';
-import { InvoiceParties } from './invoice-party';
+import { DocumentParties } from '../documents/document-parties';
 import { InvoiceWrites } from './invoice-writes';
 
 /** The `invoices` read model (projector `invoice_lists`). */
@@ -46,7 +46,7 @@ export class InvoiceReads {
   constructor(
     private readonly writes: InvoiceWrites,
     private readonly writer: RecordWriter,
-    private readonly parties: InvoiceParties,
+    private readonly parties: DocumentParties,
     @Inject(DATABASE) private readonly database: Database,
   ) {}
 

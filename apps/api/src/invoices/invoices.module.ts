@@ -10,7 +10,6 @@ import { ChangeInvoiceHandler } from './invoice-commands';
 import { InvoiceContexts } from './invoice-context';
 import { InvoiceFulfillmentsController } from './invoice-fulfillments.controller';
 import { INVOICE_HISTORY } from './invoice-history';
-import { InvoiceParties } from './invoice-party';
 import { InvoicePaymentsController } from './invoice-payments.controller';
 import { InvoiceReads } from './invoice-reads';
 import { InvoiceWrites } from './invoice-writes';
@@ -27,14 +26,7 @@ import { InvoicesController } from './invoices.controller';
     historyController(INVOICE_HISTORY),
   ],
   exports: [InvoiceReads, UniqueUnits],
-  providers: [
-    InvoiceParties,
-    InvoiceContexts,
-    InvoiceReads,
-    InvoiceWrites,
-    UniqueUnits,
-    ChangeInvoiceHandler,
-  ],
+  providers: [InvoiceContexts, InvoiceReads, InvoiceWrites, UniqueUnits, ChangeInvoiceHandler],
 })
 export class InvoicesModule implements OnModuleInit {
   constructor(

@@ -24,6 +24,8 @@ export type AccountSettings = {
   estimate_custom_fields: DocumentCustomField[];
   /** The invoice custom fields `custom_field_values` may name; replaced as a whole. */
   invoice_custom_fields: DocumentCustomField[];
+  /** The sales-order custom fields `custom_field_values` may name; replaced as a whole. */
+  sales_order_custom_fields: DocumentCustomField[];
 };
 
 export const DEFAULT_ACCOUNT_SETTINGS: Readonly<AccountSettings> = Object.freeze({
@@ -39,6 +41,7 @@ export const DEFAULT_ACCOUNT_SETTINGS: Readonly<AccountSettings> = Object.freeze
   record_limit: null,
   estimate_custom_fields: [],
   invoice_custom_fields: [],
+  sales_order_custom_fields: [],
 });
 
 const MAX_LABEL = 60;
@@ -84,6 +87,7 @@ const SETTING_PARSERS = {
   record_limit: nullable(integer(0, Number.MAX_SAFE_INTEGER)),
   estimate_custom_fields: customFields(),
   invoice_custom_fields: customFields(),
+  sales_order_custom_fields: customFields(),
 };
 
 /**

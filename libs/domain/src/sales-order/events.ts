@@ -2,7 +2,7 @@ import { DocumentLine } from '../document-lines';
 import { DocumentChange, DocumentCustomerFields } from '../document';
 import { Shipment } from '../document/packing';
 import { SalesOrderFields } from './fields';
-import { SalesOrderProgress } from './progress';
+import { SalesOrderInvoicing, SalesOrderProgress } from './progress';
 import { InvoicedLine, SalesOrderAmounts, SalesOrderFulfillment } from './state';
 import { SalesOrderStatusId } from './status';
 
@@ -63,13 +63,13 @@ export type SalesOrderInvoiced = {
     /** The invoice carries the order's shipping fee and cost: no standing invoice of it does. */
     with_shipping: boolean;
     invoiced_at: string;
-  };
+  } & SalesOrderInvoicing;
 };
 
 /** A linked invoice was cancelled: its quantities are the order's again. */
 export type SalesOrderInvoiceReleased = {
   type: 'SalesOrderInvoiceReleased';
-  data: { invoice_id: string; released_at: string };
+  data: { invoice_id: string; released_at: string } & SalesOrderInvoicing;
 };
 
 /** Final: the order answers 404 everywhere but its event history. */

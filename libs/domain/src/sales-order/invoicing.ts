@@ -5,7 +5,8 @@ import { conflict, DomainError, isDomainError, validation } from '../shared/doma
 import { isRecordId } from '../shared/record-id';
 import { InvoiceSalesOrder, ReleaseSalesOrderInvoice } from './commands';
 import { SalesOrderContext } from './context';
-import { SalesOrderEvent } from './events';
+import { SalesOrderEvent, SalesOrderInvoiced, SalesOrderInvoiceReleased } from './events';
+import { invoicingAfter } from './progress-event';
 import { remainingToInvoice } from './progress';
 import { InvoicedLine, SalesOrderRecord } from './state';
 import { SALES_ORDER_STATUS } from './status';
@@ -50,7 +51,7 @@ export function invoiceSalesOrder(
     lines = chosen;
   }
   return [
-    {
+    invoicingAfter<SalesOrderInvoiced>(order, {
       type: 'SalesOrderInvoiced',
       data: {
         invoice_id: command.invoice_id,
@@ -61,7 +62,7 @@ export function invoiceSalesOrder(
         ),
         invoiced_at: context.now,
       },
-    },
+    }),
   ];
 }
 
@@ -74,7 +75,10 @@ export function releaseSalesOrderInvoice(
   const invoice = order.invoices.find((entry) => entry.invoice_id === command.invoice_id);
   if (!invoice || invoice.released_at !== null) return [];
   return [
-    { type: 'SalesOrderInvoiceReleased', data: { invoice_id: command.invoice_id, released_at: context.now } },
+    invoicingAfter<SalesOrderInvoiceReleased>(order, {
+      type: 'SalesOrderInvoiceReleased',
+      data: { invoice_id: command.invoice_id, released_at: context.now },
+    }),
   ];
 }
 

@@ -31,6 +31,29 @@ export function salesOrderProgress(order: SalesOrderRecord): SalesOrderProgress 
   };
 }
 
+/** How far a sales order is invoiced, as an invoicing or a release leaves it (the projector copies it). */
+export type SalesOrderInvoicing = { invoiced_percent: number | null; invoice_count: number };
+
+export function salesOrderInvoicing(order: SalesOrderRecord): SalesOrderInvoicing {
+  return { invoiced_percent: invoicedPercent(order), invoice_count: linkedInvoiceCount(order) };
+}
+
+/**
+ * What the payments of the order's linked invoices add up to: `amount_paid` (their sum) and
+ * `paid_percent` = amount_paid × 100 ÷ total, two decimals rounded down, at most 100; null when the
+ * total is 0 (docs/calculations.md).
+ */
+export function salesOrderPayments(
+  total: Decimal.Value,
+  amountPaid: Decimal.Value,
+): { amount_paid: string; paid_percent: number | null } {
+  const paid = new Decimal(amountPaid);
+  const amount_paid = paid.toFixed(4);
+  if (new Decimal(total).isZero()) return { amount_paid, paid_percent: null };
+  const percent = paid.times(100).dividedBy(total).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  return { amount_paid, paid_percent: Decimal.min(100, Decimal.max(0, percent)).toNumber() };
+}
+
 /**
  * Invoiced units over the non-discount lines' quantities, two decimals rounded down; null without
  * such lines.

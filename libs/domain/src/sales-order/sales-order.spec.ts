@@ -13,7 +13,7 @@ import { Decision } from '../shared/decision';
 import { decideSalesOrder, numberedSalesOrder } from './decide';
 import { SalesOrderEvent } from './events';
 import { numberedSalesOrderPackingList } from './fulfillments';
-import { salesOrderProgress, salesOrderQuantityInvoiced } from './progress';
+import { salesOrderPayments, salesOrderProgress, salesOrderQuantityInvoiced } from './progress';
 import { salesOrderAggregate } from './sales-order';
 import { salesOrderFulfillmentView, salesOrderSummaryView, salesOrderView } from './view';
 import {
@@ -476,6 +476,8 @@ describe('SalesOrder aggregate', () => {
             issue_date: '2030-01-16',
             with_shipping: true,
             invoiced_at: LATER,
+            invoiced_percent: 100,
+            invoice_count: 1,
           },
         },
       ]);
@@ -571,11 +573,22 @@ describe('SalesOrder aggregate', () => {
     });
   });
 
+  describe('payments of the linked invoices', () => {
+    it('paid_percent is amount_paid × 100 ÷ total, two decimals rounded down, capped at 100; null at total 0', () => {
+      expect(salesOrderPayments('30.0000', '10')).toEqual({ amount_paid: '10.0000', paid_percent: 33.33 });
+      expect(salesOrderPayments('30.0000', '45')).toEqual({ amount_paid: '45.0000', paid_percent: 100 });
+      expect(salesOrderPayments('0.0000', '0')).toEqual({ amount_paid: '0.0000', paid_percent: null });
+    });
+  });
+
   describe('release of a cancelled linked invoice', () => {
     it('gives its quantities back, once', () => {
       const events = after([base], invoice());
       expect(decided(events, release())).toEqual([
-        { type: 'SalesOrderInvoiceReleased', data: { invoice_id: invoiceId(1), released_at: LATER } },
+        {
+          type: 'SalesOrderInvoiceReleased',
+          data: { invoice_id: invoiceId(1), released_at: LATER, invoiced_percent: 0, invoice_count: 0 },
+        },
       ]);
       const released = after(events, release());
       expect(salesOrderQuantityInvoiced(recordAfter(...released), lineId(1)).toFixed()).toBe('0');

@@ -10,6 +10,7 @@ import { itemListsProjector } from './item-lists';
 import { itemVariationsProjector } from './item-variations';
 import { estimateListsProjector } from './estimate-lists';
 import { invoiceListsProjector } from './invoice-lists';
+import { salesOrderListsProjector } from './sales-order-lists';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
@@ -21,6 +22,13 @@ export {
   INVOICE_SEARCH_COLUMNS,
   invoiceListsProjector,
 } from './invoice-lists';
+export {
+  SALES_ORDER_AMOUNTS,
+  SALES_ORDER_DATE_COLUMNS,
+  SALES_ORDER_LIST,
+  SALES_ORDER_SEARCH_COLUMNS,
+  salesOrderListsProjector,
+} from './sales-order-lists';
 
 /** The service's read models, in the order they start; the API, the worker and the CLI run these. */
 export const projectors: readonly Projector[] = [
@@ -35,4 +43,5 @@ export const projectors: readonly Projector[] = [
   itemVariationsProjector,
   estimateListsProjector,
   invoiceListsProjector,
+  salesOrderListsProjector,
 ];

@@ -9,12 +9,12 @@ import { DATABASE } from '../store/tokens';
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
 /**
- * The customer's live values an invoice shows and mails to: its contact and billing fields, and
+ * The customer's live values a sales document (invoice, sales order) shows and mails to: its contact and billing fields, and
  * who receives its mail (linked contacts flagged for automatic e-mail, else the customer's office
  * e-mails split on `,` or `;`), read from the read models.
  */
 @Injectable()
-export class InvoiceParties {
+export class DocumentParties {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
   async party(accountId: string, customerId: string): Promise<InvoiceParty | null> {

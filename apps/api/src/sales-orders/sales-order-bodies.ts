@@ -1,0 +1,53 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
+import { DocumentBody } from '../documents/document-body';
+import { UnsupportedFieldCode } from '../http/unsupported-field-code';
+
+// Sales-order bodies. Each class names the fields its endpoint takes, so any other is refused with
+// `unsupported_sales_order_field`; the domain checks every value.
+
+/** Create and PATCH: the document's fields, expiry date, packing-list note and (create) location. */
+@UnsupportedFieldCode('unsupported_sales_order_field')
+export class SalesOrderBody extends DocumentBody {
+  @ApiPropertyOptional({
+    format: 'uuid',
+    nullable: true,
+    description:
+      'Create only: an active location the user may use; default the user’s own location. PATCH: 422.',
+  })
+  @Allow()
+  location_id?: unknown;
+  @ApiPropertyOptional({ format: 'date', nullable: true, description: 'Not before issue_date.' })
+  @Allow()
+  expiry_date?: unknown;
+  @ApiPropertyOptional({ nullable: true }) @Allow() packing_list_note?: unknown;
+}
+
+@UnsupportedFieldCode('unsupported_sales_order_field')
+export class SalesOrderPackBody {
+  @ApiProperty({
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { id: { type: 'string', format: 'uuid' }, quantity: { type: 'number' } },
+    },
+    description: '1 to 100 entries {id: sales order line id, quantity}, each line once.',
+  })
+  @Allow()
+  lines?: unknown;
+}
+
+@UnsupportedFieldCode('unsupported_sales_order_field')
+export class SalesOrderShipBody {
+  @ApiPropertyOptional({ format: 'date', description: 'Default: today in the account’s time zone.' })
+  @Allow()
+  shipped_date?: unknown;
+  @ApiPropertyOptional({ nullable: true, maxLength: 60 }) @Allow() carrier?: unknown;
+  @ApiPropertyOptional({ nullable: true, maxLength: 60 }) @Allow() tracking_number?: unknown;
+  @ApiPropertyOptional({ nullable: true, maxLength: 250, description: 'http or https' })
+  @Allow()
+  tracking_url?: unknown;
+  @ApiPropertyOptional({ format: 'date', nullable: true, description: 'Not before shipped_date.' })
+  @Allow()
+  estimated_delivery_date?: unknown;
+}

@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  isDomainError,
+  isRecordId,
+  SALES_ORDER_KIND,
+  salesOrderFulfillmentView,
+  salesOrderPayments,
+  SalesOrderRecord,
+  visibleSalesOrder,
+} from '@app/domain';
+import { Database, SALES_ORDER_DATE_COLUMNS, SALES_ORDER_SEARCH_COLUMNS } from '@app/read-models';
+import { sql } from 'kysely';
+import { Actor } from '../auth/actor';
+import { DocumentListRequest, IdFilter } from '../documents/document-list-query';
+import { DocumentTable, listDocuments } from '../documents/document-list';
+import { DocumentParties } from '../documents/document-parties';
+import { resourceMissing } from '../http/api-error';
+import { pageOf, parsePageRequest } from '../http/pagination';
+import { PAGE_PARAMS, Query, refuseUnknownParams } from '../http/query-params';
+import { DATABASE } from '../store/tokens';
+import { salesOrderSight } from './sales-order-context';
+import { salesOrderJson, salesOrderSummaryJson } from './sales-order-json';
+import { SalesOrderWrites } from './sales-order-writes';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** The `sales_orders` read model (projector `sales_order_lists`). */
+export const SALES_ORDER_TABLE: DocumentTable = {
+  table: 'sales_orders',
+  numberColumn: 'sales_order_number',
+  searchColumns: SALES_ORDER_SEARCH_COLUMNS,
+  dateColumns: SALES_ORDER_DATE_COLUMNS,
+  amounts: SALES_ORDER_KIND.amounts,
+};
+
+/** The list's date filters (documents-api §4): issue and expiry date bounds. */
+export const SALES_ORDER_LIST_DATES = ['issue_date', 'expiry_date'];
+
+/** The list's id filters; `assigned_user_id` is the salesperson, within what the user may see. */
+export const SALES_ORDER_LIST_IDS: readonly IdFilter[] = [
+  { param: 'location_id', column: 'location_id' },
+  { param: 'assigned_user_id', column: 'salesperson_id' },
+];
+
+/**
+ * Sales-order reads. A retrieve folds the order's stream (the source of truth, with its revision),
+ * and so do its packing lists; the amount paid comes from its linked invoices' read model
+ * (`sales_order_invoices`); the list reads the `sales_orders` read model.
+ */
+@Injectable()
+export class SalesOrderReads {
+  constructor(
+    private readonly writes: SalesOrderWrites,
+    private readonly parties: DocumentParties,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {}
+
+  /** A visible sales order and its revision, else 404. */
+  async visible(actor: Actor, id: string): Promise<{ order: SalesOrderRecord; revision: number }> {
+    if (!isRecordId(id)) throw resourceMissing();
+    const { state, revision } = await this.writes.read(id.toLowerCase());
+    const order = visibleSalesOrder(state, salesOrderSight(actor));
+    if (isDomainError(order)) throw order;
+    return { order, revision };
+  }
+
+  async retrieve(actor: Actor, id: string, query: Query = {}) {
+    refuseUnknownParams(query);
+    const { order, revision } = await this.visible(actor, id);
+    return { body: await this.detail(actor, order, revision), revision };
+  }
+
+  /** The detail JSON with the customer's live values and the linked invoices' payments. */
+  async detail(actor: Actor, order: SalesOrderRecord, revision: number) {
+    const [party, paid] = await Promise.all([
+      this.parties.party(actor.accountId, order.customer_id),
+      this.amountPaid(order.id),
+    ]);
+    const payments = salesOrderPayments(order.totals.total, paid);
+    return salesOrderJson(order, revision, actor, { party, payments });
+  }
+
+  list(actor: Actor, request: DocumentListRequest, url: string) {
+    return listDocuments(
+      this.database.db,
+      SALES_ORDER_TABLE,
+      salesOrderSight(actor),
+      request,
+      url,
+      (row) => ({
+        ...salesOrderSummaryJson(listRecord(row), actor, salesOrderPayments(row.total, row.amount_paid)),
+        // A row has no lines: its progress columns are what the events left.
+        invoiced_percent: orNumber(row.invoiced_percent),
+        packed_percent: Number(row.packed_percent),
+        shipped_percent: orNumber(row.shipped_percent),
+        invoice_count: Number(row.invoice_count),
+      }),
+    );
+  }
+
+  /** Packing lists, newest first. */
+  async fulfillments(actor: Actor, id: string, query: Query, url: string) {
+    refuseUnknownParams(query, PAGE_PARAMS);
+    const page = parsePageRequest(query);
+    const { order } = await this.visible(actor, id);
+    const newest = [...order.fulfillments].reverse().map((f) => salesOrderFulfillmentView(order, f));
+    return pageOf(url, newest, page);
+  }
+
+  /** What the invoices created from the order have been paid, together. */
+  private async amountPaid(orderId: string): Promise<string> {
+    const { rows } = await sql<{ paid: string }>`select coalesce(sum(amount_paid), 0)::text as paid
+      from sales_order_invoices where sales_order_id = ${orderId}::uuid`.execute(this.database.db);
+    return rows[0].paid;
+  }
+}
+
+function orNumber(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+/** A list row as the record the summary view renders (no lines, packing lists or invoices). */
+function listRecord(row: any): SalesOrderRecord {
+  return { fulfillments: [], invoices: [], source_estimate_id: null, ...row } as SalesOrderRecord;
+}

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  decideSalesOrder,
+  isDomainError,
+  isRecordId,
+  numberedSalesOrder,
+  numberedSalesOrderPackingList,
+  permissionDenied,
+  SalesOrderCommand,
+  SalesOrderEvent,
+  SalesOrderInput,
+  salesOrderAggregate,
+  SalesOrderRecord,
+  SalesOrderState,
+} from '@app/domain';
+import { Actor, eventMetadata } from '../auth/actor';
+import { RecordWriter } from '../commands/record-writer';
+import { DocumentNumbers } from '../documents/document-numbers';
+import { resourceMissing } from '../http/api-error';
+import { PACKING_LIST_SEQUENCE } from '../invoices/invoice-writes';
+import { Numbering } from '../records/numbering';
+import { locationAccessible, SalesOrderContexts } from './sales-order-context';
+import { SalesOrderLocations } from './sales-order-locations';
+
+/** The sales order after a write (null once deleted), the revision of its last event, and what it appended. */
+export interface SalesOrderWritten {
+  id: string;
+  record: SalesOrderRecord | null;
+  revision: number;
+  events: SalesOrderEvent[];
+}
+
+/** The sequence of sales-order numbers, one per account. */
+export const SALES_ORDER_SEQUENCE = 'sales_order';
+
+/**
+ * Sales-order commands through the order's stream. Every rule (editability, what is left to pack
+ * or invoice) is decided on the order's state with the revision it was read at; commands on one
+ * order run one at a time in this process (RecordWriter) and the append is guarded by that
+ * revision, so concurrent packs decide in turn and cannot overpack. Numbers (order, packing list)
+ * are drawn only once the decision accepted the command.
+ */
+@Injectable()
+export class SalesOrderWrites {
+  constructor(
+    private readonly writer: RecordWriter,
+    private readonly contexts: SalesOrderContexts,
+    private readonly locations: SalesOrderLocations,
+    private readonly numbers: DocumentNumbers,
+    private readonly numbering: Numbering,
+  ) {}
+
+  async create(actor: Actor, input: SalesOrderInput): Promise<SalesOrderWritten> {
+    const id = randomUUID();
+    const metadata = eventMetadata(actor);
+    const { state, revision, events } = await this.writer.write(
+      salesOrderAggregate,
+      id,
+      async (current: SalesOrderState) => {
+        const now = new Date().toISOString();
+        const context = await this.contexts.of(actor, current, input, now);
+        const command = {
+          type: 'CreateSalesOrder' as const,
+          id,
+          sales_order_number: 0,
+          location_id: null,
+          input,
+        };
+        const decision = decideSalesOrder(command, current, context);
+        if (isDomainError(decision)) return decision;
+        // The body's fields first, then where the order may be placed.
+        const locationId = await this.locations.forNewOrder(actor, input);
+        const placed = decision.map((event) =>
+          event.type === 'SalesOrderCreated'
+            ? { ...event, data: { ...event.data, location_id: locationId } }
+            : event,
+        );
+        const draw = { sequence: SALES_ORDER_SEQUENCE, recordId: id, metadata, now };
+        return this.numbers.number(actor, draw, placed, numberedSalesOrder);
+      },
+      { metadata, fresh: true },
+    );
+    return { id, record: liveRecord(state), revision, events };
+  }
+
+  /**
+   * Any command on an existing order. A pack or shipment also needs the user's access to the
+   * order's location (403 `permission_denied`); a pack draws its packing-list number from the
+   * account's counter shared with invoices' packing lists, once accepted.
+   */
+  async change(
+    actor: Actor,
+    id: string,
+    command: SalesOrderCommand,
+    ifMatch?: number,
+  ): Promise<SalesOrderWritten> {
+    if (!isRecordId(id)) throw resourceMissing();
+    const metadata = eventMetadata(actor);
+    const input = command.type === 'UpdateSalesOrder' ? command.input : {};
+    const { state, revision, events } = await this.writer.write(
+      salesOrderAggregate,
+      id.toLowerCase(),
+      async (current: SalesOrderState, revision: number) => {
+        const now = new Date().toISOString();
+        const context = await this.contexts.of(actor, current, input, now, wantsRecipients(actor, command));
+        const decision = decideSalesOrder(command, current, context);
+        if (isDomainError(decision)) return decision;
+        const fulfilling = command.type === 'PackSalesOrder' || command.type === 'ShipSalesOrderFulfillment';
+        if (fulfilling && current.status === 'live' && !locationAccessible(actor, current.record))
+          return permissionDenied('This sales order is at a location the user may not work at.');
+        if (command.type !== 'PackSalesOrder') return decision;
+        // A stale If-Match will refuse the append: draw no number for it.
+        if (ifMatch !== undefined && ifMatch !== revision) return decision;
+        const draw = {
+          accountId: actor.accountId,
+          sequence: PACKING_LIST_SEQUENCE,
+          recordId: command.fulfillment_id,
+        };
+        return numberedSalesOrderPackingList(decision, await this.numbering.next({ ...draw, metadata, now }));
+      },
+      { metadata, ifMatch },
+    );
+    return { id: id.toLowerCase(), record: liveRecord(state), revision, events };
+  }
+
+  async read(id: string): Promise<{ state: SalesOrderState; revision: number }> {
+    return this.writer.read(salesOrderAggregate, id);
+  }
+}
+
+/** Recipients are looked up only where an event records them: a shipment with notifications on. */
+function wantsRecipients(actor: Actor, command: SalesOrderCommand): boolean {
+  return command.type === 'ShipSalesOrderFulfillment' && actor.settings.automatic_shipping_notifications;
+}
+
+function liveRecord(state: SalesOrderState): SalesOrderRecord | null {
+  return state.status === 'live' ? state.record : null;
+}

@@ -1,0 +1,284 @@
+import { RecordedEvent } from '@app/event-store';
+import { sql } from 'kysely';
+import { Database } from '../database';
+import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
+import { salesOrderListsProjector } from './sales-order-lists';
+
+postgresSkipNotice('sales_order_lists projector');
+
+const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
+const SALESPERSON = '00000000-0000-4000-8000-0000000000f1';
+const ACME = '00000000-0000-4000-8000-0000000000c1';
+const HOME = '00000000-0000-4000-8000-0000000000d1';
+const WIDGET = '00000000-0000-4000-8000-0000000000b1';
+const A = '00000000-0000-4000-8000-000000000001';
+const B = '00000000-0000-4000-8000-000000000002';
+const invoice = (n: number) => `00000000-0000-4000-8000-0000000000e${n}`;
+const packingList = (n: number) => `00000000-0000-4000-8000-0000000000a${n}`;
+const lineId = (position: number) => `11e00000-0000-4000-8000-00000000000${position}`;
+
+const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
+
+/** Events as the store records them: revisions per stream, positions in the given order. */
+function log(...entries: [stream: string, type: string, data: object][]): RecordedEvent[] {
+  const revisions = new Map<string, number>();
+  return entries.map(([streamId, type, data], n) => {
+    const revision = (revisions.get(streamId) ?? -1) + 1;
+    revisions.set(streamId, revision);
+    const position = { commit: BigInt(n + 1), prepare: BigInt(n + 1) };
+    return {
+      id: `e${n}`,
+      streamId,
+      revision,
+      type,
+      data: data as never,
+      metadata: { account_id: ACCOUNT },
+      position,
+      recordedAt: new Date(),
+    };
+  });
+}
+
+/** A calculated line as an event stores it (only id, line_type and quantity matter here). */
+const line = (position: number, line_type: 'inventory' | 'service', total: string) => ({
+  id: lineId(position),
+  line_type,
+  item_id: line_type === 'inventory' ? WIDGET : null,
+  quantity: '2',
+  subtotal: total,
+  total,
+  position,
+});
+
+const totals = (subtotal: string) => ({
+  pre_discount_subtotal: subtotal,
+  discount: '0.0000',
+  subtotal,
+  tax: '0.0000',
+  tax_2: '0.0000',
+  total: subtotal,
+  pre_discount_total: subtotal,
+  discount_total: '0.0000',
+});
+
+const created = (id: string, number: number, minute: number, over: object = {}) => ({
+  id,
+  account_id: ACCOUNT,
+  sales_order_number: number,
+  salesperson_id: SALESPERSON,
+  location_id: HOME,
+  status_id: 29,
+  customer_id: ACME,
+  customer_name: 'Acme',
+  customer_kind: 'customer',
+  name: null,
+  issue_date: '2030-01-01',
+  expiry_date: null,
+  purchase_order_number: '',
+  attention: null,
+  shipping_address: null,
+  public_note: null,
+  packing_list_note: null,
+  payment_terms: 'Net 30',
+  shipping_fee: '0.0000',
+  shipping_cost: '0.0000',
+  discount_percent: '0.000',
+  custom_field_values: [],
+  lines: [line(0, 'inventory', '40.0000'), line(1, 'service', '60.0000')],
+  totals: totals('100.0000'),
+  source_estimate_id: null,
+  created_at: at(minute),
+  ...over,
+});
+
+const linkedInvoice = (orderId: string | undefined) => ({
+  id: 'ignored',
+  account_id: ACCOUNT,
+  lines: [],
+  totals: totals('50.0000'),
+  ...(orderId ? { source_sales_order_id: orderId } : {}),
+});
+
+const payment = (amountPaid: string, minute: number) => ({
+  payment: { id: `p${minute}`, amount: amountPaid, recorded_at: at(minute) },
+  amount_paid: amountPaid,
+});
+
+// A is packed, shipped, invoiced twice (one released) and paid through its invoices; B is created
+// and deleted; an invoice of no order is paid without touching either.
+const EVENTS = log(
+  [`salesOrder-${A}`, 'SalesOrderCreated', created(A, 1, 0)],
+  [`salesOrder-${B}`, 'SalesOrderCreated', created(B, 2, 1, { location_id: null })],
+  [
+    `salesOrder-${A}`,
+    'SalesOrderUpdated',
+    { changes: { name: 'Spring', expiry_date: '2030-02-01' }, updated_at: at(2) },
+  ],
+  [
+    `salesOrder-${A}`,
+    'SalesOrderPacked',
+    {
+      fulfillment: {
+        id: packingList(1),
+        packing_list_number: 1,
+        lines: [{ sales_order_line_id: lineId(0), quantity: '1' }],
+        created_at: at(3),
+      },
+      packed_percent: 50,
+      shipped_percent: 0,
+    },
+  ],
+  [
+    `salesOrder-${A}`,
+    'SalesOrderInvoiced',
+    {
+      invoice_id: invoice(1),
+      lines: [{ sales_order_line_id: lineId(0), quantity: '2' }],
+      issue_date: '2030-01-01',
+      with_shipping: true,
+      invoiced_at: at(4),
+      invoiced_percent: 50,
+      invoice_count: 1,
+    },
+  ],
+  [`invoice-${invoice(1)}`, 'InvoiceCreated', linkedInvoice(A)],
+  [`invoice-${invoice(1)}`, 'InvoicePaymentRecorded', payment('10.0000', 5)],
+  [`salesOrder-${B}`, 'SalesOrderDeleted', { deleted_at: at(6) }],
+  // second batch
+  [
+    `salesOrder-${A}`,
+    'SalesOrderShipped',
+    {
+      fulfillment_id: packingList(1),
+      shipped_date: '2030-01-07',
+      shipped_at: at(7),
+      packed_percent: 50,
+      shipped_percent: 50,
+    },
+  ],
+  [
+    `salesOrder-${A}`,
+    'SalesOrderShippingNotificationQueued',
+    { fulfillment_id: packingList(1), recipients: [], queued_at: at(7) },
+  ],
+  [
+    `salesOrder-${A}`,
+    'SalesOrderInvoiced',
+    {
+      invoice_id: invoice(2),
+      lines: [{ sales_order_line_id: lineId(1), quantity: '2' }],
+      issue_date: '2030-01-08',
+      with_shipping: false,
+      invoiced_at: at(8),
+      invoiced_percent: 100,
+      invoice_count: 2,
+    },
+  ],
+  [`invoice-${invoice(2)}`, 'InvoiceCreated', linkedInvoice(A)],
+  [`invoice-${invoice(1)}`, 'InvoicePaymentRecorded', payment('25.0000', 9)],
+  [`invoice-${invoice(2)}`, 'InvoicePaymentRecorded', payment('5.5000', 10)],
+  [`invoice-${invoice(3)}`, 'InvoiceCreated', linkedInvoice(undefined)],
+  [`invoice-${invoice(3)}`, 'InvoicePaymentRecorded', payment('50.0000', 11)],
+  [
+    `salesOrder-${A}`,
+    'SalesOrderInvoiceReleased',
+    { invoice_id: invoice(2), released_at: at(12), invoiced_percent: 50, invoice_count: 1 },
+  ],
+);
+const FIRST_BATCH = EVENTS.slice(0, 8);
+const SECOND_BATCH = EVENTS.slice(8);
+
+describe.each(testDatabases())('sales_order_lists projector on $name', (target) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(() => database?.close());
+
+  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
+    await sql`create schema ${sql.id(schema)}`.execute(database.db);
+    await database.db.transaction().execute((trx) => salesOrderListsProjector.setup(trx, schema));
+    for (const batch of batches) {
+      await database.db.transaction().execute((trx) => salesOrderListsProjector.apply(trx, batch, schema));
+    }
+  }
+
+  // Dates as text: the drivers turn `date` into a Date in the process's zone.
+  const orders = async (schema: string) =>
+    (
+      await sql<Record<string, unknown>>`select *, issue_date::text as issue_date,
+          expiry_date::text as expiry_date, amount_paid::text as amount_paid,
+          packed_percent::float as packed_percent, invoiced_percent::float as invoiced_percent
+        from ${sql.table(`${schema}.sales_orders`)} order by sales_order_number`.execute(database.db)
+    ).rows;
+  const invoices = async (schema: string) =>
+    (
+      await sql<Record<string, unknown>>`select invoice_id, account_id, sales_order_id,
+          amount_paid::float as amount_paid
+        from ${sql.table(`${schema}.sales_order_invoices`)} order by invoice_id`.execute(database.db)
+    ).rows;
+  const everything = async (schema: string) => ({
+    orders: await orders(schema),
+    invoices: await invoices(schema),
+  });
+
+  it('writes a created order as one row: amounts, nothing invoiced, packed or paid', async () => {
+    await project('created', [EVENTS.slice(0, 1)]);
+    const [row] = await orders('created');
+    expect(row).toMatchObject({
+      id: A,
+      account_id: ACCOUNT,
+      sales_order_number: 1,
+      salesperson_id: SALESPERSON,
+      location_id: HOME,
+      customer_id: ACME,
+      status_id: 29,
+      issue_date: '2030-01-01',
+      expiry_date: null,
+      total: '100.0000',
+      amount_paid: '0.0000',
+      invoiced_percent: 0,
+      packed_percent: 0,
+      shipped_percent: 0,
+      invoice_count: 0,
+      line_count: 2,
+      revision: 0,
+    });
+  });
+
+  it('folds the story: progress and invoicing as the events leave them, amount paid summed over linked invoices', async () => {
+    await project('story', [FIRST_BATCH, SECOND_BATCH]);
+    const { orders: rows, invoices: linked } = await everything('story');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: A,
+      name: 'Spring',
+      expiry_date: '2030-02-01',
+      packed_percent: 50,
+      shipped_percent: 50,
+      invoiced_percent: 50,
+      invoice_count: 1,
+      amount_paid: '30.5000',
+      revision: 7,
+      updated_at: new Date(at(12)),
+    });
+    expect(linked).toEqual([
+      { invoice_id: invoice(1), account_id: ACCOUNT, sales_order_id: A, amount_paid: 25 },
+      { invoice_id: invoice(2), account_id: ACCOUNT, sales_order_id: A, amount_paid: 5.5 },
+    ]);
+  });
+
+  it('gives the same tables whether events come in one batch, one at a time, or applied twice', async () => {
+    await project('batched', [FIRST_BATCH, SECOND_BATCH]);
+    await project('whole', [EVENTS]);
+    await project(
+      'single',
+      EVENTS.map((event) => [event]),
+    );
+    await project('again', [FIRST_BATCH, FIRST_BATCH, SECOND_BATCH, EVENTS]);
+    const expected = await everything('batched');
+    expect(await everything('whole')).toEqual(expected);
+    expect(await everything('single')).toEqual(expected);
+    expect(await everything('again')).toEqual(expected);
+  });
+});

@@ -1,0 +1,201 @@
+import { RecordedEvent } from '@app/event-store';
+import { sql, Transaction } from 'kysely';
+import {
+  amountColumns,
+  amountsOf,
+  column,
+  DOCUMENT_HEADER_COLUMNS,
+  DOCUMENT_TRAILING_COLUMNS,
+  DocumentChildTables,
+  DocumentListDeclaration,
+  documentListProjector,
+  fixedColumn,
+} from './document-lists';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** Text searched by the list's `q` (a substring, case-insensitive), each with a trigram index where possible. */
+export const SALES_ORDER_SEARCH_COLUMNS = ['customer_name', 'purchase_order_number', 'name'] as const;
+
+/** The amounts a sales-order event carries in `totals`, one column each (SALES_ORDER_KIND.amounts). */
+export const SALES_ORDER_AMOUNTS = [
+  'pre_discount_subtotal',
+  'discount',
+  'subtotal',
+  'tax',
+  'tax_2',
+  'total',
+  'pre_discount_total',
+  'discount_total',
+] as const;
+
+/** Date columns of `sales_orders`: read back as text, filtered by `<column>_from` / `_to`. */
+export const SALES_ORDER_DATE_COLUMNS = ['issue_date', 'expiry_date'] as const;
+
+/** Progress the events carry as they leave it. */
+const progress = (d: Record<string, any>) => ({
+  packed_percent: d.packed_percent,
+  shipped_percent: d.shipped_percent,
+});
+const invoicing = (d: Record<string, any>) => ({
+  invoiced_percent: d.invoiced_percent,
+  invoice_count: d.invoice_count,
+});
+
+/** The `sales_orders` table: one row per live sales order. */
+export const SALES_ORDER_LIST: DocumentListDeclaration = {
+  table: 'sales_orders',
+  streamPrefix: 'salesOrder-',
+  numberColumn: 'sales_order_number',
+  columns: {
+    id: fixedColumn('uuid'),
+    account_id: fixedColumn('uuid'),
+    sales_order_number: fixedColumn('integer'),
+    salesperson_id: fixedColumn('uuid'),
+    location_id: { type: 'uuid', nullable: true, fixed: true },
+    name: column('text', true),
+    customer_id: column('uuid'),
+    customer_name: column('text'),
+    customer_kind: column('text'),
+    status_id: column('integer'),
+    issue_date: column('date'),
+    expiry_date: column('date', true),
+    ...DOCUMENT_HEADER_COLUMNS,
+    packing_list_note: column('text', true),
+    ...amountColumns(SALES_ORDER_AMOUNTS),
+    amount_paid: column('numeric'),
+    invoiced_percent: column('numeric', true),
+    packed_percent: column('numeric'),
+    shipped_percent: column('integer', true),
+    invoice_count: column('integer'),
+    ...DOCUMENT_TRAILING_COLUMNS,
+  },
+  indexes: [
+    // The list, newest number first; a numeric q matches the exact number.
+    { name: 'sales_orders_number_idx', definition: '(account_id, sales_order_number desc)', unique: true },
+    // The list of a user without view-all: their own orders only.
+    {
+      name: 'sales_orders_salesperson_idx',
+      definition: '(account_id, salesperson_id, sales_order_number desc)',
+    },
+    { name: 'sales_orders_customer_idx', definition: '(account_id, customer_id, sales_order_number desc)' },
+    { name: 'sales_orders_status_idx', definition: '(account_id, status_id, sales_order_number desc)' },
+    { name: 'sales_orders_location_idx', definition: '(account_id, location_id, sales_order_number desc)' },
+    { name: 'sales_orders_issue_date_idx', definition: '(account_id, issue_date)' },
+    { name: 'sales_orders_expiry_date_idx', definition: '(account_id, expiry_date)' },
+  ],
+  searchColumns: SALES_ORDER_SEARCH_COLUMNS,
+  fold: {
+    SalesOrderCreated: (d) => ({
+      created: {
+        ...d,
+        ...amountsOf(SALES_ORDER_AMOUNTS, d.lines, d.totals),
+        amount_paid: '0.0000',
+        // Nothing invoiced or packed yet: the percentages a new order's lines give.
+        invoiced_percent: d.lines.some((line: any) => line.line_type !== 'discount') ? 0 : null,
+        packed_percent: 0,
+        shipped_percent: d.lines.some((line: any) => line.line_type === 'inventory') ? 0 : null,
+        invoice_count: 0,
+        updated_at: d.created_at,
+      },
+    }),
+    SalesOrderUpdated: (d) => ({
+      changes: {
+        ...d.changes,
+        ...amountsOf(SALES_ORDER_AMOUNTS, d.lines, d.totals),
+        ...('packed_percent' in d ? progress(d) : {}),
+        updated_at: d.updated_at,
+      },
+    }),
+    SalesOrderPacked: (d) => ({ changes: { ...progress(d), updated_at: d.fulfillment.created_at } }),
+    SalesOrderShipped: (d) => ({ changes: { ...progress(d), updated_at: d.shipped_at } }),
+    // The notification changes nothing listed but the revision (the order's ETag).
+    SalesOrderShippingNotificationQueued: () => undefined,
+    SalesOrderInvoiced: (d) => ({ changes: { ...invoicing(d), updated_at: d.invoiced_at } }),
+    SalesOrderInvoiceReleased: (d) => ({ changes: { ...invoicing(d), updated_at: d.released_at } }),
+    SalesOrderDeleted: () => ({ deleted: true }),
+  },
+};
+
+/**
+ * `sales_order_invoices`: the invoices created from a sales order, with what each has been paid
+ * (its payments less refunds), from the invoice events. After each batch the orders it touched get
+ * `sales_orders.amount_paid` = the sum over their invoices. Every write is absolute (the invoice's
+ * amount paid after the payment), so applying an event again changes nothing.
+ */
+const SALES_ORDER_INVOICES: DocumentChildTables = {
+  tables: ['sales_order_invoices'],
+  handles: ['InvoiceCreated', 'InvoicePaymentRecorded'],
+  async setup(db, schema) {
+    await db.schema
+      .withSchema(schema)
+      .createTable('sales_order_invoices')
+      .addColumn('invoice_id', 'uuid', (c) => c.primaryKey())
+      .addColumn('account_id', 'uuid', (c) => c.notNull())
+      .addColumn('sales_order_id', 'uuid', (c) => c.notNull())
+      .addColumn('amount_paid', 'numeric', (c) => c.notNull())
+      .execute();
+    await sql`create index sales_order_invoices_order_idx
+      on ${sql.table(`${schema}.sales_order_invoices`)} (sales_order_id)`.execute(db);
+  },
+  async apply(trx, events, schema) {
+    await writeLinkedInvoices(trx, schema, events);
+  },
+};
+
+async function writeLinkedInvoices(
+  trx: Transaction<any>,
+  schema: string,
+  events: RecordedEvent[],
+): Promise<void> {
+  const linked: Record<string, unknown>[] = [];
+  const paid = new Map<string, string>();
+  for (const event of events) {
+    const d = event.data as Record<string, any>;
+    const invoiceId = event.streamId.slice('invoice-'.length);
+    if (event.type === 'InvoiceCreated' && d.source_sales_order_id) {
+      linked.push({
+        invoice_id: invoiceId,
+        account_id: event.metadata.account_id ?? d.account_id,
+        sales_order_id: d.source_sales_order_id,
+        amount_paid: '0',
+      });
+    } else if (event.type === 'InvoicePaymentRecorded') {
+      paid.set(invoiceId, d.amount_paid);
+    }
+  }
+  if (linked.length === 0 && paid.size === 0) return;
+  const invoices = sql.table(`${schema}.sales_order_invoices`);
+  const orders = sql.table(`${schema}.sales_orders`);
+  if (linked.length > 0)
+    await sql`insert into ${invoices} (invoice_id, account_id, sales_order_id, amount_paid)
+      select invoice_id, account_id, sales_order_id, amount_paid
+      from jsonb_to_recordset(${JSON.stringify(linked)}::jsonb)
+        as r(invoice_id uuid, account_id uuid, sales_order_id uuid, amount_paid numeric)
+      on conflict (invoice_id) do nothing`.execute(trx);
+  const payments = [...paid].map(([invoice_id, amount_paid]) => ({ invoice_id, amount_paid }));
+  if (payments.length > 0)
+    await sql`update ${invoices} as t set amount_paid = r.amount_paid
+      from jsonb_to_recordset(${JSON.stringify(payments)}::jsonb) as r(invoice_id uuid, amount_paid numeric)
+      where t.invoice_id = r.invoice_id`.execute(trx);
+  const touched = JSON.stringify([...linked.map((row) => row.invoice_id), ...paid.keys()]);
+  await sql`update ${orders} as s set amount_paid = (
+      select coalesce(sum(i.amount_paid), 0) from ${invoices} i where i.sales_order_id = s.id)
+    where s.id in (select sales_order_id from ${invoices}
+      where invoice_id in (select value::uuid from jsonb_array_elements_text(${touched}::jsonb)))`.execute(
+    trx,
+  );
+}
+
+/**
+ * Sales orders as list rows (`sales_orders`), with the money of their linked invoices
+ * (`sales_order_invoices`). Amounts and progress are copied from the events (each carries what it
+ * leaves); `amount_paid` is the sum of the linked invoices' amounts paid. `revision` is the stream
+ * revision of the order's last event.
+ */
+export const salesOrderListsProjector = documentListProjector({
+  name: 'sales_order_lists',
+  version: 1,
+  list: SALES_ORDER_LIST,
+  children: SALES_ORDER_INVOICES,
+});
