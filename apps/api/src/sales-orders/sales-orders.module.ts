@@ -23,7 +23,7 @@ import { SalesOrdersController } from './sales-orders.controller';
     SalesOrderFulfillmentsController,
     historyController(SALES_ORDER_HISTORY),
   ],
-  exports: [SalesOrderWrites, SalesOrderReads],
+  exports: [SalesOrderWrites, SalesOrderReads, SalesOrderContexts],
   providers: [
     SalesOrderContexts,
     SalesOrderLocations,
