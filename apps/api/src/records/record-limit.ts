@@ -10,7 +10,14 @@ import { DATABASE } from '../store/tokens';
  * row per live record (archived ones included, deleted ones removed) with its `account_id`. Items
  * and documents add their tables here as they arrive.
  */
-export const COUNTED_TABLES: readonly string[] = ['customers', 'suppliers', 'items', 'estimates', 'invoices', 'sales_orders'];
+export const COUNTED_TABLES: readonly string[] = [
+  'customers',
+  'suppliers',
+  'items',
+  'estimates',
+  'invoices',
+  'sales_orders',
+];
 
 /**
  * The account record limit (EXTENSIONS.md §2): a creation beyond `settings.record_limit` answers
