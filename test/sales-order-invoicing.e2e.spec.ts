@@ -299,6 +299,25 @@ describe.each(testDatabases())('sales-order invoicing on $name', (target) => {
     });
   });
 
+  describe('reserved quantities', () => {
+    it('an open order reserves its lines; invoicing moves them to the on-hand deduction; cancel and delete give them back', async () => {
+      const s = await openShop(t.app);
+      const item = () => ok(call(s.owner)('GET', `/api/v3/items/${s.widget.id}`));
+      const so = await createOrder({}, s);
+      expect(await item()).toMatchObject({ quantity: 0, quantity_reserved: 3 });
+      const [widgets] = lineIds(so);
+      const inv = await ok(
+        call(s.owner)('POST', order(so.id, '/invoice'), { lines: [{ id: widgets, quantity: 1 }] }),
+        201,
+      );
+      expect(await item()).toMatchObject({ quantity: -1, quantity_reserved: 2 });
+      await ok(call(s.owner)('POST', invoice(inv.id, '/cancel'), {}));
+      expect(await item()).toMatchObject({ quantity: 0, quantity_reserved: 3 });
+      await ok(call(s.owner)('DELETE', order(so.id)));
+      expect(await item()).toMatchObject({ quantity: 0, quantity_reserved: 0 });
+    });
+  });
+
   describe('GET /sales-orders/{id}/invoices', () => {
     it('lists the invoices made from the order, newest number first, paged', async () => {
       const so = await createOrder();

@@ -1,6 +1,6 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { Database } from '@app/read-models';
-import { sql } from 'kysely';
+import { RawBuilder, sql } from 'kysely';
 import { DocumentsModule } from '../documents/documents.module';
 import { historyController } from '../history';
 import { RecordsModule } from '../records/records.module';
@@ -38,12 +38,25 @@ export class SalesOrdersModule implements OnModuleInit {
     @Inject(DATABASE) private readonly database: Database,
   ) {}
 
-  /** A customer with sales orders cannot be deleted. */
+  /** Customers keep their sales orders; variations and their rows the orders' lines naming them. */
   onModuleInit(): void {
-    this.references.register('customer', 'sales_orders', async ({ accountId, id }) => {
-      const { rows } = await sql<{ n: string }>`select count(*) as n from sales_orders
-        where account_id = ${accountId}::uuid and customer_id = ${id}::uuid`.execute(this.database.db);
-      return Number(rows[0].n);
-    });
+    this.references.register('customer', 'sales_orders', ({ accountId, id }) =>
+      this.count(sql`select count(*) as n from sales_orders
+        where account_id = ${accountId}::uuid and customer_id = ${id}::uuid`),
+    );
+    this.references.register('item_variation_location', 'sales orders', ({ accountId, id }) =>
+      this.count(sql`select count(distinct sales_order_id) as n from sales_order_quantities
+        where account_id = ${accountId}::uuid and item_variation_location_id = ${Number(id)}`),
+    );
+    this.references.register('item_variation', 'sales orders', ({ accountId, id }) =>
+      this.count(sql`select count(distinct sales_order_id) as n from sales_order_quantities
+        where account_id = ${accountId}::uuid and item_variation_location_id in
+          (select item_variation_location_id from item_variation_locations where variation_id = ${id}::uuid)`),
+    );
+  }
+
+  private async count(query: RawBuilder<{ n: string }>): Promise<number> {
+    const { rows } = await query.execute(this.database.db);
+    return Number(rows[0].n);
   }
 }
