@@ -8,14 +8,15 @@ import {
 import { RecordedEvent } from '@app/event-store';
 import { streamName } from '@app/event-store/aggregate';
 import { defineReactor, StepEvent, stepEventId } from '@app/read-models';
-import { drawNumberStep } from '../records/number-step';
 
 /**
  * The later step of invoicing a sales order: the order's stream recorded SalesOrderInvoiced (the
- * quantities taken, the new invoice's id) first, so parallel invoicings never take more than
- * remains; then the invoice's number is drawn and the invoice created from the order as it was at
- * that event. The request runs this step for its answer; this reactor does when the process stopped
- * first. Ids derive from the invoicing, so a repeat draws no second number and creates nothing.
+ * quantities taken, the new invoice's id and number) first, so parallel invoicings never take more
+ * than remains; then the invoice is created from the order as it was at that event. The request
+ * runs this step for its answer; this reactor does when the process stopped first. Ids derive from
+ * the invoicing, so a repeat creates nothing. The number was drawn by the request (Numbering, which
+ * batches a busy account's draws) before the order's append: a step that drew it from the counter
+ * stream would race every other invoice of the account for it.
  */
 export const salesOrderInvoicingReactor = defineReactor({
   name: 'sales_order_invoicing',
@@ -24,14 +25,7 @@ export const salesOrderInvoicingReactor = defineReactor({
     const invoicing = event.data as SalesOrderInvoiced['data'];
     const order = orderAt(await tools.read(event.streamId), event.revision);
     if (order.status === 'absent') throw new Error(`${event.streamId} holds no sales order`);
-    const { record } = order;
-    const number = await drawNumberStep(tools, {
-      accountId: record.account_id,
-      sequence: 'invoice',
-      recordId: invoicing.invoice_id,
-      at: invoicing.invoiced_at,
-    });
-    const created = invoiceFromSalesOrder(record, invoicing, number, lineIds(event.id));
+    const created = invoiceFromSalesOrder(order.record, invoicing, lineIds(event.id));
     await tools.append(
       streamName(invoiceAggregate, invoicing.invoice_id),
       'create-invoice',

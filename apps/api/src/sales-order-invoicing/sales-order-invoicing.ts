@@ -7,6 +7,7 @@ import {
   InvoiceState,
   isDomainError,
   isRecordId,
+  numberedSalesOrderInvoicing,
   permissionDenied,
   salesOrderAggregate,
   SalesOrderEvent,
@@ -19,6 +20,7 @@ import { RecordWriter } from '../commands/record-writer';
 import { resourceMissing } from '../http/api-error';
 import { UniqueUnits } from '../invoices/unique-units';
 import { ReactorSteps } from '../reactors/reactor-steps';
+import { Numbering } from '../records/numbering';
 import { RecordLimit } from '../records/record-limit';
 import { SalesOrderContexts } from '../sales-orders/sales-order-context';
 import { salesOrderInvoicingReactor } from './sales-order-invoicing-reactor';
@@ -28,7 +30,9 @@ import { salesOrderInvoicingReactor } from './sales-order-invoicing-reactor';
  * decides and records the quantities taken (SalesOrderInvoiced) with the revision it read, so two
  * parallel invoicings can never take more than remains; the invoice's number and the invoice
  * follow from that record (sales-order-invoicing-reactor.ts): run here for the answer, or by the
- * reactor when the process stopped first, with the same ids. Unique items' units are taken for
+ * reactor when the process stopped first, with the same ids. The invoice's number is drawn here once
+ * the decision accepted the invoicing, and recorded with it (a crash before the order's append
+ * leaves a gap in the numbers, never a duplicate). Unique items' units are taken for
  * the invoice before the order records the invoicing: a unit already sold refuses it (409
  * `item_unit_unavailable`) and leaves the order as it was.
  */
@@ -38,6 +42,7 @@ export class SalesOrderInvoicing {
     private readonly writer: RecordWriter,
     private readonly contexts: SalesOrderContexts,
     private readonly recordLimit: RecordLimit,
+    private readonly numbering: Numbering,
     private readonly units: UniqueUnits,
     private readonly steps: ReactorSteps,
   ) {}
@@ -53,8 +58,14 @@ export class SalesOrderInvoicing {
       throw permissionDenied('Invoicing a sales order needs invoices.modify as well.');
     const metadata = eventMetadata(actor);
     const invoiceId = randomUUID();
-    const command = { type: 'InvoiceSalesOrder' as const, invoice_id: invoiceId, input: body };
+    const command = {
+      type: 'InvoiceSalesOrder' as const,
+      invoice_id: invoiceId,
+      invoice_number: 0,
+      input: body,
+    };
     let claimed: readonly DocumentLine[] = [];
+    let invoiceNumber: number | undefined;
     let recorded = false;
     try {
       const { revision, events } = await this.writer.write(
@@ -71,7 +82,15 @@ export class SalesOrderInvoicing {
           // A decision retried on fresher state may take other lines: the units follow them.
           await this.units.reconcile(actor, invoiceId, claimed, lines);
           claimed = lines;
-          return decision;
+          // Drawn once for this invoice: a decision retried after a concurrent write reuses it.
+          invoiceNumber ??= await this.numbering.next({
+            accountId: actor.accountId,
+            sequence: 'invoice',
+            recordId: invoiceId,
+            metadata,
+            now: new Date().toISOString(),
+          });
+          return numberedSalesOrderInvoicing(decision, invoiceNumber);
         },
         { metadata, ifMatch },
       );

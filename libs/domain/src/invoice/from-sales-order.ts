@@ -11,7 +11,7 @@ import { INVOICE_STATUS } from './status';
  * the order's customer, salesperson, details, notes, payment terms and discount, its chosen lines
  * with the invoiced quantities (same items, prices and rates, calculated again), and its shipping
  * fee and cost only when the invoicing carries them (the first standing invoice of the order does).
- * Issued on the date the invoicing recorded. `order` is the order as it was when invoiced, so that
+ * Issued on the date and under the number the invoicing recorded. `order` is the order as it was when invoiced, so that
  * a later edit of its header cannot change the invoice a retried step makes; `newLineId` derives
  * the line ids from the invoicing for the same reason. Custom fields stay behind (the account's
  * invoice fields are not its sales-order fields).
@@ -19,7 +19,6 @@ import { INVOICE_STATUS } from './status';
 export function invoiceFromSalesOrder(
   order: SalesOrderRecord,
   invoicing: SalesOrderInvoiced['data'],
-  invoiceNumber: number,
   newLineId: () => string,
 ): InvoiceCreated {
   const shipping = invoicing.with_shipping
@@ -38,7 +37,7 @@ export function invoiceFromSalesOrder(
     data: {
       id: invoicing.invoice_id,
       account_id: order.account_id,
-      invoice_number: invoiceNumber,
+      invoice_number: invoicing.invoice_number,
       salesperson_id: order.salesperson_id,
       status_id: INVOICE_STATUS.unpaid,
       ...customerFields({

@@ -28,8 +28,16 @@ export type ShipSalesOrderFulfillment = {
   fulfillment_id: string;
   input: ActionBody;
 };
-/** `invoice_id` is the new invoice's UUID, drawn by the handler; a reactor creates the invoice. */
-export type InvoiceSalesOrder = { type: 'InvoiceSalesOrder'; invoice_id: string; input: ActionBody };
+/**
+ * `invoice_id` is the new invoice's UUID and `invoice_number` its number, both drawn by the handler
+ * (the number once the invoicing is accepted: 0 while deciding); a reactor creates the invoice.
+ */
+export type InvoiceSalesOrder = {
+  type: 'InvoiceSalesOrder';
+  invoice_id: string;
+  invoice_number: number;
+  input: ActionBody;
+};
 /** A linked invoice was cancelled: its quantities come back to the order. */
 export type ReleaseSalesOrderInvoice = { type: 'ReleaseSalesOrderInvoice'; invoice_id: string };
 

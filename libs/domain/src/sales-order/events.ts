@@ -57,6 +57,8 @@ export type SalesOrderInvoiced = {
   type: 'SalesOrderInvoiced';
   data: {
     invoice_id: string;
+    /** The new invoice's number, drawn before this was recorded: the step creating it draws none. */
+    invoice_number: number;
     lines: InvoicedLine[];
     /** The new invoice's issue date: the account's today when invoiced. */
     issue_date: string;

@@ -55,6 +55,7 @@ export function invoiceSalesOrder(
       type: 'SalesOrderInvoiced',
       data: {
         invoice_id: command.invoice_id,
+        invoice_number: command.invoice_number,
         lines,
         issue_date: context.today,
         with_shipping: !order.invoices.some(
@@ -64,6 +65,18 @@ export function invoiceSalesOrder(
       },
     }),
   ];
+}
+
+/** The invoicing with the new invoice's number, drawn once the decision accepted it. */
+export function numberedSalesOrderInvoicing(
+  events: SalesOrderEvent[],
+  invoiceNumber: number,
+): SalesOrderEvent[] {
+  return events.map((event) =>
+    event.type === 'SalesOrderInvoiced'
+      ? { ...event, data: { ...event.data, invoice_number: invoiceNumber } }
+      : event,
+  );
 }
 
 /** A linked invoice's cancellation gives its quantities back, once; unknown invoices change nothing. */

@@ -118,6 +118,7 @@ export const ship = (input: Record<string, unknown> = {}, n = 1): SalesOrderComm
 export const invoice = (input: Record<string, unknown> = {}, n = 1): SalesOrderCommand => ({
   type: 'InvoiceSalesOrder',
   invoice_id: invoiceId(n),
+  invoice_number: 2000 + n,
   input,
 });
 export const release = (n = 1): SalesOrderCommand => ({

@@ -469,6 +469,7 @@ describe('SalesOrder aggregate', () => {
           type: 'SalesOrderInvoiced',
           data: {
             invoice_id: invoiceId(9),
+            invoice_number: 2009,
             lines: [
               { sales_order_line_id: lineId(1), quantity: '2' },
               { sales_order_line_id: lineId(2), quantity: '1' },
