@@ -1,0 +1,451 @@
+/**
+ * npm run bench:order-to-cash — whole sales-order flows through the HTTP app under load. The API runs
+ * as `npm start` does, in a child process, on a fresh PostgreSQL database when DATABASE_URL is set,
+ * else on PGlite. A table, then as the last line one JSON object:
+ *
+ * - `flow_ratio`: complete flows/s ÷ customer creates/s (the baseline), alternating in three rounds
+ *   (after a warm-up of each), the median round's ratio. A flow is five sequential calls, each
+ *   answered with read-your-writes (the API's writes wait for the read models): create a 10-line
+ *   order → invoice all of it → pay the invoice's total → pack every line → ship that packing list.
+ * - `steps`: each step's p50/p99 in ms over the measured flow rounds (where a slow flow spends),
+ *   refused answers included.
+ * - `lag_p99_ms`: during the measured flow rounds, a sampler in this process reads the database
+ *   every 10 ms (one `pg` connection): the slowest checkpoint in `projection_checkpoint` (projectors
+ *   and reactors alike) and the event log's visible head (events whose transaction has finished,
+ *   as the event store's headPosition). Positions are transaction ids, not time, so a sample's lag
+ *   is a time: how long ago (the database's clock_timestamp()) the first event beyond the slowest
+ *   checkpoint but within the head was recorded (its `recorded_at`); 0 when the checkpoint stands
+ *   at the head. That is the age of the oldest event some projector still owes: an upper bound on
+ *   how stale that read model is at that moment.
+ * - `ok`: after the run every order made (warm-up included) is read back: invoiced, paid, packed
+ *   and shipped 100 %, `amount_due` '0.0000'; and every item's `quantity_reserved` is 0. A failure
+ *   (or any failed step) sets `ok: false` and exit code 1.
+ *
+ * A refused step counts as a failed step (`failed_steps`, `ok: false`). One refusal is known: under
+ * load `POST …/invoice` can answer 409 `mobile_mutation_conflict` (no If-Match was sent) after the
+ * order recorded its invoicing — the step that draws the invoice number retries the account's one
+ * counter stream at most 5 times (libs/read-models reactor-tools decideAndAppend). The invoicing
+ * stands and the reactor makes the invoice, so the client then finds it through
+ * `GET …/invoices` and finishes the flow, to check the rest; such a flow is counted as failed
+ * (`invoice_conflicts`), not in flows/s.
+ *
+ * Client style: both phases are 16 async loops in this process, each sending one request at a time
+ * with fetch, until the round's time is up (a loop then finishes the flow it is in; the round's
+ * rate is divided by the time until the last loop stopped). autocannon cannot express a flow (each
+ * call needs the previous answer's ids), and a baseline measured by autocannon would not share the
+ * flow's client overhead (fetch, JSON parsing in this process) — so the baseline uses the same loops.
+ */
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { Api, apiClient, bootstrapKey, startApiServer } from './support/api-server';
+import { concurrently, log, medianRound, percentile, round } from './support/measure';
+
+const quick = process.env.BENCH_QUICK === '1';
+const ROUNDS = 3;
+const ROUND_S = quick ? 2 : 10;
+const WARM_UP_S = 2;
+const CLIENTS = 16;
+const ITEMS = 20;
+const LINES = 10;
+const LAG_SAMPLE_MS = 10;
+
+const STEPS = ['create', 'invoice', 'pay', 'pack', 'ship'] as const;
+type Step = (typeof STEPS)[number];
+
+interface RoundFigures {
+  /** Complete flows (or customer creates) per second. */
+  rate: number;
+  done: number;
+  failed: number;
+  seconds: number;
+}
+
+interface FlowState {
+  orders: string[];
+  failures: string[];
+  steps: Record<Step, number[]>;
+}
+
+async function main(): Promise<void> {
+  if (!process.env.DATABASE_URL) log('DATABASE_URL is not set: measuring on PGlite, not PostgreSQL');
+  const server = await startApiServer(process.env.DATABASE_URL, { LOG_LEVEL: 'error' });
+  const db = server.databaseUrl ? new Client({ connectionString: server.databaseUrl }) : undefined;
+  try {
+    await db?.connect();
+    if (!db) log('no PostgreSQL database to sample: lag_p99_ms is not measured on PGlite');
+    const key = await bootstrapKey(server);
+    const api = apiClient(server.url, key);
+    const { customerId, itemIds } = await setUp(api);
+    const paymentDate = new Date().toISOString().slice(0, 10);
+    const state: FlowState = {
+      orders: [],
+      failures: [],
+      steps: { create: [], invoice: [], pay: [], pack: [], ship: [] },
+    };
+    const scratch: FlowState = {
+      orders: [],
+      failures: [],
+      steps: { create: [], invoice: [], pay: [], pack: [], ship: [] },
+    };
+
+    let n = 0;
+    const customers = (seconds: number, label: string) =>
+      loops(label, seconds, async () => {
+        await api('POST', '/api/v3/customers', customerBody(n++));
+      });
+    const flows = (seconds: number, label: string, into: FlowState) =>
+      loops(label, seconds, () => flow(api, customerId, itemIds, n++, paymentDate, into));
+
+    await customers(WARM_UP_S, 'warm-up customers');
+    await flows(WARM_UP_S, 'warm-up flows', scratch);
+    state.orders.push(...scratch.orders);
+    state.failures.push(...scratch.failures);
+
+    const health = (await (await fetch(`${server.url}/health`)).json()) as { reactors: { name: string }[] };
+    const reactors = health.reactors.map((r) => r.name);
+    const lag: LagSamples = { projectors: [], all: [], slowest: new Map() };
+    let sampledMs = 0;
+    const rounds: { customer: RoundFigures; flow: RoundFigures; ratio: number }[] = [];
+    for (let r = 1; r <= ROUNDS; r++) {
+      const customer = await customers(ROUND_S, `round ${r} customers`);
+      const sampler = db ? sampleLag(db, reactors, lag) : undefined;
+      const flowFigures = await flows(ROUND_S, `round ${r} flows`, state);
+      await sampler?.stop();
+      sampledMs += flowFigures.seconds * 1000;
+      rounds.push({ customer, flow: flowFigures, ratio: round(flowFigures.rate / customer.rate, 4) });
+    }
+    const median = medianRound(rounds);
+    const lags = [...lag.projectors].sort((a, b) => a - b);
+    const allLags = [...lag.all].sort((a, b) => a - b);
+
+    const check = await checkAfterRun(api, state.orders, itemIds);
+    const steps = Object.fromEntries(
+      STEPS.map((step) => {
+        const sorted = [...state.steps[step]].sort((a, b) => a - b);
+        return [step, { p50_ms: round(percentile(sorted, 50), 1), p99_ms: round(percentile(sorted, 99), 1) }];
+      }),
+    ) as Record<Step, { p50_ms: number; p99_ms: number }>;
+    printTable(median, steps);
+    const failures = [
+      state.failures.length > 0 && `${state.failures.length} flow steps failed: ${state.failures[0]}`,
+      check.orderFailures.length > 0 &&
+        `${check.orderFailures.length} orders not complete: ${check.orderFailures.slice(0, 3).join('; ')}`,
+      check.reserved.length > 0 && `items still reserved: ${check.reserved.slice(0, 5).join('; ')}`,
+    ].filter((f): f is string => typeof f === 'string');
+    console.log(
+      JSON.stringify({
+        store: server.store,
+        round_s: ROUND_S,
+        clients: CLIENTS,
+        lines: LINES,
+        customer_create_rps: median.customer.rate,
+        flows_per_s: median.flow.rate,
+        flow_ratio: median.ratio,
+        flow_ratio_target: 0.05,
+        rounds: rounds.map((r) => ({
+          customer_rps: r.customer.rate,
+          flows_per_s: r.flow.rate,
+          ratio: r.ratio,
+        })),
+        steps,
+        lag_p50_ms: db ? round(percentile(lags, 50), 1) : null,
+        lag_p99_ms: db ? round(percentile(lags, 99), 1) : null,
+        lag_max_ms: db ? round(lags[lags.length - 1] ?? 0, 1) : null,
+        lag_p99_ms_target: 50,
+        lag_with_reactors_p50_ms: db ? round(percentile(allLags, 50), 1) : null,
+        lag_with_reactors_p99_ms: db ? round(percentile(allLags, 99), 1) : null,
+        lag_samples: lags.length,
+        // The sampler waits 10 ms after each sample's start; a slow query stretches it.
+        lag_sample_interval_ms: lags.length > 0 ? round(sampledMs / lags.length, 1) : null,
+        slowest_checkpoint: Object.fromEntries([...lag.slowest].sort((a, b) => b[1] - a[1]).slice(0, 5)),
+        orders_checked: state.orders.length,
+        failed_steps: state.failures.length,
+        invoice_conflicts: state.failures.filter((f) => f.startsWith('invoice:') && / 409 /.test(f)).length,
+        incomplete_orders: check.orderFailures.length,
+        items_still_reserved: check.reserved.length,
+        ok: failures.length === 0,
+      }),
+    );
+    if (failures.length > 0) {
+      log(`FAILED: ${failures.join('; ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await db?.end();
+    await server.stop();
+  }
+}
+
+/**
+ * CLIENTS loops each running `work` one at a time until `seconds` have passed (the one under way is
+ * finished). A failed call is counted (and logged once) and not retried; the loop goes on.
+ */
+async function loops(label: string, seconds: number, work: () => Promise<void>): Promise<RoundFigures> {
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  let done = 0;
+  let failed = 0;
+  let firstFailure: string | undefined;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < deadline) {
+        try {
+          await work();
+          done++;
+        } catch (error) {
+          failed++;
+          firstFailure ??= (error as Error).message.slice(0, 300);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  const figures = { rate: round(done / elapsed, 2), done, failed, seconds: round(elapsed, 2) };
+  log(`${label}: ${JSON.stringify(figures)}${firstFailure ? ` first failure: ${firstFailure}` : ''}`);
+  return figures;
+}
+
+/** One order to cash: each step timed into `into.steps`; a failure recorded there, then rethrown. */
+async function flow(
+  api: Api,
+  customerId: string,
+  itemIds: readonly string[],
+  i: number,
+  paymentDate: string,
+  into: FlowState,
+): Promise<void> {
+  const step = async <T>(name: Step, call: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    try {
+      return await call();
+    } catch (error) {
+      into.failures.push(`${name}: ${(error as Error).message.slice(0, 300)}`);
+      throw error;
+    } finally {
+      // A refusal is an answer too: its time counts in the step's percentiles.
+      into.steps[name].push(performance.now() - start);
+    }
+  };
+  const order = await step('create', () =>
+    api('POST', '/api/v3/sales-orders', orderBody(customerId, itemIds, i)),
+  );
+  const orderId = order.id as string;
+  into.orders.push(orderId);
+  let recovered = false;
+  const invoice = await step('invoice', () =>
+    api('POST', `/api/v3/sales-orders/${orderId}/invoice`, {}),
+  ).catch(async (error: unknown) => {
+    // A 409 after the order recorded its invoicing (see the header): find the invoice and go on.
+    if (!/: 409 /.test((error as Error).message)) throw error;
+    recovered = true;
+    return linkedInvoice(api, orderId);
+  });
+  await step('pay', () =>
+    api('POST', `/api/v3/invoices/${invoice.id as string}/payments`, {
+      amount: invoice.total,
+      payment_date: paymentDate,
+    }),
+  );
+  const lines = (order.lines as { id: string; quantity: unknown; item_id?: string | null }[])
+    .filter((line) => line.item_id)
+    .map((line) => ({ id: line.id, quantity: line.quantity }));
+  const fulfillment = await step('pack', () =>
+    api('POST', `/api/v3/sales-orders/${orderId}/fulfillments`, { lines }),
+  );
+  await step('ship', () =>
+    api('POST', `/api/v3/sales-orders/${orderId}/fulfillments/${fulfillment.id as string}/ship`, {}),
+  );
+  if (recovered) throw new Error(`order ${orderId}: completed after its invoice step was refused`);
+}
+
+/** The one invoice made from the order, once it exists (the reactor may still be making it): up to 60 s. */
+async function linkedInvoice(api: Api, orderId: string): Promise<Record<string, unknown>> {
+  const deadline = performance.now() + 60_000;
+  while (performance.now() < deadline) {
+    const list = await api('GET', `/api/v3/sales-orders/${orderId}/invoices`);
+    const [first] = list.data as { id: string }[];
+    if (first) return api('GET', `/api/v3/invoices/${first.id}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`order ${orderId}: no invoice made from it within 60 s`);
+}
+
+interface LagSamples {
+  /** Slowest projector (reactors left out): the issue's lag. */
+  projectors: number[];
+  /** Slowest of projectors and reactors. */
+  all: number[];
+  /** How often each projector (or reactor) was the slowest, when behind. */
+  slowest: Map<string, number>;
+}
+
+/**
+ * Every LAG_SAMPLE_MS until stopped: the age in ms of the first event beyond the slowest checkpoint
+ * within the visible head (0 when none), and which projector held the slowest checkpoint.
+ */
+function sampleLag(db: Client, reactors: readonly string[], into: LagSamples) {
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      const { rows } = await db.query<{
+        projector: string;
+        lag_ms: string | null;
+        any_projector: string;
+        any_lag_ms: string | null;
+      }>(LAG_SQL, [reactors]);
+      const row = rows[0];
+      if (row) {
+        into.projectors.push(Number(row.lag_ms ?? 0));
+        into.all.push(Number(row.any_lag_ms ?? 0));
+        if (row.any_lag_ms !== null)
+          into.slowest.set(row.any_projector, (into.slowest.get(row.any_projector) ?? 0) + 1);
+      }
+      const wait = LAG_SAMPLE_MS - (performance.now() - started);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+    },
+  };
+}
+
+/**
+ * The age in ms of the first finished event beyond a checkpoint (null at the head), for the slowest
+ * projector (reactors, $1, left out) and the slowest of all checkpoints ('start' counts as slowest).
+ */
+const LAG_SQL = `
+  with cps as (
+    select projector, commit_position, prepare_position, projector = any($1::text[]) as reactor
+      from projection_checkpoint),
+  slowest_projector as (
+    select * from cps where not reactor
+     order by commit_position asc nulls first, prepare_position asc nulls first limit 1),
+  slowest_any as (
+    select * from cps order by commit_position asc nulls first, prepare_position asc nulls first limit 1)
+  select p.projector, ${age('p')} as lag_ms, a.projector as any_projector, ${age('a')} as any_lag_ms
+    from slowest_projector p, slowest_any a`;
+
+function age(cp: string): string {
+  return `(select extract(epoch from clock_timestamp() - e.recorded_at) * 1000
+       from events e
+      where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        and (${cp}.commit_position is null
+             or (e.transaction_id, e.position) > (${cp}.commit_position::text::xid8, ${cp}.prepare_position))
+      order by e.transaction_id, e.position limit 1)::text`;
+}
+
+/** Every order 100 % invoiced, paid, packed and shipped with nothing due; every item unreserved. */
+async function checkAfterRun(api: Api, orders: readonly string[], itemIds: readonly string[]) {
+  const orderFailures: string[] = [];
+  await concurrently(8, orders.length, async (_, i) => {
+    const id = orders[i];
+    try {
+      const order = await api('GET', `/api/v3/sales-orders/${id}`);
+      const wrong = ['invoiced_percent', 'paid_percent', 'packed_percent', 'shipped_percent']
+        .filter((field) => Number(order[field]) !== 100)
+        .map((field) => `${field} ${String(order[field])}`);
+      if (order.amount_due !== '0.0000') wrong.push(`amount_due ${String(order.amount_due)}`);
+      if (wrong.length > 0) orderFailures.push(`${id}: ${wrong.join(', ')}`);
+    } catch (error) {
+      orderFailures.push(`${id}: ${(error as Error).message.slice(0, 200)}`);
+    }
+  });
+  const reserved: string[] = [];
+  for (const itemId of itemIds) {
+    const item = await api('GET', `/api/v3/items/${itemId}`);
+    if (Number(item.quantity_reserved) !== 0) reserved.push(`${itemId} ${String(item.quantity_reserved)}`);
+  }
+  log(
+    `checked ${orders.length} orders (${orderFailures.length} incomplete) and ${itemIds.length} items (${reserved.length} reserved)`,
+  );
+  return { orderFailures, reserved };
+}
+
+/** A customer with tax rates (so every line is taxed) and ITEMS priced stocked items. */
+async function setUp(api: Api): Promise<{ customerId: string; itemIds: string[] }> {
+  const customer = await api('POST', '/api/v3/customers', customerBody(-1));
+  const category = await api('POST', '/api/v3/item-categories', {
+    name: 'Bench',
+    inventory_type: 'quantity',
+  });
+  const itemIds: string[] = [];
+  for (let i = 0; i < ITEMS; i++) {
+    const item = await api('POST', '/api/v3/items', {
+      name: `Bench item ${i}`,
+      inventory_type: 'quantity',
+      category_id: category.id,
+      description: `Item ${i} for the order-to-cash benchmark`,
+      sku: `O2C-${String(i).padStart(3, '0')}`,
+      price: 10 + i + 0.99,
+      cost: 5 + i / 4,
+    });
+    itemIds.push(item.id as string);
+  }
+  return { customerId: customer.id as string, itemIds };
+}
+
+function customerBody(i: number) {
+  return {
+    name: `Acme ${i}`,
+    email: `buyer${i}@acme.test`,
+    billing_address: ['1 Main St', 'Springfield'],
+    tax_rate: 8.875,
+    tax_2_rate: 1.5,
+    payment_terms: 'Net 30',
+  };
+}
+
+/** LINES inventory lines over the items in turn, quantities 1 to 7. */
+function orderBody(customerId: string, itemIds: readonly string[], i: number) {
+  return {
+    customer_id: customerId,
+    purchase_order_number: `PO-${i}-${randomUUID().slice(0, 8)}`,
+    lines: Array.from({ length: LINES }, (_, line) => ({
+      item_id: itemIds[(i + line) % itemIds.length],
+      quantity: 1 + ((i + line) % 7),
+    })),
+  };
+}
+
+function printTable(
+  median: { customer: RoundFigures; flow: RoundFigures; ratio: number },
+  steps: Record<Step, { p50_ms: number; p99_ms: number }>,
+): void {
+  const rows = [
+    ['phase', 'clients', 'per s', 'p50 ms', 'p99 ms', 'done'],
+    [
+      'customer creates (baseline)',
+      String(CLIENTS),
+      median.customer.rate.toFixed(2),
+      '',
+      '',
+      String(median.customer.done),
+    ],
+    ['order-to-cash flows', String(CLIENTS), median.flow.rate.toFixed(2), '', '', String(median.flow.done)],
+    ...STEPS.map((step) => [
+      `  step: ${step}`,
+      '',
+      '',
+      String(steps[step].p50_ms),
+      String(steps[step].p99_ms),
+      '',
+    ]),
+  ];
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  for (const row of rows) {
+    console.log(
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+        .join('  '),
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
