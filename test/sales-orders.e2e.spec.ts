@@ -484,6 +484,17 @@ describe.each(testDatabases())('sales orders API on $name', (target) => {
       );
     });
 
+    it('given a packed list, when packing lists are turned off, then shipping it is 409 sales_order_ship_not_allowed', async () => {
+      const s = await openShop(t.app);
+      const order = await create({}, s);
+      const packed = await ok(pack(order.id, [{ id: order.lines[0].id, quantity: 1 }], s.owner), 201);
+      await setAccountSettings(t.app, s.accountId, { packing_lists_enabled: false });
+      const ship = url(order.id, `/fulfillments/${packed.id}/ship`);
+      expectError(await call(s.owner)('POST', ship, {}), 409, 'sales_order_ship_not_allowed');
+      await setAccountSettings(t.app, s.accountId, { packing_lists_enabled: true });
+      expect(await ok(call(s.owner)('POST', ship, {}))).toMatchObject({ status: 'shipped' });
+    });
+
     it('a restricted user packs only orders at their location: 403 permission_denied, location_restricted', async () => {
       const s = await openShop(t.app);
       const here = await createLocation(t.app, s.owner);

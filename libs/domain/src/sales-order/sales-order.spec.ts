@@ -450,6 +450,13 @@ describe('SalesOrder aggregate', () => {
       expectRefusal(shipping({}, [base]), 404, 'resource_missing');
     });
 
+    it('given packing lists turned off, when a packed list is shipped, then 409 sales_order_ship_not_allowed', () => {
+      const off = salesOrderContext({ packingListsEnabled: false });
+      expectRefusal(shipping({}, packed, off), 409, 'sales_order_ship_not_allowed');
+      // An unknown packing list is still 404 first.
+      expectRefusal(shipping({}, [base], off), 404, 'resource_missing');
+    });
+
     it('queues the customer notification when automatic shipping notifications are on', () => {
       const events = decided(packed, ship(), salesOrderContext({ automaticShippingNotifications: true }));
       expect(events[1]).toEqual({
