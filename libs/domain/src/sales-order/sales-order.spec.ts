@@ -754,6 +754,22 @@ describe('sales order views', () => {
     expect(Number(view.amount_due)).toBeCloseTo(Number(view.total) - 10, 4);
   });
 
+  it('given linked invoices paid beyond the order total, then amount_due is total − amount_paid, negative (EXTENSIONS §9)', () => {
+    const total = Number(order.totals.total);
+    const paid = (total + 5).toFixed(4);
+    const view = salesOrderSummaryView(order, { ...viewer, payments: salesOrderPayments(total, paid) });
+    expect(view).toMatchObject({ amount_paid: paid, amount_due: '-5.0000', paid_percent: 100 });
+  });
+
+  it('given no payments read (a past view) of a zero-total order, then paid_percent is null', () => {
+    const zero = { ...order, totals: { ...order.totals, total: '0.0000' } };
+    expect(salesOrderSummaryView(zero, viewer)).toMatchObject({
+      amount_paid: '0.0000',
+      amount_due: '0.0000',
+      paid_percent: null,
+    });
+  });
+
   it('shows a fulfillment with its status and lines', () => {
     expect(salesOrderFulfillmentView(order, order.fulfillments[0])).toEqual({
       id: fulfillmentId(1),
