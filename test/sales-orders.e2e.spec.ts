@@ -511,6 +511,25 @@ describe.each(testDatabases())('sales orders API on $name', (target) => {
       await ok(pack(local.id, [{ id: local.lines[0].id, quantity: 1 }], clerk), 201);
     });
 
+    it('given an order at another location, when a restricted user packs or ships it with a bad body, then 403 comes before 422 and 409', async () => {
+      const s = await openShop(t.app);
+      const here = await createLocation(t.app, s.owner);
+      const there = await createLocation(t.app, s.owner);
+      const elsewhere = await create({ location_id: there.id }, s);
+      const packed = await ok(pack(elsewhere.id, [{ id: elsewhere.lines[0].id, quantity: 2 }], s.owner), 201);
+      const clerk = await colleagueOf(t.app, s, { location_id: here.id });
+      expectError(await pack(elsewhere.id, [], clerk), 403, 'permission_denied');
+      expectError(
+        await pack(elsewhere.id, [{ id: elsewhere.lines[0].id, quantity: 1 }], clerk),
+        403,
+        'permission_denied',
+      );
+      const ship = url(elsewhere.id, `/fulfillments/${packed.id}/ship`);
+      expectError(await call(clerk)('POST', ship, { carrier: 'x'.repeat(61) }), 403, 'permission_denied');
+      // A missing order stays 404 for everyone.
+      expectMissing(await pack(NOBODY, [], clerk));
+    });
+
     it('records the shipping notification with the customer’s recipients when the setting is on', async () => {
       const s = await openShop(t.app, { settings: { automatic_shipping_notifications: true } });
       await ok(call(s.owner)('PATCH', `/api/v3/customers/${s.customer.id}`, { email: 'ship@acme.test' }));

@@ -13,6 +13,7 @@ import {
   salesOrderAggregate,
   SalesOrderRecord,
   SalesOrderState,
+  visibleSalesOrder,
 } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
@@ -104,11 +105,14 @@ export class SalesOrderWrites {
       async (current: SalesOrderState, revision: number) => {
         const now = new Date().toISOString();
         const context = await this.contexts.of(actor, current, input, now, wantsRecipients(actor, command));
+        // Location access is a permission: after visibility (404), before the body (422) and
+        // the order's state (409).
+        const fulfilling = command.type === 'PackSalesOrder' || command.type === 'ShipSalesOrderFulfillment';
+        const visible = visibleSalesOrder(current, context);
+        if (fulfilling && !isDomainError(visible) && !locationAccessible(actor, visible))
+          return permissionDenied('This sales order is at a location the user may not work at.');
         const decision = decideSalesOrder(command, current, context);
         if (isDomainError(decision)) return decision;
-        const fulfilling = command.type === 'PackSalesOrder' || command.type === 'ShipSalesOrderFulfillment';
-        if (fulfilling && current.status === 'live' && !locationAccessible(actor, current.record))
-          return permissionDenied('This sales order is at a location the user may not work at.');
         if (command.type !== 'PackSalesOrder') return decision;
         // A stale If-Match will refuse the append: draw no number for it.
         if (ifMatch !== undefined && ifMatch !== revision) return decision;
