@@ -607,6 +607,46 @@ describe.each(testDatabases())('sales orders API on $name', (target) => {
     });
   });
 
+  describe('OpenAPI', () => {
+    it('given the document, then every sales-order write documents its body, success, errors and If-Match', async () => {
+      const { paths } = (await t.app.inject({ method: 'GET', url: '/api/v3/openapi.json' })).json();
+      const writes: [string, string, string][] = [
+        ['/api/v3/sales-orders', 'post', '201'],
+        ['/api/v3/sales-orders/{id}', 'patch', '200'],
+        ['/api/v3/sales-orders/{id}', 'delete', '200'],
+        ['/api/v3/sales-orders/{id}/fulfillments', 'post', '201'],
+        ['/api/v3/sales-orders/{id}/fulfillments/{fulfillment_id}/ship', 'post', '200'],
+        ['/api/v3/sales-orders/{id}/invoice', 'post', '201'],
+        ['/api/v3/estimates/{id}/convert-to-sales-order', 'post', '201'],
+      ];
+      for (const [path, method, success] of writes) {
+        const operation = paths[path]?.[method];
+        expect({ path, method, documented: operation !== undefined }).toEqual({
+          path,
+          method,
+          documented: true,
+        });
+        const statuses = Object.keys(operation.responses);
+        expect({ path, method, statuses }).toEqual({
+          path,
+          method,
+          statuses: expect.arrayContaining([success, '403', '409']),
+        });
+        if (method !== 'delete')
+          expect({ path, body: operation.requestBody !== undefined }).toEqual({ path, body: true });
+        const headers = (operation.parameters ?? [])
+          .filter((p: Json) => p.in === 'header')
+          .map((p: Json) => p.name);
+        if (path !== '/api/v3/sales-orders')
+          expect({ path, method, headers }).toEqual({
+            path,
+            method,
+            headers: expect.arrayContaining(['If-Match']),
+          });
+      }
+    });
+  });
+
   describe('scopes', () => {
     it('a read-only key lists but cannot create, pack or delete: 403 insufficient_scope', async () => {
       const order = await create();
