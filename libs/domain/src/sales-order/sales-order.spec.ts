@@ -457,6 +457,32 @@ describe('SalesOrder aggregate', () => {
       expectRefusal(shipping({}, [base], off), 404, 'resource_missing');
     });
 
+    it('given a closed order (30, never reached today), then its packing list still ships; pack, invoice, PATCH and delete are refused', () => {
+      const closed = closedState(...packed);
+      const shipped = decideSalesOrder(ship({}), closed, salesOrderContext());
+      expect(isDomainError(shipped) ? shipped : shipped.map((e) => e.type)).toEqual(['SalesOrderShipped']);
+      expectRefusal(
+        decideSalesOrder(packOne, closed, salesOrderContext()),
+        409,
+        'sales_order_pack_not_allowed',
+      );
+      expectRefusal(
+        decideSalesOrder(invoice({}), closed, salesOrderContext()),
+        409,
+        'sales_order_invoice_not_allowed',
+      );
+      expectRefusal(
+        decideSalesOrder(update({ name: 'x' }), closed, salesOrderContext()),
+        409,
+        'sales_order_update_not_allowed',
+      );
+      expectRefusal(
+        decideSalesOrder(remove, closed, salesOrderContext()),
+        409,
+        'sales_order_delete_not_allowed',
+      );
+    });
+
     it('queues the customer notification when automatic shipping notifications are on', () => {
       const events = decided(packed, ship(), salesOrderContext({ automaticShippingNotifications: true }));
       expect(events[1]).toEqual({
