@@ -186,6 +186,21 @@ describe.each(testDatabases())('sales-order invoicing on $name', (target) => {
       await ok(invoiceOrder(so.id, {}, undefined, { 'if-match': '"so_0"' }), 201);
     });
 
+    it('given a fully invoiced order, when invoiced again with a stale If-Match, then 409 mobile_mutation_conflict, not already_invoiced', async () => {
+      const so = await createOrder();
+      await ok(invoiceOrder(so.id), 201);
+      expectError(
+        await invoiceOrder(so.id, {}, undefined, { 'if-match': 'so_0' }),
+        409,
+        'mobile_mutation_conflict',
+      );
+      expectError(
+        await invoiceOrder(so.id, {}, undefined, { 'if-match': 'so_1' }),
+        409,
+        'sales_order_already_invoiced',
+      );
+    });
+
     it('needs invoices.modify beside sales_orders.modify, and the sales_orders:invoice scope', async () => {
       const so = await createOrder();
       const ordersOnly = await colleagueOf(t.app, shop, {

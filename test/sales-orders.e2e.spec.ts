@@ -331,6 +331,30 @@ describe.each(testDatabases())('sales orders API on $name', (target) => {
       );
     });
 
+    it('given a packed order, when a write with a stale If-Match would be refused anyway, then 409 mobile_mutation_conflict comes first', async () => {
+      const order = await create();
+      await ok(pack(order.id, [{ id: order.lines[0].id, quantity: 1 }]), 201);
+      const stale = { 'if-match': 'so_0' };
+      expectError(await call()('DELETE', url(order.id), undefined, stale), 409, 'mobile_mutation_conflict');
+      expectError(
+        await call()('PATCH', url(order.id), { shipping_fee: 9 }, stale),
+        409,
+        'mobile_mutation_conflict',
+      );
+      expectError(
+        await pack(order.id, [{ id: order.lines[0].id, quantity: 5 }], undefined, stale),
+        409,
+        'mobile_mutation_conflict',
+      );
+      // Visibility still comes first.
+      expectMissing(await call()('DELETE', url(NOBODY), undefined, stale));
+      expectError(
+        await call()('DELETE', url(order.id), undefined, { 'if-match': 'so_1' }),
+        409,
+        'sales_order_delete_not_allowed',
+      );
+    });
+
     it('after a pack: header fields still change, lines and charges are 409 sales_order_update_not_allowed', async () => {
       const order = await create();
       await ok(pack(order.id, [{ id: order.lines[0].id, quantity: 1 }]), 201);
