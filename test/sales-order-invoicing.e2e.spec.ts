@@ -186,6 +186,21 @@ describe.each(testDatabases())('sales-order invoicing on $name', (target) => {
       await ok(invoiceOrder(so.id, {}, undefined, { 'if-match': '"so_0"' }), 201);
     });
 
+    it('given a fully invoiced order, when invoiced again with a stale If-Match, then 409 mobile_mutation_conflict, not already_invoiced', async () => {
+      const so = await createOrder();
+      await ok(invoiceOrder(so.id), 201);
+      expectError(
+        await invoiceOrder(so.id, {}, undefined, { 'if-match': 'so_0' }),
+        409,
+        'mobile_mutation_conflict',
+      );
+      expectError(
+        await invoiceOrder(so.id, {}, undefined, { 'if-match': 'so_1' }),
+        409,
+        'sales_order_already_invoiced',
+      );
+    });
+
     it('needs invoices.modify beside sales_orders.modify, and the sales_orders:invoice scope', async () => {
       const so = await createOrder();
       const ordersOnly = await colleagueOf(t.app, shop, {
@@ -245,6 +260,30 @@ describe.each(testDatabases())('sales-order invoicing on $name', (target) => {
         [0, 0],
         [0, 0],
       ]);
+    });
+
+    it('given an order partly then fully shipped, then invoice lists show the order’s shipped_percent as the detail does', async () => {
+      const s = await openShop(t.app);
+      const so = await createOrder({}, s);
+      const inv = await ok(call(s.owner)('POST', order(so.id, '/invoice'), {}), 201);
+      const [widgets] = lineIds(so);
+      const shipOne = async (quantity: number) => {
+        const packed = await ok(
+          call(s.owner)('POST', order(so.id, '/fulfillments'), { lines: [{ id: widgets, quantity }] }),
+          201,
+        );
+        await ok(call(s.owner)('POST', order(so.id, `/fulfillments/${packed.id}/ship`), {}));
+      };
+      const listed = async () => [
+        (await ok(call(s.owner)('GET', INVOICES))).data.find((i: Json) => i.id === inv.id).shipped_percent,
+        (await ok(call(s.owner)('GET', order(so.id, '/invoices')))).data[0].shipped_percent,
+        (await ok(call(s.owner)('GET', invoice(inv.id)))).shipped_percent,
+      ];
+      expect(await listed()).toEqual([0, 0, 0]);
+      await shipOne(1);
+      expect(await listed()).toEqual([33, 33, 33]);
+      await shipOne(2);
+      expect(await listed()).toEqual([100, 100, 100]);
     });
 
     it('a payment on it shows on the order when the payment answers: amount paid, due and paid percent', async () => {

@@ -331,6 +331,30 @@ describe.each(testDatabases())('sales orders API on $name', (target) => {
       );
     });
 
+    it('given a packed order, when a write with a stale If-Match would be refused anyway, then 409 mobile_mutation_conflict comes first', async () => {
+      const order = await create();
+      await ok(pack(order.id, [{ id: order.lines[0].id, quantity: 1 }]), 201);
+      const stale = { 'if-match': 'so_0' };
+      expectError(await call()('DELETE', url(order.id), undefined, stale), 409, 'mobile_mutation_conflict');
+      expectError(
+        await call()('PATCH', url(order.id), { shipping_fee: 9 }, stale),
+        409,
+        'mobile_mutation_conflict',
+      );
+      expectError(
+        await pack(order.id, [{ id: order.lines[0].id, quantity: 5 }], undefined, stale),
+        409,
+        'mobile_mutation_conflict',
+      );
+      // Visibility still comes first.
+      expectMissing(await call()('DELETE', url(NOBODY), undefined, stale));
+      expectError(
+        await call()('DELETE', url(order.id), undefined, { 'if-match': 'so_1' }),
+        409,
+        'sales_order_delete_not_allowed',
+      );
+    });
+
     it('after a pack: header fields still change, lines and charges are 409 sales_order_update_not_allowed', async () => {
       const order = await create();
       await ok(pack(order.id, [{ id: order.lines[0].id, quantity: 1 }]), 201);
@@ -484,6 +508,17 @@ describe.each(testDatabases())('sales orders API on $name', (target) => {
       );
     });
 
+    it('given a packed list, when packing lists are turned off, then shipping it is 409 sales_order_ship_not_allowed', async () => {
+      const s = await openShop(t.app);
+      const order = await create({}, s);
+      const packed = await ok(pack(order.id, [{ id: order.lines[0].id, quantity: 1 }], s.owner), 201);
+      await setAccountSettings(t.app, s.accountId, { packing_lists_enabled: false });
+      const ship = url(order.id, `/fulfillments/${packed.id}/ship`);
+      expectError(await call(s.owner)('POST', ship, {}), 409, 'sales_order_ship_not_allowed');
+      await setAccountSettings(t.app, s.accountId, { packing_lists_enabled: true });
+      expect(await ok(call(s.owner)('POST', ship, {}))).toMatchObject({ status: 'shipped' });
+    });
+
     it('a restricted user packs only orders at their location: 403 permission_denied, location_restricted', async () => {
       const s = await openShop(t.app);
       const here = await createLocation(t.app, s.owner);
@@ -498,6 +533,25 @@ describe.each(testDatabases())('sales orders API on $name', (target) => {
         'permission_denied',
       );
       await ok(pack(local.id, [{ id: local.lines[0].id, quantity: 1 }], clerk), 201);
+    });
+
+    it('given an order at another location, when a restricted user packs or ships it with a bad body, then 403 comes before 422 and 409', async () => {
+      const s = await openShop(t.app);
+      const here = await createLocation(t.app, s.owner);
+      const there = await createLocation(t.app, s.owner);
+      const elsewhere = await create({ location_id: there.id }, s);
+      const packed = await ok(pack(elsewhere.id, [{ id: elsewhere.lines[0].id, quantity: 2 }], s.owner), 201);
+      const clerk = await colleagueOf(t.app, s, { location_id: here.id });
+      expectError(await pack(elsewhere.id, [], clerk), 403, 'permission_denied');
+      expectError(
+        await pack(elsewhere.id, [{ id: elsewhere.lines[0].id, quantity: 1 }], clerk),
+        403,
+        'permission_denied',
+      );
+      const ship = url(elsewhere.id, `/fulfillments/${packed.id}/ship`);
+      expectError(await call(clerk)('POST', ship, { carrier: 'x'.repeat(61) }), 403, 'permission_denied');
+      // A missing order stays 404 for everyone.
+      expectMissing(await pack(NOBODY, [], clerk));
     });
 
     it('records the shipping notification with the customer’s recipients when the setting is on', async () => {
@@ -574,6 +628,46 @@ describe.each(testDatabases())('sales orders API on $name', (target) => {
       expect(past.headers.etag).toBe('"so_0"');
       expect(past.json()).toMatchObject({ name: null, revision: 'so_0' });
       expectMissing(await call()('GET', `${url(order.id)}?as_of_revision=5`));
+    });
+  });
+
+  describe('OpenAPI', () => {
+    it('given the document, then every sales-order write documents its body, success, errors and If-Match', async () => {
+      const { paths } = (await t.app.inject({ method: 'GET', url: '/api/v3/openapi.json' })).json();
+      const writes: [string, string, string][] = [
+        ['/api/v3/sales-orders', 'post', '201'],
+        ['/api/v3/sales-orders/{id}', 'patch', '200'],
+        ['/api/v3/sales-orders/{id}', 'delete', '200'],
+        ['/api/v3/sales-orders/{id}/fulfillments', 'post', '201'],
+        ['/api/v3/sales-orders/{id}/fulfillments/{fulfillment_id}/ship', 'post', '200'],
+        ['/api/v3/sales-orders/{id}/invoice', 'post', '201'],
+        ['/api/v3/estimates/{id}/convert-to-sales-order', 'post', '201'],
+      ];
+      for (const [path, method, success] of writes) {
+        const operation = paths[path]?.[method];
+        expect({ path, method, documented: operation !== undefined }).toEqual({
+          path,
+          method,
+          documented: true,
+        });
+        const statuses = Object.keys(operation.responses);
+        expect({ path, method, statuses }).toEqual({
+          path,
+          method,
+          statuses: expect.arrayContaining([success, '403', '409']),
+        });
+        if (method !== 'delete')
+          expect({ path, body: operation.requestBody !== undefined }).toEqual({ path, body: true });
+        const headers = (operation.parameters ?? [])
+          .filter((p: Json) => p.in === 'header')
+          .map((p: Json) => p.name);
+        if (path !== '/api/v3/sales-orders')
+          expect({ path, method, headers }).toEqual({
+            path,
+            method,
+            headers: expect.arrayContaining(['If-Match']),
+          });
+      }
     });
   });
 

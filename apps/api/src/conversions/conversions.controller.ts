@@ -3,6 +3,7 @@ import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOperation,
   ApiProperty,
@@ -80,6 +81,7 @@ export class ConversionsController {
       'Close an open estimate into a new open sales order (201); needs sales_orders.list and sales_orders.modify too',
   })
   @ApiBody({ type: ConvertToSalesOrderBody, required: false, description: 'Must be empty.' })
+  @ApiHeader({ name: 'If-Match', required: false, description: "The estimate's revision" })
   @ApiCreatedResponse({ description: 'The new sales order with its lines' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiUnprocessableEntityResponse({ description: 'unsupported_estimate_field' })

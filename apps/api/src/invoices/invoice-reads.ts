@@ -12,6 +12,7 @@ import {
   visibleInvoice,
 } from '@app/domain';
 import { Database, INVOICE_DATE_COLUMNS, INVOICE_SEARCH_COLUMNS } from '@app/read-models';
+import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { DocumentListRequest } from '../documents/document-list-query';
@@ -83,11 +84,43 @@ export class InvoiceReads {
     return { id: record.id, sales_order_number: record.sales_order_number, ...salesOrderProgress(record) };
   }
 
-  list(actor: Actor, request: DocumentListRequest, url: string) {
-    return listDocuments(this.database.db, INVOICE_TABLE, invoiceSight(actor), request, url, (row) => ({
-      ...invoiceSummaryJson(withListDefaults(row), actor),
-      shipped_percent: row.shipped_percent === null ? null : Number(row.shipped_percent),
-    }));
+  /**
+   * Compact invoices. A linked invoice's `shipped_percent` is its sales order's (documents-api §2),
+   * as in its detail: read from the order's list row.
+   */
+  async list(actor: Actor, request: DocumentListRequest, url: string) {
+    const orderOf = new Map<string, string>();
+    const envelope = await listDocuments(
+      this.database.db,
+      INVOICE_TABLE,
+      invoiceSight(actor),
+      request,
+      url,
+      (row) => {
+        if (row.source_sales_order_id) orderOf.set(row.id, row.source_sales_order_id);
+        return {
+          ...invoiceSummaryJson(withListDefaults(row), actor),
+          shipped_percent: row.shipped_percent === null ? null : Number(row.shipped_percent),
+        };
+      },
+    );
+    if (orderOf.size === 0) return envelope;
+    const ids = [...new Set(orderOf.values())];
+    const { rows } = await sql<{ id: string; shipped_percent: number | null }>`select id::text as id,
+      shipped_percent from sales_orders where id in (${sql.join(ids.map((id) => sql`${id}::uuid`))})`.execute(
+      this.database.db,
+    );
+    const shipped = new Map(rows.map((row) => [row.id, row.shipped_percent]));
+    const data = envelope.data.map((invoice) => {
+      const orderId = orderOf.get(invoice.id);
+      if (orderId === undefined || !shipped.has(orderId)) return invoice;
+      const percent = shipped.get(orderId);
+      return {
+        ...invoice,
+        shipped_percent: percent === null || percent === undefined ? null : Number(percent),
+      };
+    });
+    return { ...envelope, data };
   }
 
   /** Payments and refunds, newest payment date first (the later recorded first on one day). */

@@ -3,6 +3,7 @@ import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -58,6 +59,7 @@ export class SalesOrderInvoicingController {
       'Invoice an open sales order (201): every remaining quantity, or the chosen lines; needs invoices.modify too',
   })
   @ApiBody({ type: InvoiceSalesOrderBody, required: false })
+  @ApiHeader({ name: 'If-Match', required: false, description: 'The order\'s revision, "so_N" or N' })
   @ApiCreatedResponse({ description: 'The new unpaid invoice with its lines, linked to the order' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiUnprocessableEntityResponse({ description: 'invalid_sales_order_invoice' })

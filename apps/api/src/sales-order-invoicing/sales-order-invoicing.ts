@@ -13,6 +13,7 @@ import {
   SalesOrderEvent,
   SalesOrderRecord,
   SalesOrderState,
+  visibleSalesOrder,
 } from '@app/domain';
 import { streamName } from '@app/event-store/aggregate';
 import { Actor, can, eventMetadata } from '../auth/actor';
@@ -23,6 +24,7 @@ import { ReactorSteps } from '../reactors/reactor-steps';
 import { Numbering } from '../records/numbering';
 import { RecordLimit } from '../records/record-limit';
 import { SalesOrderContexts } from '../sales-orders/sales-order-context';
+import { staleIfMatch } from '../sales-orders/sales-order-writes';
 import { salesOrderInvoicingReactor } from './sales-order-invoicing-reactor';
 
 /**
@@ -73,6 +75,9 @@ export class SalesOrderInvoicing {
         orderId,
         async (state: SalesOrderState, read: number) => {
           const context = await this.contexts.of(actor, state, {}, new Date().toISOString());
+          // A stale If-Match wins over every refusal but 404.
+          if (ifMatch !== undefined && ifMatch !== read && !isDomainError(visibleSalesOrder(state, context)))
+            return staleIfMatch();
           const decision = decideSalesOrder(command, state, context);
           if (isDomainError(decision) || decision.length === 0 || state.status !== 'live') return decision;
           // A stale If-Match will refuse the append: take no units for it.

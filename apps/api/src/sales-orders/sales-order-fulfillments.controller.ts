@@ -4,6 +4,7 @@ import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiHeader,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -63,6 +64,7 @@ export class SalesOrderFulfillmentsController {
   @Access('sales_orders:pack', MODIFY)
   @ApiOperation({ summary: 'Pack remaining quantities of an open sales order (201); no stock moves' })
   @ApiBody({ type: SalesOrderPackBody })
+  @ApiHeader({ name: 'If-Match', required: false, description: 'The order\'s revision, "so_N" or N' })
   @ApiCreatedResponse({ description: 'The packing list, status packed' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiForbiddenResponse({ description: 'permission_denied (also: the order’s location is not the user’s)' })
@@ -93,6 +95,7 @@ export class SalesOrderFulfillmentsController {
   @Access('sales_orders:ship', MODIFY)
   @ApiOperation({ summary: 'Mark a packing list shipped with manual shipping details' })
   @ApiBody({ type: SalesOrderShipBody, required: false })
+  @ApiHeader({ name: 'If-Match', required: false, description: 'The order\'s revision, "so_N" or N' })
   @ApiOkResponse({ description: 'The packing list, status shipped' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiForbiddenResponse({ description: 'permission_denied (also: the order’s location is not the user’s)' })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
+  conflict,
   decideSalesOrder,
   isDomainError,
   isRecordId,
@@ -13,6 +14,7 @@ import {
   salesOrderAggregate,
   SalesOrderRecord,
   SalesOrderState,
+  visibleSalesOrder,
 } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
@@ -104,11 +106,17 @@ export class SalesOrderWrites {
       async (current: SalesOrderState, revision: number) => {
         const now = new Date().toISOString();
         const context = await this.contexts.of(actor, current, input, now, wantsRecipients(actor, command));
+        const visible = visibleSalesOrder(current, context);
+        // A stale If-Match: 409 mobile_mutation_conflict after visibility (404), before any other
+        // refusal (documents-api §1.7: "a stale value returns 409 mobile_mutation_conflict").
+        if (!isDomainError(visible) && ifMatch !== undefined && ifMatch !== revision) return staleIfMatch();
+        // Location access is a permission: after visibility (404), before the body (422) and
+        // the order's state (409).
+        const fulfilling = command.type === 'PackSalesOrder' || command.type === 'ShipSalesOrderFulfillment';
+        if (fulfilling && !isDomainError(visible) && !locationAccessible(actor, visible))
+          return permissionDenied('This sales order is at a location the user may not work at.');
         const decision = decideSalesOrder(command, current, context);
         if (isDomainError(decision)) return decision;
-        const fulfilling = command.type === 'PackSalesOrder' || command.type === 'ShipSalesOrderFulfillment';
-        if (fulfilling && current.status === 'live' && !locationAccessible(actor, current.record))
-          return permissionDenied('This sales order is at a location the user may not work at.');
         if (command.type !== 'PackSalesOrder') return decision;
         // A stale If-Match will refuse the append: draw no number for it.
         if (ifMatch !== undefined && ifMatch !== revision) return decision;
@@ -127,6 +135,14 @@ export class SalesOrderWrites {
   async read(id: string): Promise<{ state: SalesOrderState; revision: number }> {
     return this.writer.read(salesOrderAggregate, id);
   }
+}
+
+/** The answer to a stale If-Match, as the store gives it for an append it refuses. */
+export function staleIfMatch() {
+  return conflict(
+    'mobile_mutation_conflict',
+    'The record has changed since the revision in If-Match. Fetch it again and retry.',
+  );
 }
 
 /** Recipients are looked up only where an event records them: a shipment with notifications on. */

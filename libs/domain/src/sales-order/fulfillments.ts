@@ -77,6 +77,9 @@ export function shipSalesOrderFulfillment(
 ): Decision<SalesOrderEvent> {
   const fulfillment = order.fulfillments.find((f) => f.id === command.fulfillment_id);
   if (!fulfillment) return notFound('No such packing list on this sales order.');
+  // documents-api §4: shipping "needs packing lists enabled", as packing does.
+  if (!context.packingListsEnabled)
+    return conflict('sales_order_ship_not_allowed', 'Packing lists are turned off for this account.');
   const shipped = shipment(SALES_ORDER_PACKING, fulfillment, command.input, context.today);
   if (isDomainError(shipped)) return shipped;
   const events: SalesOrderEvent[] = [

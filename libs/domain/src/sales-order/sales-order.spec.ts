@@ -450,6 +450,39 @@ describe('SalesOrder aggregate', () => {
       expectRefusal(shipping({}, [base]), 404, 'resource_missing');
     });
 
+    it('given packing lists turned off, when a packed list is shipped, then 409 sales_order_ship_not_allowed', () => {
+      const off = salesOrderContext({ packingListsEnabled: false });
+      expectRefusal(shipping({}, packed, off), 409, 'sales_order_ship_not_allowed');
+      // An unknown packing list is still 404 first.
+      expectRefusal(shipping({}, [base], off), 404, 'resource_missing');
+    });
+
+    it('given a closed order (30, never reached today), then its packing list still ships; pack, invoice, PATCH and delete are refused', () => {
+      const closed = closedState(...packed);
+      const shipped = decideSalesOrder(ship({}), closed, salesOrderContext());
+      expect(isDomainError(shipped) ? shipped : shipped.map((e) => e.type)).toEqual(['SalesOrderShipped']);
+      expectRefusal(
+        decideSalesOrder(packOne, closed, salesOrderContext()),
+        409,
+        'sales_order_pack_not_allowed',
+      );
+      expectRefusal(
+        decideSalesOrder(invoice({}), closed, salesOrderContext()),
+        409,
+        'sales_order_invoice_not_allowed',
+      );
+      expectRefusal(
+        decideSalesOrder(update({ name: 'x' }), closed, salesOrderContext()),
+        409,
+        'sales_order_update_not_allowed',
+      );
+      expectRefusal(
+        decideSalesOrder(remove, closed, salesOrderContext()),
+        409,
+        'sales_order_delete_not_allowed',
+      );
+    });
+
     it('queues the customer notification when automatic shipping notifications are on', () => {
       const events = decided(packed, ship(), salesOrderContext({ automaticShippingNotifications: true }));
       expect(events[1]).toEqual({
@@ -746,6 +779,22 @@ describe('sales order views', () => {
     expect(view).not.toHaveProperty('lines');
     expect(view).toMatchObject({ amount_paid: '10.0000', paid_percent: 12.5 });
     expect(Number(view.amount_due)).toBeCloseTo(Number(view.total) - 10, 4);
+  });
+
+  it('given linked invoices paid beyond the order total, then amount_due is total − amount_paid, negative (EXTENSIONS §9)', () => {
+    const total = Number(order.totals.total);
+    const paid = (total + 5).toFixed(4);
+    const view = salesOrderSummaryView(order, { ...viewer, payments: salesOrderPayments(total, paid) });
+    expect(view).toMatchObject({ amount_paid: paid, amount_due: '-5.0000', paid_percent: 100 });
+  });
+
+  it('given no payments read (a past view) of a zero-total order, then paid_percent is null', () => {
+    const zero = { ...order, totals: { ...order.totals, total: '0.0000' } };
+    expect(salesOrderSummaryView(zero, viewer)).toMatchObject({
+      amount_paid: '0.0000',
+      amount_due: '0.0000',
+      paid_percent: null,
+    });
   });
 
   it('shows a fulfillment with its status and lines', () => {

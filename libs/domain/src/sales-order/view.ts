@@ -8,6 +8,7 @@ import { salesOrderPackBlock } from './fulfillments';
 import {
   invoicedPercent,
   linkedInvoiceCount,
+  salesOrderPayments,
   salesOrderProgress,
   salesOrderQuantityInvoiced,
   salesOrderQuantityPacked,
@@ -58,7 +59,7 @@ export function salesOrderSummaryView(order: SalesOrderRecord, viewer: SalesOrde
 }
 
 function summaryValues(order: SalesOrderRecord, viewer: SalesOrderViewer) {
-  const payments = viewer.payments ?? { amount_paid: '0', paid_percent: 0 };
+  const payments = viewer.payments ?? salesOrderPayments(order.totals.total, 0);
   const paid = new Decimal(payments.amount_paid);
   return {
     id: order.id,
@@ -74,7 +75,8 @@ function summaryValues(order: SalesOrderRecord, viewer: SalesOrderViewer) {
     drop_ship_address: null,
     packing_list_note: order.packing_list_note,
     amount_paid: money(paid),
-    amount_due: money(Decimal.max(0, new Decimal(order.totals.total).minus(paid))),
+    // EXTENSIONS §9: total − amount_paid for every document (negative when overpaid).
+    amount_due: money(new Decimal(order.totals.total).minus(paid)),
     invoiced_percent: invoicedPercent(order),
     paid_percent: payments.paid_percent,
     ...salesOrderProgress(order),
