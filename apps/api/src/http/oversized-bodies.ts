@@ -20,7 +20,8 @@ export function answerOversizedBodiesReadably(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode !== 413) return payload;
     reply.header('connection', 'close');
-    if (!request.raw.complete) await discardRest(request.raw);
+    if (!request.raw.complete && !request.raw.readableEnded && !request.raw.destroyed)
+      await discardRest(request.raw);
     return payload;
   });
 }
