@@ -75,6 +75,13 @@ describe.each(testDatabases())('Idempotency-Key across a crash, on $name', (targ
     void create(dying, key, name); // never answered
     const stream = await freezing.frozen;
     expect(await records(key)).toEqual([{ state: 'in_progress' }]);
+    // While its process lives, the request's lease is renewed: the key stays its own.
+    await sleep(3 * LEASE_MS);
+    const meanwhile = await create(dying, key, name);
+    expect([meanwhile.statusCode, meanwhile.json().error.code]).toEqual([
+      409,
+      'idempotency_request_in_progress',
+    ]);
     await dying.close();
     return stream;
   }

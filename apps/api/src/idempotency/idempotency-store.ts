@@ -56,6 +56,11 @@ interface LiveRow {
 const WINDOW = sql`interval '24 hours'`;
 const PRUNE_EVERY_MS = 60_000;
 const PRUNE_BATCH = 1000;
+/**
+ * A key claimed by a version without leases (during a rolling upgrade) counts as leased for this
+ * long after its claim: that request may still be running on an older instance.
+ */
+const UNLEASED = sql`interval '10 minutes'`;
 /** An event recorded this long before its key's claim still counts as the claim's (clock skew). */
 const SKEW = sql`interval '5 minutes'`;
 /** A claim races only with a release or an expiry between its two statements: a few rounds settle it. */
@@ -239,7 +244,7 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
       set owner = ${this.instanceId}, lease_expires_at = now() + ${this.leaseMs} * interval '1 millisecond'
       where account_id = ${r.accountId} and key = ${r.key} and request_hash = ${r.requestHash}
         and state = 'in_progress' and owner is not distinct from ${owner}
-        and (lease_expires_at is null or lease_expires_at < now())
+        and coalesce(lease_expires_at, created_at + ${UNLEASED}) < now()
       returning 1 as taken`.execute(this.database.db);
     return rows.length === 1;
   }
@@ -259,7 +264,7 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   private async live(r: KeyedRequest): Promise<LiveRow | undefined> {
     const { rows } = await sql<LiveRow>`
       select request_hash, state, response_status, response_body, response_headers, owner, created_at,
-        (lease_expires_at is null or lease_expires_at < now()) as orphaned
+        coalesce(lease_expires_at, created_at + ${UNLEASED}) < now() as orphaned
       from idempotency_keys
       where account_id = ${r.accountId} and key = ${r.key} and created_at >= now() - ${WINDOW}`.execute(
       this.database.db,

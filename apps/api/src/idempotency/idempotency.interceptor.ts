@@ -95,7 +95,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   ): Promise<Observable<unknown>> {
     const response = await this.landedAnswer(claim, since, request).catch((error: unknown) => {
       this.store.abandon(claim); // undecided: the next retry tries again once the lease runs out
-      throw error;
+      throw isTransientFault(error) ? error : idempotencyRequestInProgress();
     });
     if (!response) return this.runAndRecord(claim, request, reply, next);
     await this.store.completeEventually(claim, response);
