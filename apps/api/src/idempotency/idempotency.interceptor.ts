@@ -121,11 +121,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   /**
-   * A failed request gives the key back; its answer is sent once the first try is over. If the
-   * database is away (often why the request failed), the key is given back, and a response
-   * recorded, in the background as soon as it returns: no key stays in progress because of a fault
-   * that passed. Only a response that cannot be stored for good keeps the key claimed (a retry then
-   * gets 409 in progress until the window ends) rather than risk running twice.
+   * A failed request settles its key (afterFailure); its answer is sent once the first try is over.
+   * If the database is away, the key is settled, and a response recorded, in the background as soon
+   * as it returns: no key stays in progress because of a fault that passed. A key that cannot be
+   * settled for good stays claimed only until its lease runs out; the first retry after that
+   * settles it (settleOrphaned), never running a landed write twice.
    */
   private runAndRecord(
     claim: ClaimRequest & KeyOwner,
