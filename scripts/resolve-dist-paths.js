@@ -8,7 +8,11 @@ const { readdirSync, readFileSync, writeFileSync, statSync } = require('node:fs'
 const { dirname, join, relative, sep } = require('node:path');
 
 const dist = join(__dirname, '..', 'dist');
-const LIBS = { domain: 'libs/domain/src', 'event-store': 'libs/event-store/src', 'read-models': 'libs/read-models/src' };
+const LIBS = {
+  domain: 'libs/domain/src',
+  'event-store': 'libs/event-store/src',
+  'read-models': 'libs/read-models/src',
+};
 const ALIAS = /require\((["'])@app\/(domain|event-store|read-models)(\/[^"']*)?\1\)/g;
 
 function* jsFiles(dir) {
@@ -23,7 +27,9 @@ let rewritten = 0;
 for (const file of jsFiles(dist)) {
   const text = readFileSync(file, 'utf8');
   const next = text.replace(ALIAS, (_, quote, lib, rest = '') => {
-    let target = relative(dirname(file), join(dist, LIBS[lib]) + rest).split(sep).join('/');
+    let target = relative(dirname(file), join(dist, LIBS[lib]) + rest)
+      .split(sep)
+      .join('/');
     if (!target.startsWith('.')) target = `./${target}`;
     return `require("${target}")`;
   });
