@@ -1,22 +1,42 @@
-# The API and the projector worker: one image, run from the TypeScript sources with
-# @swc-node/register as `npm start` does (no build step). docker-compose.yml picks the command.
-FROM node:20-bookworm-slim
+# The API and the projector worker: one image, compiled. docker-compose.yml picks the command.
+#   docker build -t business-engine .
+#   docker run -p 3000:3000 business-engine                       -> the API (PGlite in /app/data)
+#   docker run business-engine node dist/apps/projector/src/main.js   -> the worker (needs DATABASE_URL)
+# `npm start` on the host stays the way to run the sources without a build.
 
+# --- build: every dependency (TypeScript), then `npm run build` into dist/ ---
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
-
-# Dependencies first, so that a change of the sources reuses this layer. Dev dependencies are
-# included on purpose: @swc-node/register and @swc/core compile the sources when they load.
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund && npm cache clean --force
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
+COPY apps ./apps
+COPY libs ./libs
+RUN npm run build
 
-COPY . .
-# PGlite's folder when the image runs without DATABASE_URL.
-RUN mkdir -p /app/data && chown node:node /app/data
+# --- production dependencies only (native ones, sharp and PGlite's, for this platform) ---
+FROM node:22-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-USER node
-ENV HOST=0.0.0.0 \
+# --- run: the compiled apps, production dependencies, as the unprivileged `node` user ---
+FROM node:22-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/app/data
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+# PGlite's folder (and photos) when the image runs without DATABASE_URL.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
 EXPOSE 3000
-
-CMD ["node", "-r", "@swc-node/register", "apps/api/src/main.ts"]
+# The API's /health: 200 while its stores answer and no projector has stopped. The worker's
+# container overrides it (docker-compose.yml checks its heartbeat file).
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "--enable-source-maps", "dist/apps/api/src/main.js"]

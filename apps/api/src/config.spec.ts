@@ -10,6 +10,7 @@ describe('configFromEnv', () => {
       eventStoreConnectionString: undefined,
       adminToken: undefined,
       readYourWritesTimeoutMs: 5000,
+      idempotencyLeaseMs: 30000,
       databaseConnectTimeoutMs: 5000,
       databaseStatementTimeoutMs: 30000,
       projectors: 'in-process',

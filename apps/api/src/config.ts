@@ -13,6 +13,11 @@ export interface ApiConfig {
   /** Without it the operator API answers 404. */
   adminToken?: string;
   readYourWritesTimeoutMs: number;
+  /**
+   * How long an in-progress Idempotency-Key stays its process's without a renewal (renewed every
+   * third of it): past it, a retry settles the key of a process that died.
+   */
+  idempotencyLeaseMs: number;
   /** PostgreSQL: opening a connection or waiting for a pooled one, before a request answers 503. */
   databaseConnectTimeoutMs: number;
   /** PostgreSQL: the sessions' statement_timeout (0: none). */
@@ -49,6 +54,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
     adminToken: env.ADMIN_TOKEN || undefined,
     readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 0, 600_000),
+    idempotencyLeaseMs: integer(env, 'IDEMPOTENCY_LEASE_MS', 30_000, 100, 3_600_000),
     databaseConnectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 1, 600_000),
     databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
     projectors,

@@ -6,6 +6,7 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { ApiConfig } from './config';
 import { answerFrameworkError } from './http/framework-errors';
 import { acceptJsonBodiesOnly, BODY_LIMIT_BYTES } from './http/json-body';
+import { answerOversizedBodiesReadably } from './http/oversized-bodies';
 import { acceptPhotoUploads } from './items/photos/photo-uploads';
 import { setupOpenApi } from './openapi/openapi';
 import { Metrics } from './operations/metrics';
@@ -36,6 +37,7 @@ export async function createApp(
     const fastify = app.getHttpAdapter().getInstance();
     acceptJsonBodiesOnly(fastify);
     await acceptPhotoUploads(fastify); // multipart, 15 MB per file, on photo routes only
+    answerOversizedBodiesReadably(fastify); // a 413 after the body, so that every client reads it
     fastify.addHook('onRequest', async (request, reply) => {
       reply.header('X-Request-Id', request.id);
     });

@@ -55,6 +55,8 @@ describe.each(testDatabases())('projector worker on $name', (target) => {
       expect.objectContaining({ name: 'first_variation', state: 'running' }),
       expect.objectContaining({ name: 'estimate_conversion', state: 'running' }),
       expect.objectContaining({ name: 'invoice_units', state: 'running' }),
+      expect.objectContaining({ name: 'sales_order_invoicing', state: 'running' }),
+      expect.objectContaining({ name: 'linked_invoice_release', state: 'running' }),
     ]);
   });
 
@@ -159,6 +161,8 @@ const postgres = testDatabases().filter((t) => t.name === 'postgres');
       expect.objectContaining({ name: 'first_variation', state: 'standby' }), // led by the worker
       expect.objectContaining({ name: 'estimate_conversion', state: 'standby' }),
       expect.objectContaining({ name: 'invoice_units', state: 'standby' }),
+      expect.objectContaining({ name: 'sales_order_invoicing', state: 'standby' }),
+      expect.objectContaining({ name: 'linked_invoice_release', state: 'standby' }),
     ]);
   });
 });

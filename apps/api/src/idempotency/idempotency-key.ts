@@ -45,3 +45,13 @@ export function idempotencyRequestInProgress(): ApiError {
     { param: PARAM },
   );
 }
+
+/** The stored answer of a landed write that cannot be rebuilt (an action's): the client reads the record. */
+export function idempotencyRequestLanded(): ApiError {
+  return new ApiError(
+    409,
+    'idempotency_request_landed',
+    'The request with this Idempotency-Key was applied, but its answer was lost; read the record to see its effect.',
+    { param: PARAM },
+  );
+}

@@ -32,6 +32,17 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /** Leases: an in-progress key belongs to a live process (see IdempotencyStore). */
+  '0002_idempotency_leases': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('idempotency_keys')
+        .addColumn('owner', 'text')
+        // null: no lease, as for the rows of a version without leases; such a key is settled by its next retry.
+        .addColumn('lease_expires_at', 'timestamptz')
+        .execute();
+    },
+  },
 };
 
 export async function migrateIdempotencyKeys(db: Kysely<any>): Promise<void> {

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { PinoLogger } from 'nestjs-pino';
-import { DATABASE } from '../store/tokens';
+import { ApiConfig } from '../config';
+import { API_CONFIG, DATABASE } from '../store/tokens';
 import { migrateIdempotencyKeys } from './idempotency-migrations';
 import { BackgroundRetries } from './retry-in-background';
 
@@ -11,6 +13,12 @@ export interface KeyedRequest {
   accountId: string;
   key: string;
   requestHash: string;
+}
+
+/** The Idempotency-Key as sent and its user: how the request's events name it in their metadata. */
+export interface KeyOwner {
+  userId: string;
+  headerKey: string;
 }
 
 export interface ClaimRequest extends KeyedRequest {
@@ -27,6 +35,8 @@ export interface StoredResponse {
 
 export type Claim =
   | { outcome: 'claimed' }
+  /** Taken over from a request whose process stopped renewing its lease: it may have written. */
+  | { outcome: 'orphaned'; since: Date }
   | { outcome: 'replay'; response: StoredResponse }
   | { outcome: 'in_progress' }
   | { outcome: 'reused' };
@@ -37,12 +47,22 @@ interface LiveRow {
   response_status: number | null;
   response_body: unknown;
   response_headers: Record<string, string> | null;
+  owner: string | null;
+  orphaned: boolean;
+  created_at: Date;
 }
 
 /** The idempotency window (EXTENSIONS.md §4): older records count as absent. */
 const WINDOW = sql`interval '24 hours'`;
 const PRUNE_EVERY_MS = 60_000;
 const PRUNE_BATCH = 1000;
+/**
+ * A key claimed by a version without leases (during a rolling upgrade) counts as leased for this
+ * long after its claim: that request may still be running on an older instance.
+ */
+const UNLEASED = sql`interval '10 minutes'`;
+/** An event recorded this long before its key's claim still counts as the claim's (clock skew). */
+const SKEW = sql`interval '5 minutes'`;
 /** A claim races only with a release or an expiry between its two statements: a few rounds settle it. */
 const CLAIM_ROUNDS = 3;
 
@@ -51,6 +71,12 @@ const CLAIM_ROUNDS = 3;
  * completed with its response, or released when the request fails. Each step is one statement, so
  * it needs no transaction (PGlite has one connection) and two concurrent claims cannot both win:
  * the primary key decides.
+ *
+ * A claim in progress is leased to the process that took it (`owner`, `lease_expires_at`), which
+ * renews the leases of its requests still running every third of IDEMPOTENCY_LEASE_MS. A process
+ * that dies (or a request that failed without knowing whether its write landed) stops renewing:
+ * once the lease has run out, the next identical request takes the key over (`orphaned`) and the
+ * interceptor settles it from the `keyed_writes` read model.
  */
 @Injectable()
 export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
@@ -58,23 +84,57 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   private pruning: Promise<void> = Promise.resolve();
   /** Releases and completions that met the database away: retried until it is back. */
   private readonly retries: BackgroundRetries;
+  /** This process, as the owner of its leases. */
+  readonly instanceId = randomUUID();
+  private readonly leaseMs: number;
+  /** The keys of this process's requests still running (account and key): their leases are renewed. */
+  private readonly running = new Set<string>();
+  private heartbeat?: NodeJS.Timeout;
+  private renewing: Promise<void> = Promise.resolve();
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     private readonly logger: PinoLogger,
+    @Inject(API_CONFIG) config: Pick<ApiConfig, 'idempotencyLeaseMs'>,
   ) {
+    this.leaseMs = config.idempotencyLeaseMs;
     this.retries = new BackgroundRetries((what, error) =>
-      logger.warn({ err: error }, `Idempotency key: ${what} failed; it stays in progress until it expires`),
+      logger.warn(
+        { err: error },
+        `Idempotency key: ${what} failed; it stays in progress until its lease runs out`,
+      ),
     );
   }
 
-  onModuleInit(): Promise<void> {
-    return migrateIdempotencyKeys(this.database.db);
+  async onModuleInit(): Promise<void> {
+    await migrateIdempotencyKeys(this.database.db);
+    this.heartbeat = setInterval(() => this.renewNowAndThen(), Math.max(50, Math.floor(this.leaseMs / 3)));
+    this.heartbeat.unref?.();
   }
 
-  onModuleDestroy(): Promise<void> {
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.heartbeat);
     this.retries.stop();
-    return this.pruning;
+    await this.renewing;
+    await this.pruning;
+  }
+
+  /** Stops renewing the key's lease: once it runs out, a retry settles the key (see class comment). */
+  abandon(request: KeyedRequest): void {
+    this.running.delete(runningKey(request));
+  }
+
+  /**
+   * The streams the key's request wrote to since `since` (the claim's creation), as far as the
+   * `keyed_writes` read model has come: the caller waits for it to reach the log's head first.
+   */
+  async writtenStreams(request: KeyedRequest & KeyOwner, since: Date): Promise<string[]> {
+    const { rows } = await sql<{ stream_id: string }>`
+      select stream_id from keyed_writes
+      where account_id = ${request.accountId} and user_id = ${request.userId}
+        and idempotency_key = ${request.headerKey} and recorded_at >= ${since}::timestamptz - ${SKEW}
+      order by recorded_at, stream_id`.execute(this.database.db);
+    return rows.map((r) => r.stream_id);
   }
 
   /**
@@ -82,20 +142,39 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
    * and its key must not stay in progress (a retry would get 409 until the window ends).
    */
   completeEventually(request: KeyedRequest, response: StoredResponse): Promise<void> {
+    this.abandon(request);
     return this.retries.run('recording the response', () => this.complete(request, response));
+  }
+
+  /**
+   * `work` (which completes or releases the key), and while the database is away, again until it
+   * is back. The key's lease is no longer renewed meanwhile: should this give up, or the process
+   * die, the first retry after the lease settles the key instead.
+   */
+  settleEventually(request: KeyedRequest, work: () => Promise<void>): Promise<void> {
+    this.abandon(request);
+    return this.retries.run('settling the key', work);
   }
 
   /** release(), and while the database is away, again until it is back (see completeEventually). */
   releaseEventually(request: KeyedRequest): Promise<void> {
+    this.abandon(request);
     return this.retries.run('giving the key back', () => this.release(request));
   }
 
   async claim(request: ClaimRequest): Promise<Claim> {
     this.pruneNowAndThen();
     for (let round = 0; round < CLAIM_ROUNDS; round++) {
-      if (await this.insertOrTakeOverExpired(request)) return { outcome: 'claimed' };
+      if (await this.insertOrTakeOverExpired(request)) return this.holding(request, { outcome: 'claimed' });
       const row = await this.live(request);
-      if (row) return judge(row, request.requestHash);
+      if (!row) continue;
+      if (row.request_hash === request.requestHash && row.state === 'in_progress' && row.orphaned) {
+        if (await this.takeOverOrphaned(request, row.owner)) {
+          return this.holding(request, { outcome: 'orphaned', since: new Date(row.created_at) });
+        }
+        continue;
+      }
+      return judge(row, request.requestHash);
     }
     return { outcome: 'in_progress' };
   }
@@ -107,7 +186,8 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
       set state = 'done', response_status = ${response.status}, response_body = ${body}::json,
           response_headers = ${JSON.stringify(response.headers)}::jsonb, completed_at = now()
       where account_id = ${request.accountId} and key = ${request.key}
-        and request_hash = ${request.requestHash} and state = 'in_progress'`.execute(this.database.db);
+        and request_hash = ${request.requestHash} and state = 'in_progress'
+        and owner = ${this.instanceId}`.execute(this.database.db);
   }
 
   /** Gives the key back after a failed request, so that a corrected retry runs. */
@@ -115,7 +195,17 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
     await sql`
       delete from idempotency_keys
       where account_id = ${request.accountId} and key = ${request.key}
-        and request_hash = ${request.requestHash} and state = 'in_progress'`.execute(this.database.db);
+        and request_hash = ${request.requestHash} and state = 'in_progress'
+        and owner = ${this.instanceId}`.execute(this.database.db);
+  }
+
+  /** Renews the leases of this process's running requests; true when there were any. */
+  async renew(): Promise<boolean> {
+    if (this.running.size === 0) return false;
+    await sql`
+      update idempotency_keys set lease_expires_at = now() + ${this.leaseMs} * interval '1 millisecond'
+      where owner = ${this.instanceId} and state = 'in_progress'`.execute(this.database.db);
+    return true;
   }
 
   /** Deletes up to one batch of expired records; returns how many. */
@@ -133,20 +223,48 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   /** A new row, or an expired one taken over: true when this request now holds the key. */
   private async insertOrTakeOverExpired(r: ClaimRequest): Promise<boolean> {
     const { rows } = await sql`
-      insert into idempotency_keys (account_id, key, request_method, request_path, request_hash, state)
-      values (${r.accountId}, ${r.key}, ${r.method}, ${r.path}, ${r.requestHash}, 'in_progress')
+      insert into idempotency_keys
+        (account_id, key, request_method, request_path, request_hash, state, owner, lease_expires_at)
+      values (${r.accountId}, ${r.key}, ${r.method}, ${r.path}, ${r.requestHash}, 'in_progress',
+        ${this.instanceId}, now() + ${this.leaseMs} * interval '1 millisecond')
       on conflict (account_id, key) do update
       set request_method = excluded.request_method, request_path = excluded.request_path,
           request_hash = excluded.request_hash, state = 'in_progress', response_status = null,
-          response_body = null, response_headers = null, created_at = now(), completed_at = null
+          response_body = null, response_headers = null, created_at = now(), completed_at = null,
+          owner = excluded.owner, lease_expires_at = excluded.lease_expires_at
       where idempotency_keys.created_at < now() - ${WINDOW}
       returning 1 as claimed`.execute(this.database.db);
     return rows.length === 1;
   }
 
+  /** The key of a request whose lease ran out, now this process's (unless another got there first). */
+  private async takeOverOrphaned(r: KeyedRequest, owner: string | null): Promise<boolean> {
+    const { rows } = await sql`
+      update idempotency_keys
+      set owner = ${this.instanceId}, lease_expires_at = now() + ${this.leaseMs} * interval '1 millisecond'
+      where account_id = ${r.accountId} and key = ${r.key} and request_hash = ${r.requestHash}
+        and state = 'in_progress' and owner is not distinct from ${owner}
+        and coalesce(lease_expires_at, created_at + ${UNLEASED}) < now()
+      returning 1 as taken`.execute(this.database.db);
+    return rows.length === 1;
+  }
+
+  private holding(request: KeyedRequest, claim: Claim): Claim {
+    this.running.add(runningKey(request));
+    return claim;
+  }
+
+  private renewNowAndThen(): void {
+    this.renewing = this.renew().then(
+      () => undefined,
+      (error: unknown) => this.logger.warn({ err: error }, 'Renewing idempotency-key leases failed'),
+    );
+  }
+
   private async live(r: KeyedRequest): Promise<LiveRow | undefined> {
     const { rows } = await sql<LiveRow>`
-      select request_hash, state, response_status, response_body, response_headers
+      select request_hash, state, response_status, response_body, response_headers, owner, created_at,
+        coalesce(lease_expires_at, created_at + ${UNLEASED}) < now() as orphaned
       from idempotency_keys
       where account_id = ${r.accountId} and key = ${r.key} and created_at >= now() - ${WINDOW}`.execute(
       this.database.db,
@@ -164,6 +282,10 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
       (error: unknown) => this.logger.warn({ err: error }, 'Pruning expired idempotency keys failed'),
     );
   }
+}
+
+function runningKey(r: KeyedRequest): string {
+  return `${r.accountId}\n${r.key}`;
 }
 
 function judge(row: LiveRow, requestHash: string): Claim {

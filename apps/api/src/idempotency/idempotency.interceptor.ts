@@ -1,18 +1,23 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { isTransientFault } from '@app/read-models';
+import { EventStore } from '@app/event-store';
+import { isTransientFault, keyedWritesProjector, ProjectionRunner } from '@app/read-models';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
 import { actorOf } from '../auth/current-actor';
+import { ApiConfig } from '../config';
+import { toErrorResponse } from '../http/error-response';
+import { API_CONFIG, EVENT_STORE } from '../store/tokens';
 import {
   idempotencyKeyOf,
   idempotencyKeyRequired,
   idempotencyKeyReused,
   idempotencyRequestInProgress,
+  idempotencyRequestLanded,
   KEYED_METHODS,
 } from './idempotency-key';
 import { IDEMPOTENCY_KEY_REQUIRED } from './idempotency-key-required';
-import { ClaimRequest, IdempotencyStore, StoredResponse } from './idempotency-store';
+import { ClaimRequest, IdempotencyStore, KeyOwner, StoredResponse } from './idempotency-store';
 import { requestHash } from './request-hash';
 
 /** The response headers a replay sends again, beside the status and the body. */
@@ -29,6 +34,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
     private readonly store: IdempotencyStore,
     private readonly reflector: Reflector,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    private readonly runner: ProjectionRunner,
+    @Inject(API_CONFIG) private readonly config: Pick<ApiConfig, 'readYourWritesTimeoutMs'>,
   ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
@@ -41,8 +49,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (this.keyRequired(context)) throw idempotencyKeyRequired();
       return next.handle();
     }
-    const claim: ClaimRequest = {
+    const claim: ClaimRequest & KeyOwner = {
       accountId: actor.accountId,
+      userId: actor.userId,
+      headerKey: key,
       // Keys are the user's own: another user's identical request with the same key must run as
       // theirs, never replay an answer (a record) outside their visibility.
       key: `${actor.userId}/${key}`,
@@ -65,21 +75,67 @@ export class IdempotencyInterceptor implements NestInterceptor {
       case 'reused':
         throw idempotencyKeyReused();
       case 'claimed':
-        return this.runAndRecord(claim, reply, next);
+        return this.runAndRecord(claim, request, reply, next);
+      case 'orphaned':
+        return this.settleOrphaned(claim, found.since, request, reply, next);
     }
   }
 
   /**
-   * A failed request gives the key back; its answer is sent once the first try is over. If the
-   * database is away (often why the request failed), the key is given back, and a response
-   * recorded, in the background as soon as it returns: no key stays in progress because of a fault
-   * that passed. Only a response that cannot be stored for good keeps the key claimed (a retry then
-   * gets 409 in progress until the window ends) rather than risk running twice.
+   * The key of a request whose process died, or that failed not knowing whether its write landed
+   * (its lease ran out): when the log holds events carrying the key, the write landed and its answer
+   * is rebuilt and replayed; when none, the request never wrote, and runs now.
    */
-  private runAndRecord(claim: ClaimRequest, reply: FastifyReply, next: CallHandler): Observable<unknown> {
+  private async settleOrphaned(
+    claim: ClaimRequest & KeyOwner,
+    since: Date,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    next: CallHandler,
+  ): Promise<Observable<unknown>> {
+    const response = await this.landedAnswer(claim, since, request).catch((error: unknown) => {
+      this.store.abandon(claim); // undecided: the next retry tries again once the lease runs out
+      throw isTransientFault(error) ? error : idempotencyRequestInProgress();
+    });
+    if (!response) return this.runAndRecord(claim, request, reply, next);
+    await this.store.completeEventually(claim, response);
+    return of(replay(reply, response));
+  }
+
+  /** The answer of a write that landed, rebuilt; undefined when the key's request wrote nothing. */
+  private async landedAnswer(
+    claim: ClaimRequest & KeyOwner,
+    since: Date,
+    request: FastifyRequest,
+  ): Promise<StoredResponse | undefined> {
+    const head = await this.events.headPosition();
+    if (head) {
+      await this.runner.waitFor(head, {
+        timeoutMs: this.config.readYourWritesTimeoutMs,
+        projectors: [keyedWritesProjector.name],
+      });
+    }
+    const streams = await this.store.writtenStreams(claim, since);
+    if (streams.length === 0) return undefined;
+    return rebuiltAnswer(request, streams);
+  }
+
+  /**
+   * A failed request settles its key (afterFailure); its answer is sent once the first try is over.
+   * If the database is away, the key is settled, and a response recorded, in the background as soon
+   * as it returns: no key stays in progress because of a fault that passed. A key that cannot be
+   * settled for good stays claimed only until its lease runs out; the first retry after that
+   * settles it (settleOrphaned), never running a landed write twice.
+   */
+  private runAndRecord(
+    claim: ClaimRequest & KeyOwner,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    next: CallHandler,
+  ): Observable<unknown> {
     return next.handle().pipe(
       catchError((error: unknown) =>
-        from(this.store.releaseEventually(claim)).pipe(mergeMap(() => throwError(() => error))),
+        from(this.afterFailure(claim, error, request)).pipe(mergeMap(() => throwError(() => error))),
       ),
       mergeMap(async (body: unknown) => {
         const response = { status: reply.statusCode, body, headers: keptHeaders(reply) };
@@ -87,6 +143,28 @@ export class IdempotencyInterceptor implements NestInterceptor {
         return body;
       }),
     );
+  }
+
+  /**
+   * A refusal (4xx) wrote nothing: the key is given back. A failure (5xx: a fault, a crash of a
+   * step) may have come after an append committed, e.g. a connection that dropped after COMMIT:
+   * the log says whether the write landed; if it did, its answer is stored for the retry to
+   * replay, if not the key is given back. While the database is away that is tried again in the
+   * background; should it give up (or the process die), the key's lease runs out, and the first
+   * retry after it settles the key.
+   */
+  private async afterFailure(
+    claim: ClaimRequest & KeyOwner,
+    error: unknown,
+    request: FastifyRequest,
+  ): Promise<void> {
+    if (toErrorResponse(error).status < 500) return this.store.releaseEventually(claim);
+    const since = new Date(Date.now() - 60_000);
+    return this.store.settleEventually(claim, async () => {
+      const landed = await this.landedAnswer(claim, since, request);
+      if (landed) await this.store.complete(claim, landed);
+      else await this.store.release(claim);
+    });
   }
 
   private keyRequired(context: ExecutionContext): boolean {
@@ -100,6 +178,47 @@ export class IdempotencyInterceptor implements NestInterceptor {
 function replay(reply: FastifyReply, response: StoredResponse): unknown {
   reply.status(response.status).headers({ ...response.headers, 'Idempotent-Replayed': 'true' });
   return response.body;
+}
+
+const UUID_TAIL = /-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * The answer of a landed write whose stored answer was lost, read back from the API as the same
+ * user: a create (POST to a collection) answers 201 with the record of the first of its streams the
+ * collection serves, a PATCH or PUT 200 with the record it names. Anything else (an action) answers
+ * 409 `idempotency_request_landed`: the write is applied, and the client reads its effect.
+ */
+async function rebuiltAnswer(request: FastifyRequest, streams: string[]): Promise<StoredResponse> {
+  const path = request.url.split('?')[0];
+  const read = async (url: string) => {
+    const res = await request.server.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: request.headers.authorization ?? '' },
+    });
+    return res.statusCode === 200 ? res : undefined;
+  };
+  if (request.method === 'POST') {
+    for (const stream of streams) {
+      const id = UUID_TAIL.exec(stream)?.[1];
+      if (!id) continue;
+      const res = await read(`${path}/${id}`);
+      if (res) return { status: 201, body: res.json(), headers: headersOf(res.headers) };
+    }
+  } else {
+    const res = await read(path);
+    if (res) return { status: 200, body: res.json(), headers: headersOf(res.headers) };
+  }
+  return { status: 409, body: toErrorResponse(idempotencyRequestLanded()).body, headers: {} };
+}
+
+function headersOf(headers: Record<string, unknown>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of REPLAYED_HEADERS) {
+    const value = headers[name.toLowerCase()];
+    if (value !== undefined) kept[name] = String(value);
+  }
+  return kept;
 }
 
 function keptHeaders(reply: FastifyReply): Record<string, string> {

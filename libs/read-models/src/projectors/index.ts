@@ -11,9 +11,11 @@ import { itemVariationsProjector } from './item-variations';
 import { estimateListsProjector } from './estimate-lists';
 import { invoiceListsProjector } from './invoice-lists';
 import { salesOrderListsProjector } from './sales-order-lists';
+import { keyedWritesProjector } from './keyed-writes';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
+export { keyedWritesProjector } from './keyed-writes';
 export { listStates } from './item-counts';
 export {
   INVOICE_AMOUNTS,
@@ -44,4 +46,5 @@ export const projectors: readonly Projector[] = [
   estimateListsProjector,
   invoiceListsProjector,
   salesOrderListsProjector,
+  keyedWritesProjector,
 ];
