@@ -1,0 +1,46 @@
+import { StockTransferHeader, StockTransferLine, StockTransferRecord } from './state';
+
+/** A pending transfer (26), numbered, for the key's user. */
+export type StockTransferCreated = {
+  type: 'StockTransferCreated';
+  data: Omit<StockTransferRecord, 'updated_at'>;
+};
+
+/** Header fields that changed, and the complete new set of lines when they changed. */
+export type StockTransferUpdated = {
+  type: 'StockTransferUpdated';
+  data: { changes: Partial<StockTransferHeader>; lines?: StockTransferLine[]; updated_at: string };
+};
+
+/**
+ * Sent (27): its lines left the origin's on-hand (movements on the items' and variations' own
+ * streams, decided before this) and are in transit at the destination.
+ */
+export type StockTransferSent = {
+  type: 'StockTransferSent';
+  data: { status_id: 27; date_sent: string; changes: Partial<StockTransferHeader>; sent_at: string };
+};
+
+/** Transferred (28): the destination's in-transit quantities are on hand there. */
+export type StockTransferReceived = {
+  type: 'StockTransferReceived';
+  data: {
+    status_id: 28;
+    date_received: string;
+    changes: Partial<StockTransferHeader>;
+    received_at: string;
+  };
+};
+
+/** Final; `status_id` is the state it was deleted in (its reversal, §3, was made before this). */
+export type StockTransferDeleted = {
+  type: 'StockTransferDeleted';
+  data: { status_id: number; deleted_at: string };
+};
+
+export type StockTransferEvent =
+  | StockTransferCreated
+  | StockTransferUpdated
+  | StockTransferSent
+  | StockTransferReceived
+  | StockTransferDeleted;
