@@ -54,7 +54,16 @@ export function decideStockTransfer(
       }
       if (isEmpty(changes) && lines === undefined) return [];
       return [
-        { type: 'StockTransferUpdated', data: { changes, ...(lines ? { lines } : {}), updated_at: now } },
+        {
+          type: 'StockTransferUpdated',
+          data: {
+            changes,
+            ...(lines ? { lines } : {}),
+            status_id: transfer.status_id,
+            destination_location_id: transfer.destination_location_id,
+            updated_at: now,
+          },
+        },
       ];
     }
     case 'SendStockTransfer': {
@@ -65,7 +74,17 @@ export function decideStockTransfer(
       const changes = headerChanges(transfer, command.input, false);
       if (isDomainError(changes)) return changes;
       return [
-        { type: 'StockTransferSent', data: { status_id: 27, date_sent: dateSent, changes, sent_at: now } },
+        {
+          type: 'StockTransferSent',
+          data: {
+            status_id: 27,
+            date_sent: dateSent,
+            changes,
+            lines: transfer.lines,
+            destination_location_id: transfer.destination_location_id,
+            sent_at: now,
+          },
+        },
       ];
     }
     case 'ReceiveStockTransfer': {

@@ -9,7 +9,15 @@ export type StockTransferCreated = {
 /** Header fields that changed, and the complete new set of lines when they changed. */
 export type StockTransferUpdated = {
   type: 'StockTransferUpdated';
-  data: { changes: Partial<StockTransferHeader>; lines?: StockTransferLine[]; updated_at: string };
+  data: {
+    changes: Partial<StockTransferHeader>;
+    lines?: StockTransferLine[];
+    /** The state it was edited in: an in-transit edit moves quantities (§3). */
+    status_id: number;
+    /** Where lines in transit are counted. */
+    destination_location_id: string;
+    updated_at: string;
+  };
 };
 
 /**
@@ -18,7 +26,15 @@ export type StockTransferUpdated = {
  */
 export type StockTransferSent = {
   type: 'StockTransferSent';
-  data: { status_id: 27; date_sent: string; changes: Partial<StockTransferHeader>; sent_at: string };
+  data: {
+    status_id: 27;
+    date_sent: string;
+    changes: Partial<StockTransferHeader>;
+    /** The lines sent, as they were (what is in transit; read models need no earlier event). */
+    lines: StockTransferLine[];
+    destination_location_id: string;
+    sent_at: string;
+  };
 };
 
 /** Transferred (28): the destination's in-transit quantities are on hand there. */

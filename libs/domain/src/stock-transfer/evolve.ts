@@ -13,10 +13,11 @@ export function evolveStockTransfer(
       return { status: 'live', record: { ...event.data, updated_at: event.data.created_at } };
     case 'StockTransferUpdated': {
       const { changes, lines, updated_at } = event.data;
+      // status_id records the state it was edited in: not a change of it.
       return updateLive(state, (t) => ({ ...t, ...changes, ...(lines ? { lines } : {}), updated_at }));
     }
     case 'StockTransferSent': {
-      const { status_id, date_sent, changes, sent_at } = event.data;
+      const { status_id, date_sent, changes, sent_at } = event.data; // lines: as they were
       return updateLive(state, (t) => ({ ...t, ...changes, status_id, date_sent, updated_at: sent_at }));
     }
     case 'StockTransferReceived': {

@@ -31,7 +31,7 @@ export function stockTransferView(transfer: StockTransferRecord, revision: numbe
   return {
     ...stockTransferSummaryView(transfer, names),
     lines: transfer.lines.map(lineView),
-    revision,
+    revision: `st_${revision}`,
   };
 }
 

@@ -11,6 +11,7 @@ import { itemVariationsProjector } from './item-variations';
 import { estimateListsProjector } from './estimate-lists';
 import { invoiceListsProjector } from './invoice-lists';
 import { salesOrderListsProjector } from './sales-order-lists';
+import { stockTransferListsProjector } from './stock-transfer-lists';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
@@ -30,6 +31,8 @@ export {
   salesOrderListsProjector,
 } from './sales-order-lists';
 
+export { stockTransferListsProjector } from './stock-transfer-lists';
+
 /** The service's read models, in the order they start; the API, the worker and the CLI run these. */
 export const projectors: readonly Projector[] = [
   operatorRecordsProjector,
@@ -44,4 +47,5 @@ export const projectors: readonly Projector[] = [
   estimateListsProjector,
   invoiceListsProjector,
   salesOrderListsProjector,
+  stockTransferListsProjector,
 ];
