@@ -383,6 +383,40 @@ describe.each(testDatabases())('stock transfers on $name', (target) => {
     });
   });
 
+  it('replays a send with the same Idempotency-Key, and refuses a stale If-Match without moving stock', async () => {
+    const shovel = await item({ [store.id]: 3 });
+    const created = await transfer([{ item_id: shovel.id, quantity: 1 }]);
+    const key = { 'idempotency-key': randomUUID() };
+    const first = await call()('POST', `${TRANSFERS}/${created.id}/send`, {}, key);
+    const again = await call()('POST', `${TRANSFERS}/${created.id}/send`, {}, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await stockAt(shovel.id, store)).toEqual({ quantity: 2, in_transit: 0 });
+    const lineId = created.lines[0].id;
+    const stale = await call()(
+      'PATCH',
+      `${TRANSFERS}/${created.id}`,
+      { lines: [{ id: lineId, quantity: 2 }] },
+      { ...keyed(), 'if-match': '"st_0"' },
+    );
+    expectError(stale, 409, 'mobile_mutation_conflict');
+    expect(await stockAt(shovel.id, store)).toEqual({ quantity: 2, in_transit: 0 });
+  });
+
+  it('a transferred delete racing an adjustment at the destination: one wins', async () => {
+    const shovel = await item({ [store.id]: 2 });
+    const done = await transfer([{ item_id: shovel.id, quantity: 2 }]);
+    await send(done.id);
+    await receive(done.id);
+    const [deleted, adjusted] = await Promise.all([
+      remove(done.id),
+      adjust(shovel.id, { location_id: depot.id, quantity: -2 }),
+    ]);
+    expect([deleted.statusCode === 200, adjusted.statusCode === 201].filter(Boolean)).toHaveLength(1);
+    const atDepot = await stockAt(shovel.id, depot);
+    expect(atDepot.quantity).toBe(0);
+  });
+
   describe('concurrency: the last units are moved once', () => {
     it('two parallel sends of the last unit: one wins, one is refused', async () => {
       const shovel = await item({ [store.id]: 1 });
