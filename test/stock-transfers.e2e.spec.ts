@@ -524,6 +524,9 @@ describe.each(testDatabases())('stock transfers on $name', (target) => {
       type: 'StockAdjusted',
       data: { quantity: '-1', stock_transfer_id: created.id, on_hand_after: '1' },
     });
+    // The transfer's event names the movements it made on the item's stream.
+    expect(events.data[1].data.movement).toEqual(expect.stringContaining(`${created.id}:send@0:`));
+    expect(itemEvents.at(-1).data.movement).toBe(events.data[1].data.movement);
   });
 
   it('needs inventory permissions', async () => {

@@ -114,7 +114,11 @@ export class StockTransferWrites {
           const key = `${id}:${stepOf(command)}@${decidedAt}:${randomUUID()}`;
           await this.stock.move(actor, id, key, movements);
           moved = { key, movements };
-          return decision;
+          return decision.map((event) =>
+            event.type === 'StockTransferCreated'
+              ? event
+              : { ...event, data: { ...event.data, movement: key } },
+          ) as StockTransferEvent[];
         },
         { metadata, ifMatch },
       );

@@ -17,7 +17,7 @@ export type StockTransferUpdated = {
     /** Where lines in transit are counted. */
     destination_location_id: string;
     updated_at: string;
-  };
+  } & MovementLink;
 };
 
 /**
@@ -34,7 +34,7 @@ export type StockTransferSent = {
     lines: StockTransferLine[];
     destination_location_id: string;
     sent_at: string;
-  };
+  } & MovementLink;
 };
 
 /** Transferred (28): the destination's in-transit quantities are on hand there. */
@@ -45,14 +45,21 @@ export type StockTransferReceived = {
     date_received: string;
     changes: Partial<StockTransferHeader>;
     received_at: string;
-  };
+  } & MovementLink;
 };
 
 /** Final; `status_id` is the state it was deleted in (its reversal, §3, was made before this). */
 export type StockTransferDeleted = {
   type: 'StockTransferDeleted';
-  data: { status_id: number; deleted_at: string };
+  data: { status_id: number; deleted_at: string } & MovementLink;
 };
+
+/**
+ * Set by the handler on the event of a step that moved on-hand (send, receive, an in-transit edit,
+ * a delete after sending): the key of its movements on the stock-owning streams, linking the
+ * transfer's event to them (for a ledger, and for a repair of movements whose step never landed).
+ */
+export type MovementLink = { movement?: string };
 
 export type StockTransferEvent =
   | StockTransferCreated
