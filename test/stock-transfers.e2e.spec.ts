@@ -212,6 +212,24 @@ describe.each(testDatabases())('stock transfers on $name', (target) => {
     const shovel = await item({ [store.id]: 1 });
     const created = await transfer([{ item_id: shovel.id, quantity: 1 }]);
     expectError(await receive(created.id), 409, 'stock_transfer_receive_not_allowed');
+    expectError(
+      await call()(
+        'PATCH',
+        `${TRANSFERS}/${created.id}`,
+        { lines: [{ id: randomUUID(), quantity: 1 }] },
+        keyed(),
+      ),
+      422,
+      'validation_failed',
+      'lines.0.id',
+    );
+    // Send and receive take no body at all.
+    expect((await call()('POST', `${TRANSFERS}/${created.id}/send`, undefined, keyed())).statusCode).toBe(
+      200,
+    );
+    expect((await call()('POST', `${TRANSFERS}/${created.id}/receive`, undefined, keyed())).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a send that would take on-hand below zero, naming the line', async () => {
