@@ -245,6 +245,29 @@ describe.each(testDatabases())('stock transfers on $name', (target) => {
     expect((await call()('GET', `${TRANSFERS}/${created.id}`)).json().status_id).toBe(26);
   });
 
+  it('counts what active invoices take at the origin: a send may not take on-hand below zero', async () => {
+    const res = await call()('POST', ITEMS, {
+      name: `Placed ${randomUUID().slice(0, 6)}`,
+      inventory_type: 'quantity',
+      category_id: tools.id,
+      location_id: store.id,
+    });
+    const placed = res.json();
+    await adjust(placed.id, { location_id: store.id, quantity: 2 });
+    const customer = (await call()('POST', '/api/v3/customers', { name: 'Acme' })).json();
+    const invoice = await call()('POST', '/api/v3/invoices', {
+      customer_id: customer.id,
+      lines: [{ item_id: placed.id, quantity: 1 }],
+    });
+    expect(invoice.statusCode).toBe(201);
+    expect(await stockAt(placed.id, store)).toEqual({ quantity: 1, in_transit: 0 });
+    const both = await transfer([{ item_id: placed.id, quantity: 2 }]);
+    expectError(await send(both.id), 409, 'insufficient_stock', 'lines.0.quantity');
+    const one = await transfer([{ item_id: placed.id, quantity: 1 }]);
+    expect((await send(one.id)).statusCode).toBe(200);
+    expect(await stockAt(placed.id, store)).toEqual({ quantity: 0, in_transit: 0 });
+  });
+
   it('edits pending transfers freely and moves the difference of an in-transit edit', async () => {
     const shovel = await item({ [store.id]: 5 });
     const created = await transfer([{ item_id: shovel.id, quantity: 2 }]);
