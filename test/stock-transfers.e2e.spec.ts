@@ -408,6 +408,12 @@ describe.each(testDatabases())('stock transfers on $name', (target) => {
       'lines.0.item_variation_location_id',
     );
     const created = await transfer([{ item_id: shirt.id, item_variation_location_id: origin, quantity: 2 }]);
+    // The rows a live transfer names are kept: the destination's cannot be removed meanwhile.
+    const rowRemoval = await call()(
+      'DELETE',
+      `${ITEMS}/${shirt.id}/variations/${v.id}/locations/${depot.id}`,
+    );
+    expect(rowRemoval.statusCode).toBe(409);
     expect(created.lines[0]).toMatchObject({ item_variation_location_id: origin, variation_values: {} });
     expect((await send(created.id)).statusCode).toBe(200);
     const after = (await call()('GET', `${ITEMS}/${shirt.id}/variations/${v.id}`)).json();

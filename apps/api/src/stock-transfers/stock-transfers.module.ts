@@ -34,7 +34,7 @@ export class StockTransfersModule implements OnModuleInit {
 
   /**
    * A location is kept by every transfer naming it (origin or destination, any state); variations
-   * and their rows by the transfers whose lines name them.
+   * and their rows (at origin or destination) by the live transfers whose lines name them.
    */
   onModuleInit(): void {
     this.references.register('location', 'stock transfers', ({ accountId, id }) =>
@@ -42,8 +42,13 @@ export class StockTransfersModule implements OnModuleInit {
         and (origin_location_id = ${id}::uuid or destination_location_id = ${id}::uuid)`),
     );
     this.references.register('item_variation', 'stock transfers', ({ accountId, id }) =>
-      this.count(sql`select count(distinct stock_transfer_id) as n from stock_transfer_quantities
+      this.count(sql`select count(distinct stock_transfer_id) as n from stock_transfer_lines
         where account_id = ${accountId}::uuid and variation_id = ${id}::uuid`),
+    );
+    this.references.register('item_variation_location', 'stock transfers', ({ accountId, id }) =>
+      this.count(sql`select count(distinct stock_transfer_id) as n from stock_transfer_lines
+        where account_id = ${accountId}::uuid and (item_variation_location_id = ${Number(id)}
+          or destination_item_variation_location_id = ${Number(id)})`),
     );
   }
 

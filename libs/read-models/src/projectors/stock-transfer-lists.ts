@@ -8,12 +8,14 @@ import { Projector } from '../projector';
  * Stock transfers as list rows (table `stock_transfers`, no lines): the list's filters (number,
  * tracking code, assigned user, origin, destination, status, issue date) and a location's delete
  * rule read it. A deleted transfer's row goes. `revision` is the transfer stream's revision after
- * the row's last change. One statement per event: transfers are written one at a time.
+ * the row's last change. `stock_transfer_lines` keeps the lines of live transfers (what items,
+ * variations and variation rows they name, at origin and destination), for the delete rules of
+ * variations and their rows. One statement or two per event: transfers are written one at a time.
  */
 export const stockTransferListsProjector: Projector = {
   name: 'stock_transfer_lists',
-  version: 1,
-  tables: ['stock_transfers'],
+  version: 2,
+  tables: ['stock_transfers', 'stock_transfer_lines'],
   writesOnly: true,
   handles: [
     'StockTransferCreated',
@@ -62,6 +64,42 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
   await sql`create index stock_transfers_destination_idx on ${on} (account_id, destination_location_id)`.execute(
     db,
   );
+  await db.schema
+    .withSchema(schema)
+    .createTable('stock_transfer_lines')
+    .addColumn('stock_transfer_id', 'uuid', (c) => c.notNull())
+    .addColumn('line_id', 'text', (c) => c.notNull())
+    .addColumn('account_id', 'uuid', (c) => c.notNull())
+    .addColumn('item_id', 'uuid', (c) => c.notNull())
+    .addColumn('variation_id', 'uuid')
+    .addColumn('item_variation_location_id', 'integer')
+    .addColumn('destination_item_variation_location_id', 'integer')
+    .addColumn('quantity', 'numeric', (c) => c.notNull())
+    .addPrimaryKeyConstraint('stock_transfer_lines_pkey', ['stock_transfer_id', 'line_id'])
+    .execute();
+  const lines = sql.table(`${schema}.stock_transfer_lines`);
+  await sql`create index stock_transfer_lines_variation_idx on ${lines} (variation_id)`.execute(db);
+}
+
+/** Replaces a transfer's lines (none: removes them). */
+async function replaceLines(
+  trx: Transaction<any>,
+  schema: string,
+  id: string,
+  accountId: string | undefined,
+  lines: any[],
+): Promise<void> {
+  const table = sql.table(`${schema}.stock_transfer_lines`);
+  await sql`delete from ${table} where stock_transfer_id = ${id}::uuid`.execute(trx);
+  if (lines.length === 0 || accountId === undefined) return;
+  const rows = lines.map((line) => ({ ...line, stock_transfer_id: id, account_id: accountId }));
+  await sql`insert into ${table} (stock_transfer_id, line_id, account_id, item_id, variation_id,
+      item_variation_location_id, destination_item_variation_location_id, quantity)
+    select stock_transfer_id, id, account_id, item_id, variation_id, item_variation_location_id,
+      destination_item_variation_location_id, quantity
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(stock_transfer_id uuid, id text,
+      account_id uuid, item_id uuid, variation_id uuid, item_variation_location_id integer,
+      destination_item_variation_location_id integer, quantity numeric)`.execute(trx);
 }
 
 const HEADER = ['issue_date', 'estimated_arrival_date', 'shipping_provider', 'shipping_tracking_code'];
@@ -81,14 +119,19 @@ async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: str
           ${d.estimated_arrival_date}::date, null, null, ${d.shipping_provider}, ${d.shipping_tracking_code},
           ${d.lines.length}, ${revision}, ${d.created_at}::timestamptz, ${d.created_at}::timestamptz)
         on conflict (id) do nothing`.execute(trx);
+      await replaceLines(trx, schema, id, d.account_id, d.lines);
       return;
     case 'StockTransferDeleted':
       await sql`delete from ${table} where id = ${id}::uuid`.execute(trx);
+      await replaceLines(trx, schema, id, undefined, []);
       return;
   }
   const changes: Record<string, unknown> = {};
   for (const field of HEADER) if (d.changes && field in d.changes) changes[field] = d.changes[field];
-  if (event.type === 'StockTransferUpdated' && d.lines) changes.line_count = d.lines.length;
+  if (event.type === 'StockTransferUpdated' && d.lines) {
+    changes.line_count = d.lines.length;
+    await replaceLines(trx, schema, id, (event.data as any).account_id ?? event.metadata.account_id, d.lines);
+  }
   if (event.type === 'StockTransferSent') Object.assign(changes, { status_id: 27, date_sent: d.date_sent });
   if (event.type === 'StockTransferReceived')
     Object.assign(changes, { status_id: 28, date_received: d.date_received });
