@@ -37,6 +37,7 @@ const ITEM_KEYS = [
   'quantity',
   'quantity_reserved',
   'quantity_incoming',
+  'in_transit',
   'quantity_estimates',
   'threshold',
   'variation_count',

@@ -34,6 +34,8 @@ export interface World {
   invoice: Json;
   /** An open sales order of the same lines, at `home`, nothing packed. */
   salesOrder: Json;
+  /** A pending stock transfer from `home` to `other`: the widget and the shirt's row. */
+  stockTransfer: Json;
 }
 
 export async function createWorld(app: NestFastifyApplication): Promise<World> {
@@ -106,6 +108,14 @@ export async function createWorld(app: NestFastifyApplication): Promise<World> {
       { item_id: shirt.id, item_variation_location_id: row, quantity: 1 },
     ],
   });
+  const stockTransfer = await post('/api/v3/stock-transfers', {
+    origin_location_id: home.id,
+    destination_location_id: other.id,
+    lines: [
+      { item_id: widget.id, quantity: 2 },
+      { item_id: shirt.id, item_variation_location_id: row, quantity: 1 },
+    ],
+  });
   return {
     owner,
     home,
@@ -124,6 +134,7 @@ export async function createWorld(app: NestFastifyApplication): Promise<World> {
     estimate,
     invoice,
     salesOrder,
+    stockTransfer,
   };
 }
 
@@ -145,6 +156,7 @@ export function worldId(world: World, path: string, param: string): string | und
     estimates: world.estimate.id,
     invoices: world.invoice.id,
     'sales-orders': world.salesOrder.id,
+    'stock-transfers': world.stockTransfer.id,
     zones: world.zone.id,
     variations: world.variation.id,
     items: underVariations ? world.shirt.id : world.widget.id,

@@ -203,6 +203,22 @@ export const VALID_BODIES: Record<string, (world: World) => Json> = {
     carrier: 'DHL',
     tracking_number: 'T-1',
   }),
+  'POST /api/v3/stock-transfers': (w) => ({
+    origin_location_id: w.home.id,
+    destination_location_id: w.other.id,
+    shipping_provider: 'Truck',
+    lines: [
+      { item_id: w.widget.id, quantity: 2, description: 'Boxed' },
+      { item_id: w.shirt.id, item_variation_location_id: w.row, quantity: 1 },
+    ],
+  }),
+  'PATCH /api/v3/stock-transfers/{id}': (w) => ({
+    issue_date: '2030-01-20',
+    shipping_tracking_code: 'TRK-1',
+    lines: [{ id: (w.stockTransfer.lines as { id: string }[])[0].id, quantity: 3 }],
+  }),
+  'POST /api/v3/stock-transfers/{id}/send': () => ({ date_sent: '2030-01-21', shipping_provider: 'Truck' }),
+  'POST /api/v3/stock-transfers/{id}/receive': () => ({ date_received: '2030-01-22' }),
   'POST /api/v3/invoices/{id}/fulfillments/{fulfillment_id}/ship': () => ({
     shipped_date: '2030-02-02',
     carrier: 'DHL',

@@ -13,6 +13,7 @@ import { ContactsModule } from './contacts/contacts.module';
 import { EstimatesModule } from './estimates/estimates.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { SalesOrdersModule } from './sales-orders/sales-orders.module';
+import { StockTransfersModule } from './stock-transfers/stock-transfers.module';
 import { ConversionsModule } from './conversions/conversions.module';
 import { SalesOrderInvoicingModule } from './sales-order-invoicing/sales-order-invoicing.module';
 import { LocationsModule } from './locations/locations.module';
@@ -57,6 +58,7 @@ export class AppModule {
         EstimatesModule,
         InvoicesModule,
         SalesOrdersModule,
+        StockTransfersModule,
         ConversionsModule,
         SalesOrderInvoicingModule,
         ...(options.imports ?? []),

@@ -11,6 +11,8 @@ export * from './contact';
 export * from './item-gallery';
 export * from './item';
 export * from './item-variation';
+export * from './stock-movement';
+export * from './stock-transfer';
 export * from './variation-attribute';
 export * from './document-lines';
 export * from './document';

@@ -54,6 +54,7 @@ export function extrasOfRow(row: ItemRow, options: Omit<ItemJsonOptions, 'showCo
     quantity: Number(row.on_hand ?? 0),
     quantity_reserved: Number(row.reserved ?? 0),
     quantity_incoming: Number(row.incoming ?? 0),
+    in_transit: Number(row.in_transit ?? 0),
     quantity_estimates: estimates === 0 ? null : estimates,
     variation_count: Number(row.variation_count ?? 0),
     primary_photo: primary ? { id: primary.id, thumbnail_url: primary.thumbnail_url } : null,
@@ -69,6 +70,7 @@ export function extrasOfRow(row: ItemRow, options: Omit<ItemJsonOptions, 'showCo
       quantity_reserved: reserved.toNumber(),
       quantity_available: quantity.minus(reserved).toNumber(),
       quantity_incoming: Number(row.location_incoming ?? 0),
+      in_transit: Number(row.location_in_transit ?? 0),
       threshold: Number(row.location_threshold ?? row.threshold),
     };
   }

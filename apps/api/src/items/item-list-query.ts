@@ -156,6 +156,7 @@ export class ItemListQuery {
       : sql``;
     const atLocation = locationId
       ? sql`, li.on_hand as location_on_hand, li.reserved as location_reserved, li.incoming as location_incoming,
+        li.in_transit as location_in_transit,
         lt.threshold as location_threshold`
       : sql``;
     // A variation-managed item's threshold there is its variations' rows' (the item's own moved to them).
@@ -167,7 +168,7 @@ export class ItemListQuery {
       : sql``;
     const { rows } =
       await sql<ItemRow>`select page.*, c.name as category_name, c.custom_fields as category_fields,
-        q.on_hand, q.reserved, q.incoming, q.estimates, ph.photos ${atLocation}
+        q.on_hand, q.reserved, q.incoming, q.in_transit, q.estimates, ph.photos ${atLocation}
       from ${source} as page
       left join item_categories c on c.id = page.category_id
       left join lateral (${stock(sql`iq.item_id = page.id ${restricted}`)}) q on true
@@ -183,7 +184,8 @@ export class ItemListQuery {
 
 function stock(where: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`select coalesce(sum(iq.on_hand), 0) as on_hand, coalesce(sum(iq.reserved), 0) as reserved,
-      coalesce(sum(iq.incoming), 0) as incoming, coalesce(sum(iq.estimates), 0) as estimates
+      coalesce(sum(iq.incoming), 0) as incoming, coalesce(sum(iq.estimates), 0) as estimates,
+      coalesce(sum(iq.in_transit), 0) as in_transit
     from inventory_quantities iq where ${where}`;
 }
 

@@ -1,3 +1,4 @@
+import { MoveTransferStock } from '../stock-movement/movement';
 /** Values as the client sent them; the domain checks each. */
 export type NewItemVariationInput = {
   attributes?: unknown;
@@ -61,4 +62,5 @@ export type ItemVariationCommand =
   | UpdateVariationLocation
   | RemoveVariationLocation
   | AdjustVariationStock
-  | DeleteItemVariation;
+  | DeleteItemVariation
+  | MoveTransferStock;

@@ -62,4 +62,6 @@ export type ItemVariationContext = Clock & {
    * invoices) below zero.
    */
   invoiced?: string;
+  /** Stock-transfer movements: what active invoices take from each row, by location id. */
+  invoicedAt?: Record<string, string>;
 };

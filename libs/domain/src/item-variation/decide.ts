@@ -9,6 +9,7 @@ import { ItemVariationEvent } from './events';
 import { addLocation, removeLocation, updateLocation } from './location-rows';
 import { ItemVariationState } from './state';
 import { adjustStock } from './stock';
+import { moveVariationStock } from './transfer-stock';
 
 export function decideItemVariation(
   command: ItemVariationCommand,
@@ -30,6 +31,8 @@ export function decideItemVariation(
       return adjustStock(command, state, context);
     case 'DeleteItemVariation':
       return deleteVariation(state, context);
+    case 'MoveTransferStock':
+      return moveVariationStock(command, state, context);
   }
 }
 

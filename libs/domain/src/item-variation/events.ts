@@ -86,6 +86,9 @@ export type VariationStockAdjusted = {
     on_hand_after: string;
     reason: string | null;
     adjusted_at: string;
+    /** A stock transfer's movement (libs/domain/src/stock-movement): its transfer and key. */
+    stock_transfer_id?: string;
+    movement?: string;
   };
 };
 

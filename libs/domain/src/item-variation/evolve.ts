@@ -1,4 +1,5 @@
 import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { withMovement } from '../item/evolve';
 import { ItemVariationEvent } from './events';
 import { ItemVariationRecord, ItemVariationState, VariationRow } from './state';
 
@@ -35,7 +36,16 @@ export function evolveItemVariation(
       }));
     }
     case 'StockAdjusted': {
-      const { location_id, on_hand_after, adjusted_at } = event.data;
+      const { location_id, on_hand_after, adjusted_at, movement } = event.data;
+      // A transfer's movement is not an edit of the variation: updated_at stays.
+      if (movement !== undefined)
+        return updateLive(state, (v) => ({
+          ...v,
+          movements: withMovement(v.movements, movement),
+          locations: v.locations.map((row) =>
+            row.location_id === location_id ? { ...row, on_hand: on_hand_after } : row,
+          ),
+        }));
       return changeRow(state, location_id, adjusted_at, (row) => ({ ...row, on_hand: on_hand_after }));
     }
     case 'ItemVariationDeleted':

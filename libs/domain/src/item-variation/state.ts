@@ -30,6 +30,8 @@ export type ItemVariationRecord = {
   unit_cost_override: string | null;
   /** In the order they were added. */
   locations: VariationRow[];
+  /** Keys of the stock-transfer movements recorded on this stream (absent: none yet). */
+  movements?: string[];
   created_at: string;
   updated_at: string;
 };

@@ -1,3 +1,4 @@
+import { MoveTransferStock } from '../stock-movement/movement';
 import { ItemInput } from './fields';
 
 /** `id` is a new UUID and `item_number` the account's next number, both drawn by the handler. */
@@ -21,4 +22,11 @@ export type InvoiceItemUnit = { type: 'InvoiceItemUnit'; invoice_id: string };
 export type ReleaseItemUnit = { type: 'ReleaseItemUnit'; invoice_id: string };
 
 export type ItemCommand =
-  CreateItem | UpdateItem | ArchiveItem | RestoreItem | AdjustItemStock | InvoiceItemUnit | ReleaseItemUnit;
+  | CreateItem
+  | UpdateItem
+  | ArchiveItem
+  | RestoreItem
+  | AdjustItemStock
+  | InvoiceItemUnit
+  | ReleaseItemUnit
+  | MoveTransferStock;

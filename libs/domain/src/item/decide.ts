@@ -9,6 +9,7 @@ import { itemArchived, referenceRefusal, visibleItem } from './rules';
 import { ItemRecord, ItemState, ITEM_STATUS } from './state';
 import { decideAdjustment } from './stock';
 import { decideUnit } from './unit';
+import { decideItemMovement } from './transfer-stock';
 
 export function decideItem(
   command: ItemCommand,
@@ -48,6 +49,8 @@ export function decideItem(
     case 'InvoiceItemUnit':
     case 'ReleaseItemUnit':
       return decideUnit(item, command, context);
+    case 'MoveTransferStock':
+      return decideItemMovement(item, command, context);
   }
 }
 

@@ -42,6 +42,9 @@ export type StockAdjusted = {
     adjusted_at: string;
     /** On the item's stream, when its stock moved to its first variation (see item-variation). */
     moved_to_variation_id?: string;
+    /** A stock transfer's movement (libs/domain/src/stock-movement): its transfer and key. */
+    stock_transfer_id?: string;
+    movement?: string;
   };
 };
 

@@ -43,11 +43,12 @@ export function evolveItem(state: ItemState, event: ItemEvent): ItemState {
       }));
     case 'StockAdjusted': {
       // Stock is not an edit of the record: updated_at stays.
-      const { location_id, variation_id, on_hand_after } = event.data;
+      const { location_id, variation_id, on_hand_after, movement } = event.data;
       if (variation_id !== null || location_id === null) return state;
       return updateLive(state, (item) => ({
         ...item,
         on_hand: { ...item.on_hand, [location_id]: on_hand_after },
+        ...(movement === undefined ? {} : { movements: withMovement(item.movements, movement) }),
       }));
     }
     case 'ItemUnitInvoiced': {
@@ -65,4 +66,10 @@ export function evolveItem(state: ItemState, event: ItemEvent): ItemState {
     default:
       return state;
   }
+}
+
+/** The movement keys with one more (recorded once). */
+export function withMovement(movements: readonly string[] | undefined, key: string): string[] {
+  const known = movements ?? [];
+  return known.includes(key) ? [...known] : [...known, key];
 }

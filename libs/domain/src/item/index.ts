@@ -10,3 +10,4 @@ export * from './state';
 export * from './stock';
 export * from './unit';
 export * from './view';
+export * from './transfer-stock';

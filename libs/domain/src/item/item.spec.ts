@@ -472,6 +472,7 @@ describe('Item', () => {
         'quantity',
         'quantity_reserved',
         'quantity_incoming',
+        'in_transit',
         'quantity_estimates',
         'threshold',
         'variation_count',

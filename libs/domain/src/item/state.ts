@@ -21,6 +21,8 @@ export type ItemRecord = ItemFields & {
   sold_date: string | null;
   /** A unique item: the active invoice holding its unit (ItemUnitInvoiced), else null. */
   invoice_id: string | null;
+  /** Keys of the stock-transfer movements recorded on this stream (absent: none yet). */
+  movements?: string[];
   created_at: string;
   updated_at: string;
 };

@@ -19,6 +19,8 @@ export interface LocationInventory {
   quantity_reserved: number;
   quantity_available: number;
   quantity_incoming: number;
+  /** Sent by stock transfers to this location, not yet received. */
+  in_transit?: number;
   threshold: number;
 }
 
@@ -33,6 +35,8 @@ export interface ItemExtras {
   quantity: number;
   quantity_reserved: number;
   quantity_incoming: number;
+  /** Sent by stock transfers, not yet received (at their destinations). */
+  in_transit?: number;
   /** Null while no estimate counts the item. */
   quantity_estimates: number | null;
   variation_count: number;
@@ -72,6 +76,7 @@ export type ItemView = {
   quantity: number;
   quantity_reserved: number;
   quantity_incoming: number;
+  in_transit: number;
   quantity_estimates: number | null;
   threshold: number;
   location_inventory?: LocationInventory;
@@ -117,6 +122,7 @@ export function itemView(item: ItemRecord, extras: ItemExtras, { showCost }: Ite
     quantity: extras.quantity,
     quantity_reserved: extras.quantity_reserved,
     quantity_incoming: extras.quantity_incoming,
+    in_transit: extras.in_transit ?? 0,
     quantity_estimates: extras.quantity_estimates,
     threshold: item.threshold,
     ...(location_inventory ? { location_inventory } : {}),
@@ -154,6 +160,7 @@ export function streamExtras(item: ItemRecord): ItemExtras {
       .toNumber(),
     quantity_reserved: 0,
     quantity_incoming: 0,
+    in_transit: 0,
     quantity_estimates: null,
     variation_count: 0,
     primary_photo: null,

@@ -12,6 +12,7 @@ import { estimateListsProjector } from './estimate-lists';
 import { invoiceListsProjector } from './invoice-lists';
 import { salesOrderListsProjector } from './sales-order-lists';
 import { keyedWritesProjector } from './keyed-writes';
+import { stockTransferListsProjector } from './stock-transfer-lists';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
@@ -32,6 +33,8 @@ export {
   salesOrderListsProjector,
 } from './sales-order-lists';
 
+export { stockTransferListsProjector } from './stock-transfer-lists';
+
 /** The service's read models, in the order they start; the API, the worker and the CLI run these. */
 export const projectors: readonly Projector[] = [
   operatorRecordsProjector,
@@ -47,4 +50,5 @@ export const projectors: readonly Projector[] = [
   invoiceListsProjector,
   salesOrderListsProjector,
   keyedWritesProjector,
+  stockTransferListsProjector,
 ];

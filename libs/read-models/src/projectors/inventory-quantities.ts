@@ -17,6 +17,13 @@ import {
   SalesOrderBatch,
   writeSalesOrders,
 } from './sales-order-quantities';
+import {
+  createStockTransferQuantities,
+  foldStockTransferEvent,
+  STOCK_TRANSFER_EVENTS,
+  StockTransferBatch,
+  writeStockTransfers,
+} from './stock-transfer-quantities';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -28,7 +35,8 @@ import {
  * (invoice-quantities.ts: kept per invoice line in `invoice_quantities`, moved by each invoice
  * event's difference, given back on cancel and delete; it may take on_hand below zero). `reserved`
  * is what open sales orders' inventory lines have not had invoiced yet (sales-order-quantities.ts).
- * Incoming and in transit stay 0 until purchase orders and transfers arrive.
+ * `in_transit` is what sent, not yet received stock transfers carry to a destination row
+ * (stock-transfer-quantities.ts); their on-hand movements are StockAdjusted events as above.
  *
  * `estimates` is the quantity on open estimates (inventory lines only), kept per estimate in
  * `estimate_quantities`; an estimate event moves the rows it names by the difference: a line naming a
@@ -41,7 +49,7 @@ import {
  */
 export const inventoryQuantitiesProjector: Projector = {
   name: 'inventory_quantities',
-  version: 4,
+  version: 5,
   tables: [
     'inventory_quantities',
     'estimate_quantities',
@@ -49,6 +57,7 @@ export const inventoryQuantitiesProjector: Projector = {
     'inventory_item_locations',
     'sales_order_quantities',
     'sales_order_invoicings',
+    'stock_transfer_quantities',
   ],
   writesOnly: true,
   handles: [
@@ -66,15 +75,17 @@ export const inventoryQuantitiesProjector: Projector = {
     'ItemUpdated',
     ...INVOICE_EVENTS,
     ...SALES_ORDER_EVENTS,
+    ...STOCK_TRANSFER_EVENTS,
   ],
   async setup(db, schema) {
     await createTable(db, schema);
     await createEstimateQuantities(db, schema);
     await createInvoiceQuantities(db, schema);
     await createSalesOrderQuantities(db, schema);
+    await createStockTransferQuantities(db, schema);
   },
   async apply(trx, events, schema) {
-    const { rows, deletedVariations, estimates, invoices, salesOrders } = foldBatch(events);
+    const { rows, deletedVariations, estimates, invoices, salesOrders, transfers } = foldBatch(events);
     const target = sql.table(`${schema}.inventory_quantities`);
     if (rows.size > 0) await upsertRows(trx, target, [...rows.values()]);
     if (deletedVariations.length > 0) {
@@ -87,6 +98,7 @@ export const inventoryQuantitiesProjector: Projector = {
     if (estimates.size > 0) await writeEstimates(trx, schema, estimates);
     await writeInvoices(trx, schema, invoices);
     await writeSalesOrders(trx, schema, salesOrders);
+    await writeStockTransfers(trx, schema, transfers);
     // Last: the lines above were located against the item locations as they were before the batch.
     await writeItemLocations(trx, schema, invoices);
   },
@@ -152,6 +164,7 @@ interface Batch {
   estimates: EstimateLines;
   invoices: InvoiceBatch;
   salesOrders: SalesOrderBatch;
+  transfers: StockTransferBatch;
 }
 
 function foldBatch(events: RecordedEvent[]): Batch {
@@ -160,6 +173,7 @@ function foldBatch(events: RecordedEvent[]): Batch {
   const estimates: EstimateLines = new Map();
   const invoices = newInvoiceBatch();
   const salesOrders: SalesOrderBatch = new Map();
+  const transfers: StockTransferBatch = new Map();
   const touch = (
     event: RecordedEvent,
     row: {
@@ -227,11 +241,17 @@ function foldBatch(events: RecordedEvent[]): Batch {
       case 'SalesOrderDeleted':
         foldSalesOrderEvent(salesOrders, invoices.itemLocations, event);
         break;
+      case 'StockTransferUpdated':
+      case 'StockTransferSent':
+      case 'StockTransferReceived':
+      case 'StockTransferDeleted':
+        foldStockTransferEvent(transfers, event);
+        break;
       default:
         foldInvoiceEvent(invoices, event);
     }
   }
-  return { rows, deletedVariations, estimates, invoices, salesOrders };
+  return { rows, deletedVariations, estimates, invoices, salesOrders, transfers };
 }
 
 /**

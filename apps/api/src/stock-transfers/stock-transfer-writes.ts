@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  decideStockTransfer,
+  DomainError,
+  isDomainError,
+  isRecordId,
+  OwnerMovement,
+  StockTransferCommand,
+  StockTransferEvent,
+  StockTransferInput,
+  StockTransferRecord,
+  StockTransferState,
+  stockTransferAggregate,
+  transferMovements,
+} from '@app/domain';
+import { WrongExpectedVersionError } from '@app/event-store';
+import { Actor, eventMetadata } from '../auth/actor';
+import { RecordWriter } from '../commands/record-writer';
+import { resourceMissing } from '../http/api-error';
+import { RecordLimit } from '../records/record-limit';
+import { Numbering } from '../records/numbering';
+import { StockTransferLookups } from './stock-transfer-lookups';
+import { TransferStock } from './transfer-stock';
+
+export interface StockTransferWritten {
+  id: string;
+  record: StockTransferRecord | null;
+  revision: number;
+  events: StockTransferEvent[];
+}
+
+/** Transfer numbers: one per-account counter. */
+export const STOCK_TRANSFER_SEQUENCE = 'stock_transfer';
+
+/**
+ * Stock-transfer commands through the transfer's stream. A step that moves on-hand stock (send,
+ * receive, an in-transit edit, a delete after sending) is decided on the transfer first, then its
+ * movements are decided on each stock-owning stream (TransferStock: refused there with 409
+ * `insufficient_stock`, or `stock_transfer_delete_not_allowed`), and only then is the transfer's
+ * event appended with the revision it was decided on. If that append fails (refused, or beaten by
+ * a concurrent write to the transfer) the movements are given back; a retried decision first gives
+ * back what the previous attempt moved. See docs/inventory.md.
+ */
+@Injectable()
+export class StockTransferWrites {
+  constructor(
+    private readonly writer: RecordWriter,
+    private readonly lookups: StockTransferLookups,
+    private readonly numbering: Numbering,
+    private readonly recordLimit: RecordLimit,
+    private readonly stock: TransferStock,
+  ) {}
+
+  async create(actor: Actor, input: StockTransferInput): Promise<StockTransferWritten> {
+    const id = randomUUID();
+    const metadata = eventMetadata(actor);
+    const { state, revision, events } = await this.writer.write(
+      stockTransferAggregate,
+      id,
+      async (current: StockTransferState) => {
+        const now = new Date().toISOString();
+        const context = await this.lookups.context(actor, current, input, now);
+        const decision = decideStockTransfer(
+          { type: 'CreateStockTransfer', id, stock_transfer_number: 0, input },
+          current,
+          context,
+        );
+        if (isDomainError(decision)) return decision;
+        await this.recordLimit.assertRoomFor(actor);
+        const number = await this.numbering.next({
+          accountId: actor.accountId,
+          sequence: STOCK_TRANSFER_SEQUENCE,
+          recordId: id,
+          metadata,
+          now,
+        });
+        return decision.map((event) =>
+          event.type === 'StockTransferCreated'
+            ? { ...event, data: { ...event.data, stock_transfer_number: number } }
+            : event,
+        );
+      },
+      { metadata, fresh: true },
+    );
+    return { id, record: liveRecord(state), revision, events };
+  }
+
+  async change(
+    actor: Actor,
+    id: string,
+    command: StockTransferCommand,
+    ifMatch?: number,
+  ): Promise<StockTransferWritten> {
+    if (!isRecordId(id)) throw resourceMissing();
+    const metadata = eventMetadata(actor);
+    const input = 'input' in command ? command.input : {};
+    let moved: { key: string; movements: OwnerMovement[] } | undefined;
+    try {
+      const { state, revision, events } = await this.writer.write(
+        stockTransferAggregate,
+        id,
+        async (current: StockTransferState, decidedAt: number) => {
+          if (moved) await this.stock.undo(actor, id, moved.key, moved.movements);
+          moved = undefined;
+          const now = new Date().toISOString();
+          const context = await this.lookups.context(actor, current, input, now);
+          const decision = decideStockTransfer(command, current, context);
+          if (isDomainError(decision) || current.status !== 'live') return decision;
+          // A stale If-Match will refuse the append: move nothing for it.
+          if (ifMatch !== undefined && ifMatch !== decidedAt) return decision;
+          const movements = transferMovements(current.record, decision);
+          if (movements.length === 0) return decision;
+          const key = `${id}:${stepOf(command)}@${decidedAt}:${randomUUID()}`;
+          await this.stock.move(actor, id, key, movements);
+          moved = { key, movements };
+          return decision.map((event) =>
+            event.type === 'StockTransferCreated'
+              ? event
+              : { ...event, data: { ...event.data, movement: key } },
+          ) as StockTransferEvent[];
+        },
+        { metadata, ifMatch },
+      );
+      return { id, record: liveRecord(state), revision, events };
+    } catch (error) {
+      // Given back only when the transfer's event was surely not appended.
+      if (moved && notAppended(error)) await this.stock.undo(actor, id, moved.key, moved.movements);
+      throw error;
+    }
+  }
+
+  async read(id: string): Promise<{ state: StockTransferState; revision: number }> {
+    return this.writer.read(stockTransferAggregate, id);
+  }
+}
+
+function stepOf(command: StockTransferCommand): string {
+  switch (command.type) {
+    case 'SendStockTransfer':
+      return 'send';
+    case 'ReceiveStockTransfer':
+      return 'receive';
+    case 'UpdateStockTransfer':
+      return 'edit';
+    case 'DeleteStockTransfer':
+      return 'delete';
+    default:
+      return 'create';
+  }
+}
+
+function notAppended(error: unknown): boolean {
+  return error instanceof DomainError || error instanceof WrongExpectedVersionError;
+}
+
+function liveRecord(state: StockTransferState): StockTransferRecord | null {
+  return state.status === 'live' ? state.record : null;
+}

@@ -1,0 +1,218 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { StockTransferCommand } from '@app/domain';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { Access } from '../auth/access';
+import { Actor } from '../auth/actor';
+import { CurrentActor } from '../auth/current-actor';
+import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
+import { parseIfMatch, setETag } from '../http/etag';
+import { pathOf } from '../http/pagination';
+import {
+  StockTransferCreateBody,
+  StockTransferReceiveBody,
+  StockTransferSendBody,
+  StockTransferUpdateBody,
+  transferInput,
+} from './stock-transfer-bodies';
+import { ChangeStockTransfer } from './stock-transfer-commands';
+import { STOCK_TRANSFER_HISTORY } from './stock-transfer-history';
+import { StockTransferReads } from './stock-transfer-reads';
+import { StockTransferWritten } from './stock-transfer-writes';
+
+const MANAGE = 'inventory.manage';
+const MODIFY = 'inventory.modify';
+/** Stock-transfer revisions and ETags carry this prefix (`st_7`). */
+export const STOCK_TRANSFER_ETAG = 'st_';
+const IF_MATCH = { name: 'If-Match', required: false, description: 'The revision, "st_N"' };
+
+/** Stock transfers (inventory-api §4): list, retrieve, create, update, send, receive, delete. */
+@ApiTags('stock-transfers')
+@Controller('api/v3/stock-transfers')
+export class StockTransfersController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: StockTransferReads,
+    private readonly history: RecordHistory,
+  ) {}
+
+  @Get()
+  @Access('stock_transfers:read', MANAGE)
+  @ApiOperation({ summary: 'List the account’s stock transfers, newest number first (no lines)' })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'limit', required: false, type: Number })
+  @ApiQuery({ name: 'q', required: false, description: 'Exact transfer number or partial tracking code' })
+  @ApiQuery({ name: 'assigned_user_id', required: false, type: String, format: 'uuid' })
+  @ApiQuery({ name: 'origin_location_id', required: false, type: String, format: 'uuid' })
+  @ApiQuery({ name: 'destination_location_id', required: false, type: String, format: 'uuid' })
+  @ApiQuery({ name: 'status_id', required: false, enum: [26, 27, 28] })
+  @ApiQuery({ name: 'issue_date_from', required: false, type: String, format: 'date' })
+  @ApiQuery({ name: 'issue_date_to', required: false, type: String, format: 'date' })
+  list(
+    @CurrentActor() actor: Actor,
+    @Query() query: Record<string, unknown>,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.reads.list(actor, query, pathOf(request.url));
+  }
+
+  @Get(':id')
+  @ApiAsOfRevision()
+  @Access('stock_transfers:read', MANAGE)
+  @ApiOperation({
+    summary: 'Retrieve a stock transfer with its lines; with as_of_revision (audit:read), as it was then',
+  })
+  @ApiOkResponse({ description: 'The stock transfer; ETag "st_N"' })
+  @ApiNotFoundResponse({ description: 'resource_missing' })
+  async retrieve(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    if (asOfRequested(query))
+      return this.history.retrieveAsOf(STOCK_TRANSFER_HISTORY, id, query, actor, reply);
+    const { body, revision } = await this.reads.retrieve(actor, id, query);
+    setETag(reply, revision, STOCK_TRANSFER_ETAG);
+    return body;
+  }
+
+  @Post()
+  @Access('stock_transfers:write', MODIFY)
+  @ApiOperation({ summary: 'Create a pending stock transfer (201); its number is assigned' })
+  @ApiBody({ type: StockTransferCreateBody })
+  @ApiCreatedResponse({ description: 'The new stock transfer with its lines' })
+  @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_stock_transfer_field' })
+  async create(
+    @CurrentActor() actor: Actor,
+    @Body() body: StockTransferCreateBody,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const written = await this.commands.execute(
+      new ChangeStockTransfer(actor, { create: transferInput(body) }),
+    );
+    reply.status(201);
+    return this.answer(reply, actor, written);
+  }
+
+  @Patch(':id')
+  @Access('stock_transfers:write', MODIFY)
+  @ApiOperation({
+    summary: 'Change a pending or in-transit transfer; an in-transit edit moves the difference',
+  })
+  @ApiBody({ type: StockTransferUpdateBody })
+  @ApiHeader(IF_MATCH)
+  @ApiOkResponse({ description: 'The updated stock transfer' })
+  @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_stock_transfer_field' })
+  @ApiConflictResponse({
+    description: 'stock_transfer_update_not_allowed, insufficient_stock or mobile_mutation_conflict',
+  })
+  update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: StockTransferUpdateBody,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.send(reply, actor, id, { type: 'UpdateStockTransfer', input: transferInput(body) }, ifMatch);
+  }
+
+  @Post(':id/send')
+  @HttpCode(200)
+  @Access('stock_transfers:send', MODIFY)
+  @ApiOperation({ summary: 'Send a pending transfer: its lines leave the origin and are in transit (27)' })
+  @ApiBody({ type: StockTransferSendBody, required: false })
+  @ApiHeader(IF_MATCH)
+  @ApiOkResponse({ description: 'The transfer, status_id 27' })
+  @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiConflictResponse({ description: 'stock_transfer_send_not_allowed or insufficient_stock' })
+  sendTransfer(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: StockTransferSendBody,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.send(reply, actor, id, { type: 'SendStockTransfer', input: transferInput(body) }, ifMatch);
+  }
+
+  @Post(':id/receive')
+  @HttpCode(200)
+  @Access('stock_transfers:receive', MODIFY)
+  @ApiOperation({ summary: 'Receive an in-transit transfer: its lines are on hand at the destination (28)' })
+  @ApiBody({ type: StockTransferReceiveBody, required: false })
+  @ApiHeader(IF_MATCH)
+  @ApiOkResponse({ description: 'The transfer, status_id 28' })
+  @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiConflictResponse({ description: 'stock_transfer_receive_not_allowed' })
+  receive(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: StockTransferReceiveBody,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.send(reply, actor, id, { type: 'ReceiveStockTransfer', input: transferInput(body) }, ifMatch);
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @Access('stock_transfers:delete', MODIFY)
+  @ApiOperation({ summary: 'Delete a transfer with its reversal (inventory-api §3)' })
+  @ApiHeader(IF_MATCH)
+  @ApiOkResponse({ description: '{id, object: "stock_transfer", deleted: true}' })
+  @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiConflictResponse({ description: 'stock_transfer_delete_not_allowed or mobile_mutation_conflict' })
+  async remove(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    await this.send(reply, actor, id, { type: 'DeleteStockTransfer' }, ifMatch);
+    return { id: id.toLowerCase(), object: 'stock_transfer', deleted: true };
+  }
+
+  private async send(
+    reply: FastifyReply,
+    actor: Actor,
+    id: string,
+    command: StockTransferCommand,
+    ifMatch?: string,
+  ) {
+    const change = { id: id.toLowerCase(), command, ifMatch: parseIfMatch(ifMatch, STOCK_TRANSFER_ETAG) };
+    return this.answer(reply, actor, await this.commands.execute(new ChangeStockTransfer(actor, change)));
+  }
+
+  private async answer(reply: FastifyReply, actor: Actor, written: StockTransferWritten) {
+    setETag(reply, written.revision, STOCK_TRANSFER_ETAG);
+    if (written.record === null) return null;
+    return this.reads.detail(actor, written.record, written.revision);
+  }
+}

@@ -1,0 +1,142 @@
+import { RecordedEvent } from '@app/event-store';
+import { Kysely, sql, Transaction } from 'kysely';
+import { Projector } from '../projector';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * Stock transfers as list rows (table `stock_transfers`, no lines): the list's filters (number,
+ * tracking code, assigned user, origin, destination, status, issue date) and a location's delete
+ * rule read it. A deleted transfer's row goes. `revision` is the transfer stream's revision after
+ * the row's last change. `stock_transfer_lines` keeps the lines of live transfers (what items,
+ * variations and variation rows they name, at origin and destination), for the delete rules of
+ * variations and their rows. One statement or two per event: transfers are written one at a time.
+ */
+export const stockTransferListsProjector: Projector = {
+  name: 'stock_transfer_lists',
+  version: 2,
+  tables: ['stock_transfers', 'stock_transfer_lines'],
+  writesOnly: true,
+  handles: [
+    'StockTransferCreated',
+    'StockTransferUpdated',
+    'StockTransferSent',
+    'StockTransferReceived',
+    'StockTransferDeleted',
+  ],
+  async setup(db, schema) {
+    await createTable(db, schema);
+  },
+  async apply(trx, events, schema) {
+    for (const event of events) await applyOne(trx, event, schema);
+  },
+};
+
+async function createTable(db: Kysely<any>, schema: string): Promise<void> {
+  await db.schema
+    .withSchema(schema)
+    .createTable('stock_transfers')
+    .addColumn('id', 'uuid', (c) => c.primaryKey())
+    .addColumn('account_id', 'uuid', (c) => c.notNull())
+    .addColumn('stock_transfer_number', 'integer', (c) => c.notNull())
+    .addColumn('assigned_user_id', 'uuid')
+    .addColumn('status_id', 'integer', (c) => c.notNull())
+    .addColumn('origin_location_id', 'uuid', (c) => c.notNull())
+    .addColumn('destination_location_id', 'uuid', (c) => c.notNull())
+    .addColumn('issue_date', 'date', (c) => c.notNull())
+    .addColumn('estimated_arrival_date', 'date')
+    .addColumn('date_sent', 'date')
+    .addColumn('date_received', 'date')
+    .addColumn('shipping_provider', 'text')
+    .addColumn('shipping_tracking_code', 'text')
+    .addColumn('line_count', 'integer', (c) => c.notNull())
+    .addColumn('revision', 'integer', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  const on = sql.table(`${schema}.stock_transfers`);
+  // The list: an account's transfers by number, newest first.
+  await sql`create index stock_transfers_list_idx on ${on} (account_id, stock_transfer_number desc)`.execute(
+    db,
+  );
+  // A location's delete rule.
+  await sql`create index stock_transfers_origin_idx on ${on} (account_id, origin_location_id)`.execute(db);
+  await sql`create index stock_transfers_destination_idx on ${on} (account_id, destination_location_id)`.execute(
+    db,
+  );
+  await db.schema
+    .withSchema(schema)
+    .createTable('stock_transfer_lines')
+    .addColumn('stock_transfer_id', 'uuid', (c) => c.notNull())
+    .addColumn('line_id', 'text', (c) => c.notNull())
+    .addColumn('account_id', 'uuid', (c) => c.notNull())
+    .addColumn('item_id', 'uuid', (c) => c.notNull())
+    .addColumn('variation_id', 'uuid')
+    .addColumn('item_variation_location_id', 'integer')
+    .addColumn('destination_item_variation_location_id', 'integer')
+    .addColumn('quantity', 'numeric', (c) => c.notNull())
+    .addPrimaryKeyConstraint('stock_transfer_lines_pkey', ['stock_transfer_id', 'line_id'])
+    .execute();
+  const lines = sql.table(`${schema}.stock_transfer_lines`);
+  await sql`create index stock_transfer_lines_variation_idx on ${lines} (variation_id)`.execute(db);
+}
+
+/** Replaces a transfer's lines (none: removes them). */
+async function replaceLines(
+  trx: Transaction<any>,
+  schema: string,
+  id: string,
+  accountId: string | undefined,
+  lines: any[],
+): Promise<void> {
+  const table = sql.table(`${schema}.stock_transfer_lines`);
+  await sql`delete from ${table} where stock_transfer_id = ${id}::uuid`.execute(trx);
+  if (lines.length === 0 || accountId === undefined) return;
+  const rows = lines.map((line) => ({ ...line, stock_transfer_id: id, account_id: accountId }));
+  await sql`insert into ${table} (stock_transfer_id, line_id, account_id, item_id, variation_id,
+      item_variation_location_id, destination_item_variation_location_id, quantity)
+    select stock_transfer_id, id, account_id, item_id, variation_id, item_variation_location_id,
+      destination_item_variation_location_id, quantity
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(stock_transfer_id uuid, id text,
+      account_id uuid, item_id uuid, variation_id uuid, item_variation_location_id integer,
+      destination_item_variation_location_id integer, quantity numeric)`.execute(trx);
+}
+
+const HEADER = ['issue_date', 'estimated_arrival_date', 'shipping_provider', 'shipping_tracking_code'];
+
+async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: string): Promise<void> {
+  const table = sql.table(`${schema}.stock_transfers`);
+  const d = event.data as Record<string, any>;
+  const id = event.streamId.slice('stockTransfer-'.length);
+  const revision = Number(event.revision);
+  switch (event.type) {
+    case 'StockTransferCreated':
+      await sql`insert into ${table} (id, account_id, stock_transfer_number, assigned_user_id, status_id,
+          origin_location_id, destination_location_id, issue_date, estimated_arrival_date, date_sent,
+          date_received, shipping_provider, shipping_tracking_code, line_count, revision, created_at, updated_at)
+        values (${id}::uuid, ${d.account_id}::uuid, ${d.stock_transfer_number}, ${d.assigned_user_id}::uuid,
+          ${d.status_id}, ${d.origin_location_id}::uuid, ${d.destination_location_id}::uuid, ${d.issue_date}::date,
+          ${d.estimated_arrival_date}::date, null, null, ${d.shipping_provider}, ${d.shipping_tracking_code},
+          ${d.lines.length}, ${revision}, ${d.created_at}::timestamptz, ${d.created_at}::timestamptz)
+        on conflict (id) do nothing`.execute(trx);
+      await replaceLines(trx, schema, id, d.account_id, d.lines);
+      return;
+    case 'StockTransferDeleted':
+      await sql`delete from ${table} where id = ${id}::uuid`.execute(trx);
+      await replaceLines(trx, schema, id, undefined, []);
+      return;
+  }
+  const changes: Record<string, unknown> = {};
+  for (const field of HEADER) if (d.changes && field in d.changes) changes[field] = d.changes[field];
+  if (event.type === 'StockTransferUpdated' && d.lines) {
+    changes.line_count = d.lines.length;
+    await replaceLines(trx, schema, id, (event.data as any).account_id ?? event.metadata.account_id, d.lines);
+  }
+  if (event.type === 'StockTransferSent') Object.assign(changes, { status_id: 27, date_sent: d.date_sent });
+  if (event.type === 'StockTransferReceived')
+    Object.assign(changes, { status_id: 28, date_received: d.date_received });
+  const at = d.updated_at ?? d.sent_at ?? d.received_at;
+  const sets = Object.entries(changes).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  await sql`update ${table} set ${sql.join([...sets, sql`revision = ${revision}`, sql`updated_at = ${at}::timestamptz`])}
+    where id = ${id}::uuid and revision < ${revision}`.execute(trx);
+}
