@@ -17,3 +17,4 @@ export * from './document';
 export * from './estimate';
 export * from './invoice';
 export * from './sales-order';
+export * from './purchase-order';
