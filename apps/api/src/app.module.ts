@@ -13,6 +13,7 @@ import { ContactsModule } from './contacts/contacts.module';
 import { EstimatesModule } from './estimates/estimates.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { SalesOrdersModule } from './sales-orders/sales-orders.module';
+import { PurchaseOrdersModule } from './purchase-orders/purchase-orders.module';
 import { ConversionsModule } from './conversions/conversions.module';
 import { SalesOrderInvoicingModule } from './sales-order-invoicing/sales-order-invoicing.module';
 import { LocationsModule } from './locations/locations.module';
@@ -57,6 +58,7 @@ export class AppModule {
         EstimatesModule,
         InvoicesModule,
         SalesOrdersModule,
+        PurchaseOrdersModule,
         ConversionsModule,
         SalesOrderInvoicingModule,
         ...(options.imports ?? []),

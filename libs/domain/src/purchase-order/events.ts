@@ -29,10 +29,22 @@ export type PurchaseOrderUpdated = {
   };
 };
 
-/** Sent (again: `date_sent` is the first send's). Its inventory lines are incoming from now on. */
+/** An inventory line as incoming stock: what is ordered of an item (row) at the order's location. */
+export type IncomingLine = {
+  line_id: string;
+  item_id: string;
+  item_variation_location_id: number | null;
+  location_id: string;
+  quantity: string;
+};
+
+/**
+ * Sent (again: `date_sent` is the first send's). Its inventory lines, restated by every send, are
+ * incoming from now on (a Sent order's lines no longer change).
+ */
 export type PurchaseOrderSent = {
   type: 'PurchaseOrderSent';
-  data: { date_sent: string; status_id: PurchaseOrderStatusId; sent_at: string };
+  data: { date_sent: string; status_id: PurchaseOrderStatusId; lines: IncomingLine[]; sent_at: string };
 };
 
 /** One line of a receipt: the quantity received now, and the line's received total after it. */

@@ -41,12 +41,17 @@ export function sendPurchaseOrder(
       'A partially received or received purchase order cannot be sent.',
     );
   const date_sent = order.date_sent ?? body.date_sent ?? context.today;
-  return [
-    {
-      type: 'PurchaseOrderSent',
-      data: { date_sent, status_id: PURCHASE_ORDER_STATUS.sent, sent_at: context.now },
-    },
-  ];
+  const lines = order.lines
+    .filter((line) => line.line_type === 'inventory' && line.item_id !== null)
+    .map((line) => ({
+      line_id: line.id as string,
+      item_id: line.item_id as string,
+      item_variation_location_id: line.item_variation_location_id,
+      location_id: order.location_id,
+      quantity: line.quantity,
+    }));
+  const status_id = PURCHASE_ORDER_STATUS.sent;
+  return [{ type: 'PurchaseOrderSent', data: { date_sent, status_id, lines, sent_at: context.now } }];
 }
 
 /**

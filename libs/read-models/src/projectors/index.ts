@@ -11,6 +11,7 @@ import { itemVariationsProjector } from './item-variations';
 import { estimateListsProjector } from './estimate-lists';
 import { invoiceListsProjector } from './invoice-lists';
 import { salesOrderListsProjector } from './sales-order-lists';
+import { purchaseOrderListsProjector } from './purchase-order-lists';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
@@ -29,6 +30,13 @@ export {
   SALES_ORDER_SEARCH_COLUMNS,
   salesOrderListsProjector,
 } from './sales-order-lists';
+export {
+  PURCHASE_ORDER_AMOUNTS,
+  PURCHASE_ORDER_DATE_COLUMNS,
+  PURCHASE_ORDER_LIST,
+  PURCHASE_ORDER_SEARCH_COLUMNS,
+  purchaseOrderListsProjector,
+} from './purchase-order-lists';
 
 /** The service's read models, in the order they start; the API, the worker and the CLI run these. */
 export const projectors: readonly Projector[] = [
@@ -44,4 +52,5 @@ export const projectors: readonly Projector[] = [
   estimateListsProjector,
   invoiceListsProjector,
   salesOrderListsProjector,
+  purchaseOrderListsProjector,
 ];

@@ -18,11 +18,21 @@ import {
   writeSalesOrders,
 } from './sales-order-quantities';
 
+import {
+  createPurchaseOrderQuantities,
+  foldPurchaseOrderEvent,
+  PURCHASE_ORDER_EVENTS,
+  PurchaseOrderBatch,
+  writePurchaseOrders,
+} from './purchase-order-quantities';
+
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
  * Stock per item, variation and location: one row per (item_id, variation_id, location_id), an
- * item without variations having `variation_id` null. `on_hand` is `adjusted - invoiced`:
+ * item without variations having `variation_id` null. `on_hand` is `adjusted - invoiced + received`
+ * (`received`: what purchase orders received there, purchase-order-quantities.ts; `incoming` what
+ * sent ones have not yet):
  * `adjusted` follows StockAdjusted from item and variation streams alike (the event's
  * `on_hand_after`, so replaying one is harmless), `invoiced` the inventory lines of active invoices
  * (invoice-quantities.ts: kept per invoice line in `invoice_quantities`, moved by each invoice
@@ -41,7 +51,7 @@ import {
  */
 export const inventoryQuantitiesProjector: Projector = {
   name: 'inventory_quantities',
-  version: 4,
+  version: 5,
   tables: [
     'inventory_quantities',
     'estimate_quantities',
@@ -49,6 +59,7 @@ export const inventoryQuantitiesProjector: Projector = {
     'inventory_item_locations',
     'sales_order_quantities',
     'sales_order_invoicings',
+    'purchase_order_quantities',
   ],
   writesOnly: true,
   handles: [
@@ -66,15 +77,17 @@ export const inventoryQuantitiesProjector: Projector = {
     'ItemUpdated',
     ...INVOICE_EVENTS,
     ...SALES_ORDER_EVENTS,
+    ...PURCHASE_ORDER_EVENTS,
   ],
   async setup(db, schema) {
     await createTable(db, schema);
     await createEstimateQuantities(db, schema);
     await createInvoiceQuantities(db, schema);
     await createSalesOrderQuantities(db, schema);
+    await createPurchaseOrderQuantities(db, schema);
   },
   async apply(trx, events, schema) {
-    const { rows, deletedVariations, estimates, invoices, salesOrders } = foldBatch(events);
+    const { rows, deletedVariations, estimates, invoices, salesOrders, purchaseOrders } = foldBatch(events);
     const target = sql.table(`${schema}.inventory_quantities`);
     if (rows.size > 0) await upsertRows(trx, target, [...rows.values()]);
     if (deletedVariations.length > 0) {
@@ -87,6 +100,7 @@ export const inventoryQuantitiesProjector: Projector = {
     if (estimates.size > 0) await writeEstimates(trx, schema, estimates);
     await writeInvoices(trx, schema, invoices);
     await writeSalesOrders(trx, schema, salesOrders);
+    await writePurchaseOrders(trx, schema, purchaseOrders);
     // Last: the lines above were located against the item locations as they were before the batch.
     await writeItemLocations(trx, schema, invoices);
   },
@@ -107,10 +121,12 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
     // The last adjustment's on-hand, less what active invoices take: it may go below zero.
     .addColumn('adjusted', 'numeric', zero)
     .addColumn('invoiced', 'numeric', zero)
+    // What purchase orders received into the row (purchase-order-quantities.ts).
+    .addColumn('received', 'numeric', zero)
     .addColumn('on_hand', 'numeric', (c) =>
       c
         .notNull()
-        .generatedAlwaysAs(sql`trim_scale(adjusted - invoiced)`)
+        .generatedAlwaysAs(sql`trim_scale(adjusted - invoiced + received)`)
         .stored(),
     )
     .addColumn('reserved', 'numeric', zero)
@@ -152,6 +168,7 @@ interface Batch {
   estimates: EstimateLines;
   invoices: InvoiceBatch;
   salesOrders: SalesOrderBatch;
+  purchaseOrders: PurchaseOrderBatch;
 }
 
 function foldBatch(events: RecordedEvent[]): Batch {
@@ -160,6 +177,7 @@ function foldBatch(events: RecordedEvent[]): Batch {
   const estimates: EstimateLines = new Map();
   const invoices = newInvoiceBatch();
   const salesOrders: SalesOrderBatch = new Map();
+  const purchaseOrders: PurchaseOrderBatch = new Map();
   const touch = (
     event: RecordedEvent,
     row: {
@@ -227,11 +245,15 @@ function foldBatch(events: RecordedEvent[]): Batch {
       case 'SalesOrderDeleted':
         foldSalesOrderEvent(salesOrders, invoices.itemLocations, event);
         break;
+      case 'PurchaseOrderSent':
+      case 'PurchaseOrderReceived':
+        foldPurchaseOrderEvent(purchaseOrders, event);
+        break;
       default:
         foldInvoiceEvent(invoices, event);
     }
   }
-  return { rows, deletedVariations, estimates, invoices, salesOrders };
+  return { rows, deletedVariations, estimates, invoices, salesOrders, purchaseOrders };
 }
 
 /**
