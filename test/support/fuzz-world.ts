@@ -34,6 +34,8 @@ export interface World {
   invoice: Json;
   /** An open sales order of the same lines, at `home`, nothing packed. */
   salesOrder: Json;
+  /** A Sent purchase order at `home` from `supplier`: 1000 widgets and 1000 shirts (Red), nothing received or paid. */
+  purchaseOrder: Json;
 }
 
 export async function createWorld(app: NestFastifyApplication): Promise<World> {
@@ -106,6 +108,22 @@ export async function createWorld(app: NestFastifyApplication): Promise<World> {
       { item_id: shirt.id, item_variation_location_id: row, quantity: 1 },
     ],
   });
+  const draft = await post('/api/v3/purchase-orders', {
+    supplier_id: supplier.id,
+    location_id: home.id,
+    lines: [
+      { item_id: widget.id, quantity: 1000 },
+      { item_id: shirt.id, item_variation_location_id: row, quantity: 1000, unit_cost: 3 },
+    ],
+  });
+  const sent = await app.inject({
+    method: 'POST',
+    url: `/api/v3/purchase-orders/${draft.id}/send`,
+    payload: {},
+    headers: owner.headers,
+  });
+  if (sent.statusCode !== 200) throw new Error(`world: send answered ${sent.statusCode}: ${sent.body}`);
+  const purchaseOrder = sent.json();
   return {
     owner,
     home,
@@ -124,6 +142,7 @@ export async function createWorld(app: NestFastifyApplication): Promise<World> {
     estimate,
     invoice,
     salesOrder,
+    purchaseOrder,
   };
 }
 
@@ -145,6 +164,7 @@ export function worldId(world: World, path: string, param: string): string | und
     estimates: world.estimate.id,
     invoices: world.invoice.id,
     'sales-orders': world.salesOrder.id,
+    'purchase-orders': world.purchaseOrder.id,
     zones: world.zone.id,
     variations: world.variation.id,
     items: underVariations ? world.shirt.id : world.widget.id,
