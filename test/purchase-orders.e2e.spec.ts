@@ -550,6 +550,31 @@ describe.each(testDatabases())('purchase orders API on $name', (target) => {
       expect(row).toMatchObject({ amount_paid: '29.7500', amount_due: '50.0000', date_fully_paid: null });
     });
 
+    it('replays a payment and a creation under the same Idempotency-Key; other data is 409', async () => {
+      const b = await openBuyer(t.app);
+      const order = await sentOrder({}, b);
+      const key = { 'idempotency-key': `po-pay-${order.id}` };
+      const body = { amount: 5, payment_date: '2030-01-20' };
+      const first = await call(b.owner)('POST', url(order.id, '/payments'), body, key);
+      const again = await call(b.owner)('POST', url(order.id, '/payments'), body, key);
+      expect(first.statusCode).toBe(201);
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      expectError(
+        await call(b.owner)('POST', url(order.id, '/payments'), { ...body, amount: 6 }, key),
+        409,
+        'idempotency_key_reused',
+      );
+      expect((await ok(call(b.owner)('GET', url(order.id)))).amount_paid).toBe('5.0000');
+      const createKey = { 'idempotency-key': `po-create-${order.id}` };
+      const created = await call(b.owner)('POST', PURCHASE_ORDERS, purchaseOrderBody(b), createKey);
+      const replayed = await call(b.owner)('POST', PURCHASE_ORDERS, purchaseOrderBody(b), createKey);
+      expect(replayed.statusCode).toBe(201);
+      expect(replayed.headers['idempotent-replayed']).toBe('true');
+      expect(replayed.json().id).toBe(created.json().id);
+    });
+
     it('needs purchase-order payments enabled', async () => {
       const b = await openBuyer(t.app, { settings: { purchase_order_payments_enabled: false } });
       const order = await sentOrder({}, b);
