@@ -185,6 +185,17 @@ describe.each(testDatabases())('purchase orders API on $name', (target) => {
       expect((await create({}, b)).purchase_order_number).toBe(1);
     });
 
+    it('counts toward the account record limit', async () => {
+      // Its customer, supplier, widget and bolt are four records.
+      const b = await openBuyer(t.app, { settings: { record_limit: 5 } });
+      await create({}, b);
+      expectError(
+        await call(b.owner)('POST', PURCHASE_ORDERS, purchaseOrderBody(b)),
+        409,
+        'account_record_limit_reached',
+      );
+    });
+
     it('lists visible orders newest first with every filter', async () => {
       const b = await openBuyer(t.app);
       const first = await create(
