@@ -487,6 +487,21 @@ describe.each(testDatabases())('purchase orders API on $name', (target) => {
       expect(await item(b, shirt.id)).toMatchObject({ quantity: 2, quantity_incoming: 1 });
     });
 
+    it('keeps a variation its Not Sent order names from deletion', async () => {
+      const b = await openBuyer(t.app);
+      const shirt = await createItem(t.app, b, { name: 'Shirt', cost: 4, location_id: b.warehouse.id });
+      const variations = `/api/v3/items/${shirt.id}/variations`;
+      const variation = await ok(call(b.owner)('POST', variations, { variation_type: 'location_only' }), 201);
+      const [row] = variation.locations;
+      await create(
+        { lines: [{ item_id: shirt.id, item_variation_location_id: row.item_variation_location_id }] },
+        b,
+      );
+      const refused = await call(b.owner)('DELETE', `${variations}/${variation.id}`);
+      expectError(refused, 409, 'item_variation_delete_not_allowed');
+      expect(refused.json().error.message).toContain('document lines (1)');
+    });
+
     it('never receives more than ordered under parallel receipts (HTTP, Promise.all)', async () => {
       const b = await openBuyer(t.app);
       const order = await sentOrder({}, b);

@@ -37,7 +37,7 @@ export class PurchaseOrdersModule implements OnModuleInit {
     @Inject(DATABASE) private readonly database: Database,
   ) {}
 
-  /** Suppliers and locations keep the purchase orders naming them. */
+  /** Suppliers, locations, variations and their rows keep the purchase orders naming them. */
   onModuleInit(): void {
     this.references.register('supplier', 'purchase_orders', ({ accountId, id }) =>
       this.count(sql`select count(*) as n from purchase_orders
@@ -46,6 +46,17 @@ export class PurchaseOrdersModule implements OnModuleInit {
     this.references.register('location', 'purchase orders', ({ accountId, id }) =>
       this.count(sql`select count(*) as n from purchase_orders
         where account_id = ${accountId}::uuid and location_id = ${id}::uuid`),
+    );
+    this.references.register('item_variation_location', 'purchase orders', ({ accountId, id }) =>
+      this.count(sql`select count(*) as n from purchase_orders
+        where account_id = ${accountId}::uuid
+          and variation_location_ids @> jsonb_build_array(${Number(id)}::integer)`),
+    );
+    this.references.register('item_variation', 'purchase orders', ({ accountId, id }) =>
+      this.count(sql`select count(*) as n from purchase_orders p
+        where p.account_id = ${accountId}::uuid and exists (select 1 from item_variation_locations r
+          where r.variation_id = ${id}::uuid
+            and p.variation_location_ids @> jsonb_build_array(r.item_variation_location_id))`),
     );
   }
 

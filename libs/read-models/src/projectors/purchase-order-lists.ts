@@ -38,6 +38,15 @@ export const PURCHASE_ORDER_DATE_COLUMNS = [
   'date_fully_paid',
 ] as const;
 
+/** The variation rows (`item_variation_location_id`) an order's lines name, each once. */
+function variationLocationIds(lines: { item_variation_location_id?: number | null }[]): number[] {
+  return [
+    ...new Set(
+      lines.flatMap((line) => (line.item_variation_location_id ? [line.item_variation_location_id] : [])),
+    ),
+  ];
+}
+
 /** The `purchase_orders` table: one row per live purchase order. */
 export const PURCHASE_ORDER_LIST: DocumentListDeclaration = {
   table: 'purchase_orders',
@@ -74,6 +83,8 @@ export const PURCHASE_ORDER_LIST: DocumentListDeclaration = {
     amount_due: column('numeric'),
     custom_field_values: column('jsonb'),
     line_count: column('integer'),
+    // The variation rows its lines name, for the variations' delete rules.
+    variation_location_ids: column('jsonb'),
     revision: column('integer'),
     created_at: fixedColumn('timestamptz'),
     updated_at: column('timestamptz'),
@@ -115,6 +126,7 @@ export const PURCHASE_ORDER_LIST: DocumentListDeclaration = {
         date_fully_paid: null,
         amount_paid: '0.0000',
         amount_due: d.totals.total,
+        variation_location_ids: variationLocationIds(d.lines),
         updated_at: d.created_at,
       },
     }),
@@ -124,6 +136,7 @@ export const PURCHASE_ORDER_LIST: DocumentListDeclaration = {
         ...amountsOf(PURCHASE_ORDER_AMOUNTS, d.lines, d.totals),
         // Only a Not Sent order, never paid, changes its lines: what is due is its total.
         ...(d.totals ? { amount_due: d.totals.total } : {}),
+        ...(d.lines ? { variation_location_ids: variationLocationIds(d.lines) } : {}),
         updated_at: d.updated_at,
       },
     }),
