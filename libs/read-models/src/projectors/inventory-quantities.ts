@@ -38,7 +38,7 @@ import {
  * (invoice-quantities.ts: kept per invoice line in `invoice_quantities`, moved by each invoice
  * event's difference, given back on cancel and delete; it may take on_hand below zero). `reserved`
  * is what open sales orders' inventory lines have not had invoiced yet (sales-order-quantities.ts).
- * Incoming and in transit stay 0 until purchase orders and transfers arrive.
+ * In transit stays 0 until transfers arrive.
  *
  * `estimates` is the quantity on open estimates (inventory lines only), kept per estimate in
  * `estimate_quantities`; an estimate event moves the rows it names by the difference: a line naming a
