@@ -36,6 +36,8 @@ export interface World {
   salesOrder: Json;
   /** A pending stock transfer from `home` to `other`: the widget and the shirt's row. */
   stockTransfer: Json;
+  /** A Sent purchase order at `home` from `supplier`: 1000 widgets and 1000 shirts (Red), nothing received or paid. */
+  purchaseOrder: Json;
 }
 
 export async function createWorld(app: NestFastifyApplication): Promise<World> {
@@ -116,6 +118,22 @@ export async function createWorld(app: NestFastifyApplication): Promise<World> {
       { item_id: shirt.id, item_variation_location_id: row, quantity: 1 },
     ],
   });
+  const draft = await post('/api/v3/purchase-orders', {
+    supplier_id: supplier.id,
+    location_id: home.id,
+    lines: [
+      { item_id: widget.id, quantity: 1000 },
+      { item_id: shirt.id, item_variation_location_id: row, quantity: 1000, unit_cost: 3 },
+    ],
+  });
+  const sent = await app.inject({
+    method: 'POST',
+    url: `/api/v3/purchase-orders/${draft.id}/send`,
+    payload: {},
+    headers: owner.headers,
+  });
+  if (sent.statusCode !== 200) throw new Error(`world: send answered ${sent.statusCode}: ${sent.body}`);
+  const purchaseOrder = sent.json();
   return {
     owner,
     home,
@@ -135,6 +153,7 @@ export async function createWorld(app: NestFastifyApplication): Promise<World> {
     invoice,
     salesOrder,
     stockTransfer,
+    purchaseOrder,
   };
 }
 
@@ -157,6 +176,7 @@ export function worldId(world: World, path: string, param: string): string | und
     invoices: world.invoice.id,
     'sales-orders': world.salesOrder.id,
     'stock-transfers': world.stockTransfer.id,
+    'purchase-orders': world.purchaseOrder.id,
     zones: world.zone.id,
     variations: world.variation.id,
     items: underVariations ? world.shirt.id : world.widget.id,

@@ -219,6 +219,25 @@ export const VALID_BODIES: Record<string, (world: World) => Json> = {
   }),
   'POST /api/v3/stock-transfers/{id}/send': () => ({ date_sent: '2030-01-21', shipping_provider: 'Truck' }),
   'POST /api/v3/stock-transfers/{id}/receive': () => ({ date_received: '2030-01-22' }),
+  'POST /api/v3/purchase-orders': (w) => ({
+    supplier_id: w.supplier.id,
+    location_id: w.home.id,
+    lines: [
+      { item_id: w.widget.id, quantity: 5, unit_cost: 7 },
+      { name: 'Freight', unit_cost: 20, tax_rate: 0 },
+    ],
+    date_needed: '2030-03-01',
+    shipping_fee: 4,
+  }),
+  // The world's order is Sent: PATCH and send are fuzzed without a valid body (they would be 409).
+  'POST /api/v3/purchase-orders/{id}/receive': (w) => ({
+    lines: [{ line_id: (w.purchaseOrder.lines as { id: string }[])[0].id, quantity: 1 }],
+  }),
+  'POST /api/v3/purchase-orders/{id}/payments': () => ({
+    amount: 1,
+    payment_date: '2030-01-10',
+    reference: 'P-1',
+  }),
   'POST /api/v3/invoices/{id}/fulfillments/{fulfillment_id}/ship': () => ({
     shipped_date: '2030-02-02',
     carrier: 'DHL',

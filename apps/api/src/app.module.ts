@@ -14,6 +14,7 @@ import { EstimatesModule } from './estimates/estimates.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { SalesOrdersModule } from './sales-orders/sales-orders.module';
 import { StockTransfersModule } from './stock-transfers/stock-transfers.module';
+import { PurchaseOrdersModule } from './purchase-orders/purchase-orders.module';
 import { ConversionsModule } from './conversions/conversions.module';
 import { SalesOrderInvoicingModule } from './sales-order-invoicing/sales-order-invoicing.module';
 import { LocationsModule } from './locations/locations.module';
@@ -59,6 +60,7 @@ export class AppModule {
         InvoicesModule,
         SalesOrdersModule,
         StockTransfersModule,
+        PurchaseOrdersModule,
         ConversionsModule,
         SalesOrderInvoicingModule,
         ...(options.imports ?? []),

@@ -19,3 +19,4 @@ export * from './document';
 export * from './estimate';
 export * from './invoice';
 export * from './sales-order';
+export * from './purchase-order';

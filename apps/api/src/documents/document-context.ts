@@ -11,7 +11,11 @@ export type DocumentAccess = {
   /** `estimates.view_all`: without it a user sees only the documents they are salesperson of. */
   viewAll: Permission;
   /** The account setting listing the type's custom fields. */
-  customFields: 'estimate_custom_fields' | 'invoice_custom_fields' | 'sales_order_custom_fields';
+  customFields:
+    | 'estimate_custom_fields'
+    | 'invoice_custom_fields'
+    | 'sales_order_custom_fields'
+    | 'purchase_order_custom_fields';
   /**
    * Lines may name a sold unique item, whose unit the item's own stream then refuses (409
    * item_unit_unavailable) or finds already held by this document: invoices, which take units.
@@ -41,15 +45,33 @@ export class DocumentContexts {
     input: DocumentInput,
     now: string,
   ): Promise<DocumentContext> {
+    // The document's own customer rates new lines: needed only when lines are given.
+    const current = state.status === 'absent' || input.lines === undefined ? [] : [state.record.customer_id];
+    const party = { table: 'customers' as const, ids: [input.customer_id, ...current] };
+    return this.withParty(actor, access, party, input, now);
+  }
+
+  /**
+   * The same for any party: the customers or suppliers of `party.ids`; the lines' items and
+   * variation locations those `lineActor` may use (a purchase order's: those at its location).
+   */
+  async withParty(
+    actor: Actor,
+    access: DocumentAccess,
+    party: { table: 'customers' | 'suppliers'; ids: readonly unknown[] },
+    input: DocumentInput,
+    now: string,
+    lineActor: Actor = actor,
+  ): Promise<DocumentContext> {
     const lines = Array.isArray(input.lines) ? (input.lines as Record<string, unknown>[]) : [];
     const named = (key: string) =>
       lines.map((line) => (typeof line === 'object' && line !== null ? line[key] : undefined));
-    // The document's own customer rates new lines: needed only when lines are given.
-    const current = state.status === 'absent' || input.lines === undefined ? [] : [state.record.customer_id];
     const [customers, items, variations] = await Promise.all([
-      this.lookups.customers(actor.accountId, [input.customer_id, ...current]),
-      this.lookups.items(actor, named('item_id'), access.takesUnits),
-      this.lookups.variations(actor, named('item_variation_location_id')),
+      party.table === 'customers'
+        ? this.lookups.customers(actor.accountId, party.ids)
+        : this.lookups.suppliers(actor.accountId, party.ids),
+      this.lookups.items(lineActor, named('item_id'), access.takesUnits),
+      this.lookups.variations(lineActor, named('item_variation_location_id')),
     ]);
     return {
       now,

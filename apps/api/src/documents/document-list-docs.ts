@@ -1,11 +1,13 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiQuery, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { DateFilter, dateFilterOf } from './document-list-query';
 
 /** The OpenAPI parameters of a document list: page, `q`, customer, status and each date's bounds. */
 export function ApiDocumentListQuery(
   noun: string,
-  dateColumns: readonly string[],
+  dateColumns: readonly DateFilter[],
   idParams: readonly string[] = [],
+  partyParam: 'customer_id' | 'supplier_id' = 'customer_id',
 ) {
   return applyDecorators(
     ApiQuery({ name: 'page', required: false, type: Number }),
@@ -14,15 +16,17 @@ export function ApiDocumentListQuery(
     ApiQuery({
       name: 'q',
       required: false,
-      description: 'Customer name, custom number, name; digits: the number',
+      description: `${partyParam === 'customer_id' ? 'Customer' : 'Supplier'} name, custom number, name; digits: the number`,
     }),
-    ApiQuery({ name: 'customer_id', required: false }),
+    ApiQuery({ name: partyParam, required: false }),
     ApiQuery({ name: 'status_id', required: false, type: Number }),
     ...idParams.map((name) => ApiQuery({ name, required: false })),
-    ...dateColumns.flatMap((column) => [
-      ApiQuery({ name: `${column}_from`, required: false, description: 'Inclusive YYYY-MM-DD' }),
-      ApiQuery({ name: `${column}_to`, required: false, description: 'Inclusive YYYY-MM-DD' }),
-    ]),
+    ...dateColumns
+      .map(dateFilterOf)
+      .flatMap(({ name: column }) => [
+        ApiQuery({ name: `${column}_from`, required: false, description: 'Inclusive YYYY-MM-DD' }),
+        ApiQuery({ name: `${column}_to`, required: false, description: 'Inclusive YYYY-MM-DD' }),
+      ]),
     ApiOkResponse({ description: `The list envelope of compact ${noun}s, newest number first` }),
     ApiUnprocessableEntityResponse({ description: 'invalid_query_parameter' }),
   );

@@ -13,11 +13,20 @@ export interface DateBound {
 export interface DocumentListFilters {
   /** Substring of customer name, custom number or name; digits also match the document number. */
   q?: string;
+  /** The party filter (`customer_id`, or `supplier_id` of purchase orders). */
   customerId?: string;
   statusId?: number;
   dates: DateBound[];
   /** Further record-id filters a list takes (`location_id`, `assigned_user_id` …): column = id. */
   ids?: { column: string; id: string }[];
+}
+
+/** A date filter whose parameters are not named by its column: `requested_date` bounds `date_requested`. */
+export type DateFilter = string | { name: string; column: string };
+
+/** The parameter stem and column of a date filter. */
+export function dateFilterOf(filter: DateFilter): { name: string; column: string } {
+  return typeof filter === 'string' ? { name: filter, column: filter } : filter;
 }
 
 /** A record-id query parameter and the column it filters: `assigned_user_id` is `salesperson_id`. */
@@ -31,32 +40,32 @@ export interface DocumentListRequest {
 const date = calendarDate();
 
 /**
- * A document list's query string: page, `q`, `customer_id`, `status_id`, `<column>_from` /
- * `<column>_to` for each date column it filters on and its own id filters; a parameter the list
- * does not know is refused.
+ * A document list's query string: page, `q`, the party (`customer_id`, or `supplier_id` for
+ * purchase orders), `status_id`, `<name>_from` / `<name>_to` for each date it filters on and its
+ * own id filters; a parameter the list does not know is refused.
  */
 export function parseDocumentListQuery(
   query: Query = {},
-  dateColumns: readonly string[],
+  dateColumns: readonly DateFilter[],
   idFilters: readonly IdFilter[] = [],
+  partyParam: 'customer_id' | 'supplier_id' = 'customer_id',
 ): DocumentListRequest {
-  const dateParams = dateColumns.flatMap((column) => [
-    { param: `${column}_from`, column, bound: '>=' as const },
-    { param: `${column}_to`, column, bound: '<=' as const },
+  const dateParams = dateColumns.map(dateFilterOf).flatMap(({ name, column }) => [
+    { param: `${name}_from`, column, bound: '>=' as const },
+    { param: `${name}_to`, column, bound: '<=' as const },
   ]);
   refuseUnknownParams(query, [
     ...PAGE_PARAMS,
     'q',
-    'customer_id',
+    partyParam,
     'status_id',
     ...dateParams.map((d) => d.param),
     ...idFilters.map((f) => f.param),
   ]);
   const filters: DocumentListFilters = { q: searchText(query), dates: [] };
-  const customerId = queryText(query, 'customer_id');
+  const customerId = queryText(query, partyParam);
   if (customerId !== undefined) {
-    if (!isRecordId(customerId))
-      throw invalidQueryParameter('customer_id', 'customer_id must be a customer id.');
+    if (!isRecordId(customerId)) throw invalidQueryParameter(partyParam, `${partyParam} must be an id.`);
     filters.customerId = customerId.toLowerCase();
   }
   const statusId = queryText(query, 'status_id');

@@ -17,6 +17,10 @@ export interface DocumentTable {
   dateColumns: readonly string[];
   /** The columns that make up the record's `totals`. */
   amounts: readonly string[];
+  /** Whose documents a user without view-all sees: default `salesperson_id`. */
+  ownerColumn?: string;
+  /** The party the list's party filter matches: default `customer_id`. */
+  partyColumn?: string;
 }
 
 /** Visible documents of a table, newest number first, without lines; `view` renders each row. */
@@ -52,8 +56,10 @@ function conditions(
   filters: DocumentListFilters,
 ): RawBuilder<unknown> {
   const parts = [sql`account_id = ${sight.accountId}::uuid`];
-  if (sight.onlyOwnDocuments) parts.push(sql`salesperson_id = ${sight.userId}::uuid`);
-  if (filters.customerId) parts.push(sql`customer_id = ${filters.customerId}::uuid`);
+  if (sight.onlyOwnDocuments)
+    parts.push(sql`${sql.ref(spec.ownerColumn ?? 'salesperson_id')} = ${sight.userId}::uuid`);
+  if (filters.customerId)
+    parts.push(sql`${sql.ref(spec.partyColumn ?? 'customer_id')} = ${filters.customerId}::uuid`);
   if (filters.statusId !== undefined) parts.push(sql`status_id = ${filters.statusId}`);
   // ANDed with the visibility above: an id filter narrows, never widens.
   for (const { column, id } of filters.ids ?? []) parts.push(sql`${sql.ref(column)} = ${id}::uuid`);

@@ -43,6 +43,29 @@ export class DocumentLookups {
     );
   }
 
+  /** Suppliers by id, archived ones too (kind `supplier`): the domain judges which may be named. */
+  async suppliers(accountId: string, ids: readonly unknown[]): Promise<Map<string, DocumentCustomer>> {
+    const wanted = recordIds(ids);
+    if (wanted.length === 0) return new Map();
+    const rows = await this.database.db
+      .selectFrom('suppliers')
+      .select(['id', 'name', 'tax_rate', 'tax_2_rate', 'payment_terms', 'archived', 'assigned_user_id'])
+      .where('account_id', '=', accountId)
+      .where('id', 'in', wanted)
+      .execute();
+    return new Map(
+      rows.map((row: any) => [
+        row.id,
+        {
+          ...row,
+          kind: 'supplier',
+          tax_rate: rate(row.tax_rate),
+          tax_2_rate: rate(row.tax_2_rate),
+        } as DocumentCustomer,
+      ]),
+    );
+  }
+
   /**
    * Active items lines may copy: not archived, at the user's location if restricted, and not a
    * sold unique item unless `withSoldUnits` (invoices: the item's own stream then decides, 409).

@@ -17,9 +17,13 @@ const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 export class DocumentParties {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
-  async party(accountId: string, customerId: string): Promise<InvoiceParty | null> {
+  async party(
+    accountId: string,
+    customerId: string,
+    table: 'customers' | 'suppliers' = 'customers',
+  ): Promise<InvoiceParty | null> {
     const { rows } = await sql<any>`select account_number, email, phone, billing_address, shipping_address
-      from customers where account_id = ${accountId}::uuid and id = ${customerId}::uuid`.execute(
+      from ${sql.table(table)} where account_id = ${accountId}::uuid and id = ${customerId}::uuid`.execute(
       this.database.db,
     );
     if (rows.length === 0) return null;

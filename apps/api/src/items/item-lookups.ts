@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CategoryFacts, ItemReferences, RecordState, isRecordId } from '@app/domain';
 import { variationAttributeAggregate } from '@app/domain/variation-attribute/variation-attribute';
 import { Database } from '@app/read-models';
+import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { DATABASE } from '../store/tokens';
@@ -61,11 +62,12 @@ export class ItemLookups {
   async invoiced(itemId: string): Promise<Record<string, string>> {
     const rows = await this.database.db
       .selectFrom('inventory_quantities')
-      .select(['location_id', 'invoiced'])
+      // Net of what purchase orders received there (it adds to the item's own stock).
+      .select(['location_id', sql<string>`invoiced - received`.as('invoiced')])
       .where('item_id', '=', itemId)
       .where('variation_id', 'is', null)
       .where('location_id', 'is not', null)
-      .where('invoiced', '<>', 0)
+      .where(sql<boolean>`invoiced - received <> 0`)
       .execute();
     return Object.fromEntries(rows.map((row) => [row.location_id as string, String(row.invoiced)]));
   }

@@ -17,6 +17,7 @@ export const COUNTED_TABLES: readonly string[] = [
   'estimates',
   'invoices',
   'sales_orders',
+  'purchase_orders',
 ];
 
 /**

@@ -26,6 +26,8 @@ export type AccountSettings = {
   invoice_custom_fields: DocumentCustomField[];
   /** The sales-order custom fields `custom_field_values` may name; replaced as a whole. */
   sales_order_custom_fields: DocumentCustomField[];
+  /** The purchase-order custom fields `custom_field_values` may name; replaced as a whole. */
+  purchase_order_custom_fields: DocumentCustomField[];
 };
 
 export const DEFAULT_ACCOUNT_SETTINGS: Readonly<AccountSettings> = Object.freeze({
@@ -42,6 +44,7 @@ export const DEFAULT_ACCOUNT_SETTINGS: Readonly<AccountSettings> = Object.freeze
   estimate_custom_fields: [],
   invoice_custom_fields: [],
   sales_order_custom_fields: [],
+  purchase_order_custom_fields: [],
 });
 
 const MAX_LABEL = 60;
@@ -88,6 +91,7 @@ const SETTING_PARSERS = {
   estimate_custom_fields: customFields(),
   invoice_custom_fields: customFields(),
   sales_order_custom_fields: customFields(),
+  purchase_order_custom_fields: customFields(),
 };
 
 /**

@@ -351,6 +351,19 @@ describe('building document lines', () => {
       ]);
       expect(build([{ name: 'Freight' }], lineContext(), rules)).toMatchObject(refusal('lines.0.unit_cost'));
     });
+
+    it("give a kept inventory line the item's description again when its entry omits one", () => {
+      const stored = new Map([
+        [
+          LINE_A,
+          { ...drafts([{ item_id: WIDGET, description: 'Mine' }], lineContext(), rules)[0], id: LINE_A },
+        ],
+      ]);
+      const kept = build([{ id: LINE_A, item_id: WIDGET }], lineContext(), rules, stored);
+      const cleared = build([{ id: LINE_A, item_id: WIDGET, description: '' }], lineContext(), rules, stored);
+      expect(kept).toMatchObject([{ id: LINE_A, description: 'A blue widget' }]);
+      expect(cleared).toMatchObject([{ id: LINE_A, description: null }]);
+    });
   });
 
   describe('sales-order lines', () => {

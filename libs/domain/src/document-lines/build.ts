@@ -136,12 +136,14 @@ function inventoryLine(
   if (copy.unique && !new Exact(quantity).equals(1))
     return invalid(`${at}.quantity`, `${at}.quantity must be 1 for a unique item.`);
   const givenDescription = rules.inventoryDescription === 'given' ? input.description : undefined;
+  const current = kept && rules.restoreItemDescription ? context.items.get(itemId) : undefined;
+  const itemDescription = current ? current.description : copy.description;
   return {
     ...copy,
     line_type: 'inventory',
     item_id: itemId,
     item_variation_location_id: variationId,
-    description: givenDescription !== undefined ? givenDescription : copy.description,
+    description: givenDescription !== undefined ? givenDescription : itemDescription,
     quantity,
     unit_price:
       input.unit_price !== undefined && context.mayModifyPrices ? input.unit_price : copy.unit_price,

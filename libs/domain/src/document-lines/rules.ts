@@ -18,6 +18,11 @@ export type LineRules = {
    * clearing it (`given`; omitted still means the item's).
    */
   inventoryDescription: 'item' | 'given';
+  /**
+   * A kept inventory line whose entry omits `description` takes the item's current one again
+   * (purchase orders), instead of keeping its own.
+   */
+  restoreItemDescription?: boolean;
 };
 
 const SALES: Omit<LineRules, 'maxLines' | 'unsupportedCode'> = {
@@ -55,4 +60,5 @@ export const PURCHASE_ORDER_LINE_RULES: LineRules = Object.freeze({
   priceField: 'unit_cost',
   itemPrice: 'cost',
   inventoryDescription: 'given',
+  restoreItemDescription: true,
 });

@@ -2,17 +2,19 @@ import { buildLines, calculateDocument, DocumentLine, LineDraft, parseLineInputs
 import { DomainError, invalid, isDomainError, permissionDenied, validation } from '../shared/domain-error';
 import { changedFields, isEmpty, parseFields, sameValue } from '../shared/fields';
 import { DocumentContext } from './context';
-import {
-  customerChangeOf,
-  customerFields,
-  DocumentCustomer,
-  DocumentCustomerFields,
-  namedCustomer,
-  storedCustomer,
-} from './customer';
+import { DocumentCustomer, DocumentCustomerFields, namedParty, partyChangeOf, partyRoleOf } from './customer';
 import { DocumentHeaderFields } from './fields';
 import { DocumentInput, DocumentKind } from './kind';
-import { DocumentAmounts, SalesDocumentRecord } from './record';
+import { DocumentAmounts } from './record';
+
+/** What the shared drafting reads of a document type's own fields: its charges and custom fields. */
+export type DraftedFields = Pick<
+  DocumentHeaderFields,
+  'discount_percent' | 'shipping_fee' | 'custom_field_values'
+>;
+
+/** What the shared drafting reads of a stored document: its lines and totals (and its party, through the role). */
+export type DraftedRecord = { lines: DocumentLine[]; totals: DocumentAmounts };
 
 /** The given fields of a body, parsed (PATCH semantics: absent stays absent). */
 export type GivenFields = Partial<Record<string, unknown>>;
@@ -29,8 +31,8 @@ export type NewDocument<F> = {
 };
 
 /** What an update changes: only the fields that differ, the lines and totals when they changed. */
-export type DocumentChange<F> = {
-  changes: Partial<F & DocumentCustomerFields>;
+export type DocumentChange<F, P = DocumentCustomerFields> = {
+  changes: Partial<F & P>;
   lines?: DocumentLine[];
   totals?: DocumentAmounts;
 };
@@ -39,7 +41,7 @@ export type DocumentChange<F> = {
  * A new document: the customer it names, its header (`header` fills the type's defaults around
  * what the body gives), its lines built and calculated.
  */
-export function draftNewDocument<F extends DocumentHeaderFields>(
+export function draftNewDocument<F extends DraftedFields>(
   kind: DocumentKind,
   input: DocumentInput,
   context: DocumentContext,
@@ -48,7 +50,7 @@ export function draftNewDocument<F extends DocumentHeaderFields>(
 ): NewDocument<F> | DomainError {
   const refusal = unsupportedField(kind, input) ?? requiredOnCreate(kind, input);
   if (refusal) return refusal;
-  const customer = namedCustomer(input.customer_id, kind.customerKinds, context);
+  const customer = namedParty(input[partyRoleOf(kind).field], partyRoleOf(kind), context);
   if (isDomainError(customer)) return customer;
   const given = givenFields(kind, input, context);
   if (isDomainError(given)) return given;
@@ -65,17 +67,22 @@ export function draftNewDocument<F extends DocumentHeaderFields>(
  * non-discount lines (an id keeps that line, none adds one, omitted ones are removed). Null when
  * nothing would change.
  */
-export function draftDocumentChange<F extends DocumentHeaderFields, R extends SalesDocumentRecord & F>(
+export function draftDocumentChange<
+  F extends DraftedFields,
+  R extends DraftedRecord & F,
+  P = DocumentCustomerFields,
+>(
   kind: DocumentKind,
   document: R,
   fieldsOf: (document: R) => F,
   input: DocumentInput,
   context: DocumentContext,
   check?: FieldsCheck<F>,
-): DocumentChange<F> | null | DomainError {
+): DocumentChange<F, P> | null | DomainError {
   const refusal = unsupportedField(kind, input);
   if (refusal) return refusal;
-  const customerChange = customerChangeOf(document, input, kind.customerKinds, context);
+  const role = partyRoleOf(kind);
+  const customerChange = partyChangeOf(document, input, role, context);
   if (isDomainError(customerChange)) return customerChange;
   const given = givenFields(kind, input, context);
   if (isDomainError(given)) return given;
@@ -83,7 +90,7 @@ export function draftDocumentChange<F extends DocumentHeaderFields, R extends Sa
   const fields = { ...stored, ...given } as F;
   const checked = check?.(fields, given);
   if (checked) return checked;
-  const customer = customerChange ?? context.customers.get(document.customer_id) ?? storedCustomer(document);
+  const customer = customerChange ?? context.customers.get(role.idOf(document)) ?? role.stored(document);
   const kept = new Map(document.lines.map((line) => [line.id as string, line as LineDraft]));
   const drafts =
     input.lines === undefined
@@ -91,11 +98,9 @@ export function draftDocumentChange<F extends DocumentHeaderFields, R extends Sa
       : draftLines(kind, input.lines, customer, kept, customerChange !== undefined, context);
   if (isDomainError(drafts)) return drafts;
   const { lines, totals } = calculated(kind, drafts, fields, discountLineId(document.lines), context);
-  const changes = changedFields<F & DocumentCustomerFields>(
-    { ...stored, ...customerFields(storedCustomer(document)) },
-    { ...given, ...(customerChange ? customerFields(customerChange) : {}) } as Partial<
-      F & DocumentCustomerFields
-    >,
+  const changes = changedFields<F & P>(
+    { ...stored, ...role.fieldsOf(role.stored(document)) } as F & P,
+    { ...given, ...(customerChange ? role.fieldsOf(customerChange) : {}) } as Partial<F & P>,
   );
   const linesChanged = !sameValue(lines, document.lines);
   const totalsChanged = !sameValue(totals, document.totals);
@@ -112,7 +117,8 @@ function unsupportedField(kind: DocumentKind, input: DocumentInput): DomainError
 }
 
 function requiredOnCreate(kind: DocumentKind, input: DocumentInput): DomainError | undefined {
-  if (input.customer_id === undefined) return invalid('customer_id', 'customer_id is required.');
+  const { field } = partyRoleOf(kind);
+  if (input[field] === undefined) return invalid(field, `${field} is required.`);
   if (input.lines === undefined)
     return invalid('lines', `lines is required: 1 to ${kind.lineRules.maxLines} lines.`);
   return undefined;
@@ -163,7 +169,7 @@ function draftLines(
 function calculated(
   kind: DocumentKind,
   drafts: readonly LineDraft[],
-  fields: DocumentHeaderFields,
+  fields: DraftedFields,
   discountId: string | null,
   context: Pick<DocumentContext, 'newLineId'>,
 ): { lines: DocumentLine[]; totals: DocumentAmounts } {
@@ -196,9 +202,9 @@ export function headerOf(document: DocumentHeaderFields): DocumentHeaderFields {
 }
 
 /** The one update event of a change, or none when nothing changes. */
-export function documentChangeEvents<F, E>(
-  change: DocumentChange<F> | null,
-  event: (data: DocumentChange<F>) => E,
+export function documentChangeEvents<F, E, P = DocumentCustomerFields>(
+  change: DocumentChange<F, P> | null,
+  event: (data: DocumentChange<F, P>) => E,
 ): E[] {
   return change === null ? [] : [event(change)];
 }

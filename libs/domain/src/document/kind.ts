@@ -1,6 +1,6 @@
 import { DocumentTotals, LineRules } from '../document-lines';
 import { Parsers } from '../shared/fields';
-import { CustomerKinds } from './customer';
+import { CustomerKinds, DocumentPartyRole } from './customer';
 
 /**
  * What sets one sales document type apart in the shared create and update rules: a declaration,
@@ -18,6 +18,8 @@ export type DocumentKind = {
   parsers: Parsers;
   lineRules: LineRules;
   customerKinds: CustomerKinds;
+  /** The party it names when not a customer of `customerKinds` (purchase orders: a supplier). */
+  party?: DocumentPartyRole;
   /** The totals its events record (an estimate's six, an invoice's also the tax-inclusive pair). */
   amounts: readonly (keyof DocumentTotals)[];
 };

@@ -40,7 +40,7 @@ export function documentHeaderView(document: SalesDocumentRecord, viewer: Docume
 
 /** The lines in stored order, the generated discount line last, as `object` (`invoice_line`). */
 export function documentLinesView(
-  document: SalesDocumentRecord,
+  document: Pick<SalesDocumentRecord, 'lines'>,
   object: string,
   viewer: DocumentViewer,
 ): DocumentLineView[] {

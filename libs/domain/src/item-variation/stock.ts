@@ -27,7 +27,9 @@ export function adjustStock(
   const reason = input.reason === undefined ? null : REASON(input.reason, 'reason');
   if (isDomainError(reason)) return reason;
   const after = plus(row.on_hand, quantity);
-  if (new Decimal(after).isNegative())
+  // Purchase-order receipts add to the row outside the variation's stream (a negative `invoiced`).
+  const received = Decimal.max(0, new Decimal(context.invoiced ?? '0').negated());
+  if (received.plus(after).isNegative())
     return conflict(
       'insufficient_stock',
       `Only ${row.on_hand} on hand at this location: it cannot go below zero.`,

@@ -83,8 +83,12 @@ export function decideAdjustment(
   if (isDomainError(change)) return change;
   const reason = input.reason === undefined ? null : reasonText(input.reason, 'reason');
   if (isDomainError(reason)) return reason;
-  const after = onHandAfter(item.on_hand[location] ?? '0', change);
-  if (isDomainError(after)) return after;
+  // Purchase-order receipts add to the location's stock outside the item's stream (a negative
+  // `invoiced`): stock received there may be adjusted away too.
+  const received = Decimal.max(0, new Decimal(context.invoiced?.[location] ?? '0').negated());
+  const checked = onHandAfter(received.plus(item.on_hand[location] ?? '0'), change);
+  if (isDomainError(checked)) return checked;
+  const after = checked.minus(received);
   const invoiced = context.invoiced?.[location];
   const refusal =
     change.isNegative() && invoiced !== undefined

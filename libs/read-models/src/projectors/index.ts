@@ -13,6 +13,7 @@ import { invoiceListsProjector } from './invoice-lists';
 import { salesOrderListsProjector } from './sales-order-lists';
 import { keyedWritesProjector } from './keyed-writes';
 import { stockTransferListsProjector } from './stock-transfer-lists';
+import { purchaseOrderListsProjector } from './purchase-order-lists';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
@@ -32,6 +33,13 @@ export {
   SALES_ORDER_SEARCH_COLUMNS,
   salesOrderListsProjector,
 } from './sales-order-lists';
+export {
+  PURCHASE_ORDER_AMOUNTS,
+  PURCHASE_ORDER_DATE_COLUMNS,
+  PURCHASE_ORDER_LIST,
+  PURCHASE_ORDER_SEARCH_COLUMNS,
+  purchaseOrderListsProjector,
+} from './purchase-order-lists';
 
 export { stockTransferListsProjector } from './stock-transfer-lists';
 
@@ -51,4 +59,5 @@ export const projectors: readonly Projector[] = [
   salesOrderListsProjector,
   keyedWritesProjector,
   stockTransferListsProjector,
+  purchaseOrderListsProjector,
 ];

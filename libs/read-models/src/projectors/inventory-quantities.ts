@@ -25,11 +25,21 @@ import {
   writeStockTransfers,
 } from './stock-transfer-quantities';
 
+import {
+  createPurchaseOrderQuantities,
+  foldPurchaseOrderEvent,
+  PURCHASE_ORDER_EVENTS,
+  PurchaseOrderBatch,
+  writePurchaseOrders,
+} from './purchase-order-quantities';
+
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
  * Stock per item, variation and location: one row per (item_id, variation_id, location_id), an
- * item without variations having `variation_id` null. `on_hand` is `adjusted - invoiced`:
+ * item without variations having `variation_id` null. `on_hand` is `adjusted - invoiced + received`
+ * (`received`: what purchase orders received there, purchase-order-quantities.ts; `incoming` what
+ * sent ones have not yet):
  * `adjusted` follows StockAdjusted from item and variation streams alike (the event's
  * `on_hand_after`, so replaying one is harmless), `invoiced` the inventory lines of active invoices
  * (invoice-quantities.ts: kept per invoice line in `invoice_quantities`, moved by each invoice
@@ -49,7 +59,7 @@ import {
  */
 export const inventoryQuantitiesProjector: Projector = {
   name: 'inventory_quantities',
-  version: 5,
+  version: 6,
   tables: [
     'inventory_quantities',
     'estimate_quantities',
@@ -58,6 +68,7 @@ export const inventoryQuantitiesProjector: Projector = {
     'sales_order_quantities',
     'sales_order_invoicings',
     'stock_transfer_quantities',
+    'purchase_order_quantities',
   ],
   writesOnly: true,
   handles: [
@@ -76,6 +87,7 @@ export const inventoryQuantitiesProjector: Projector = {
     ...INVOICE_EVENTS,
     ...SALES_ORDER_EVENTS,
     ...STOCK_TRANSFER_EVENTS,
+    ...PURCHASE_ORDER_EVENTS,
   ],
   async setup(db, schema) {
     await createTable(db, schema);
@@ -83,9 +95,11 @@ export const inventoryQuantitiesProjector: Projector = {
     await createInvoiceQuantities(db, schema);
     await createSalesOrderQuantities(db, schema);
     await createStockTransferQuantities(db, schema);
+    await createPurchaseOrderQuantities(db, schema);
   },
   async apply(trx, events, schema) {
-    const { rows, deletedVariations, estimates, invoices, salesOrders, transfers } = foldBatch(events);
+    const { rows, deletedVariations, estimates, invoices, salesOrders, transfers, purchaseOrders } =
+      foldBatch(events);
     const target = sql.table(`${schema}.inventory_quantities`);
     if (rows.size > 0) await upsertRows(trx, target, [...rows.values()]);
     if (deletedVariations.length > 0) {
@@ -99,6 +113,7 @@ export const inventoryQuantitiesProjector: Projector = {
     await writeInvoices(trx, schema, invoices);
     await writeSalesOrders(trx, schema, salesOrders);
     await writeStockTransfers(trx, schema, transfers);
+    await writePurchaseOrders(trx, schema, purchaseOrders);
     // Last: the lines above were located against the item locations as they were before the batch.
     await writeItemLocations(trx, schema, invoices);
   },
@@ -119,10 +134,12 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
     // The last adjustment's on-hand, less what active invoices take: it may go below zero.
     .addColumn('adjusted', 'numeric', zero)
     .addColumn('invoiced', 'numeric', zero)
+    // What purchase orders received into the row (purchase-order-quantities.ts).
+    .addColumn('received', 'numeric', zero)
     .addColumn('on_hand', 'numeric', (c) =>
       c
         .notNull()
-        .generatedAlwaysAs(sql`trim_scale(adjusted - invoiced)`)
+        .generatedAlwaysAs(sql`trim_scale(adjusted - invoiced + received)`)
         .stored(),
     )
     .addColumn('reserved', 'numeric', zero)
@@ -165,6 +182,7 @@ interface Batch {
   invoices: InvoiceBatch;
   salesOrders: SalesOrderBatch;
   transfers: StockTransferBatch;
+  purchaseOrders: PurchaseOrderBatch;
 }
 
 function foldBatch(events: RecordedEvent[]): Batch {
@@ -174,6 +192,7 @@ function foldBatch(events: RecordedEvent[]): Batch {
   const invoices = newInvoiceBatch();
   const salesOrders: SalesOrderBatch = new Map();
   const transfers: StockTransferBatch = new Map();
+  const purchaseOrders: PurchaseOrderBatch = new Map();
   const touch = (
     event: RecordedEvent,
     row: {
@@ -247,11 +266,15 @@ function foldBatch(events: RecordedEvent[]): Batch {
       case 'StockTransferDeleted':
         foldStockTransferEvent(transfers, event);
         break;
+      case 'PurchaseOrderSent':
+      case 'PurchaseOrderReceived':
+        foldPurchaseOrderEvent(purchaseOrders, event);
+        break;
       default:
         foldInvoiceEvent(invoices, event);
     }
   }
-  return { rows, deletedVariations, estimates, invoices, salesOrders, transfers };
+  return { rows, deletedVariations, estimates, invoices, salesOrders, transfers, purchaseOrders };
 }
 
 /**

@@ -124,7 +124,8 @@ export class VariationLookups {
   async rowInvoiced(variationId: string, locationId: string): Promise<string> {
     const row = await this.database.db
       .selectFrom('inventory_quantities')
-      .select('invoiced')
+      // Net of what purchase orders received into the row (it adds to the row's own stock).
+      .select(sql<string>`invoiced - received`.as('invoiced'))
       .where('variation_id', '=', variationId)
       .where('location_id', '=', locationId)
       .executeTakeFirst();
@@ -151,7 +152,9 @@ export class VariationLookups {
         ? Promise.resolve([])
         : this.database.db
             .selectFrom('inventory_quantities')
-            .select(['variation_id', 'location_id', 'reserved', 'incoming', 'in_transit', 'invoiced'])
+            // What others take from the row's own stock: invoices, less what purchase orders received.
+            .select(['variation_id', 'location_id', 'reserved', 'incoming', 'in_transit'])
+            .select(sql<string>`invoiced - received`.as('invoiced'))
             .where('variation_id', 'in', ids)
             .execute(),
     ]);

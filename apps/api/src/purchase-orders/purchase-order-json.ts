@@ -1,0 +1,27 @@
+import { PurchaseOrderParty, PurchaseOrderRecord, purchaseOrderView, PurchaseOrderViewer } from '@app/domain';
+import { Actor, can } from '../auth/actor';
+import { locationAccessible } from './purchase-order-access';
+
+/** What the caller may do and see, and the live values shown. */
+export function purchaseOrderViewer(
+  actor: Actor,
+  order: PurchaseOrderRecord,
+  party?: PurchaseOrderParty | null,
+): PurchaseOrderViewer {
+  return {
+    mayModify: can(actor, 'purchase_orders.modify') && locationAccessible(actor, order),
+    showCost: can(actor, 'unit_cost.view'),
+    party,
+    taxLabels: { tax_label: actor.settings.tax_label, tax_2_label: actor.settings.tax_2_label },
+  };
+}
+
+/** The detail JSON, with lines and the supplier's live contact fields. */
+export function purchaseOrderJson(
+  order: PurchaseOrderRecord,
+  revision: number,
+  actor: Actor,
+  party?: PurchaseOrderParty | null,
+) {
+  return purchaseOrderView(order, revision, purchaseOrderViewer(actor, order, party));
+}
