@@ -695,4 +695,32 @@ describe.each(testDatabases())('purchase orders API on $name', (target) => {
       expectMissing(await call(b.owner)('GET', url(order.id, '?as_of_revision=9')));
     });
   });
+
+  describe('received stock moves on', () => {
+    it('a transfer can send what a purchase order received, and no more', async () => {
+      const b = await openBuyer(t.app);
+      const order = await sentOrder({}, b);
+      await ok(receive(order.id, [{ line_id: order.lines[0].id, quantity: 4 }], {}, b.owner));
+      const depot = await createLocation(t.app, b.owner, { name: 'Depot' });
+      const transfer = (quantity: number) =>
+        ok(
+          call(b.owner)('POST', '/api/v3/stock-transfers', {
+            origin_location_id: b.warehouse.id,
+            destination_location_id: depot.id,
+            lines: [{ item_id: b.bolt.id, quantity }],
+          }),
+          201,
+        );
+      const tooMany = await transfer(5);
+      expectError(
+        await call(b.owner)('POST', `/api/v3/stock-transfers/${tooMany.id}/send`, {}),
+        409,
+        'insufficient_stock',
+        'lines.0.quantity',
+      );
+      const four = await transfer(4);
+      await ok(call(b.owner)('POST', `/api/v3/stock-transfers/${four.id}/send`, {}));
+      expect(await item(b, b.bolt.id)).toMatchObject({ quantity: 0, quantity_incoming: 6, in_transit: 4 });
+    });
+  });
 });

@@ -149,17 +149,19 @@ export class StockTransferLookups {
   }
 
   /**
-   * What active invoices take from an owner's stock, by location id
-   * (`inventory_quantities.invoiced`): the item's own rows, or the variation's.
+   * What others take from an owner's own stock, by location id: active invoices' lines less what
+   * purchase orders received there (`invoiced - received` of `inventory_quantities`; negative when
+   * receipts exceed invoices), the item's own rows or the variation's. The owner's stream knows
+   * only its adjustments and transfers.
    */
   async invoiced(owner: { kind: 'item' | 'itemVariation'; id: string }): Promise<Record<string, string>> {
     const { rows } =
       owner.kind === 'item'
-        ? await sql<any>`select location_id, invoiced::text as invoiced from inventory_quantities
+        ? await sql<any>`select location_id, (invoiced - received)::text as invoiced from inventory_quantities
             where item_id = ${owner.id}::uuid and variation_id is null and location_id is not null`.execute(
             this.database.db,
           )
-        : await sql<any>`select location_id, invoiced::text as invoiced from inventory_quantities
+        : await sql<any>`select location_id, (invoiced - received)::text as invoiced from inventory_quantities
             where variation_id = ${owner.id}::uuid and location_id is not null`.execute(this.database.db);
     return Object.fromEntries(rows.map((row) => [row.location_id, row.invoiced]));
   }
