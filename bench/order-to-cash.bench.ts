@@ -103,7 +103,7 @@ async function main(): Promise<void> {
 
     const health = (await (await fetch(`${server.url}/health`)).json()) as { reactors: { name: string }[] };
     const reactors = health.reactors.map((r) => r.name);
-    const lag: LagSamples = { projectors: [], stored: [], all: [], slowest: new Map() };
+    const lag: LagSamples = { projectors: [], stored: [], owing: new Map(), all: [], slowest: new Map() };
     let sampledMs = 0;
     const rounds: { customer: RoundFigures; flow: RoundFigures; ratio: number }[] = [];
     for (let r = 1; r <= ROUNDS; r++) {
@@ -159,6 +159,7 @@ async function main(): Promise<void> {
         lag_samples: lags.length,
         // The sampler waits 10 ms after each sample's start; a slow query stretches it.
         lag_sample_interval_ms: lags.length > 0 ? round(sampledMs / lags.length, 1) : null,
+        owing_projector: Object.fromEntries([...lag.owing].sort((a, b) => b[1] - a[1]).slice(0, 5)),
         slowest_checkpoint: Object.fromEntries([...lag.slowest].sort((a, b) => b[1] - a[1]).slice(0, 5)),
         orders_checked: state.orders.length,
         failed_steps: state.failures.length,
@@ -280,6 +281,8 @@ interface LagSamples {
   projectors: number[];
   /** The same age measured from the stored checkpoints alone, any event type (see the header). */
   stored: number[];
+  /** How often each projector owed the oldest event, when one did. */
+  owing: Map<string, number>;
   /** Slowest of projectors and reactors. */
   all: number[];
   /** How often each projector (or reactor) was the slowest, when behind. */
@@ -301,8 +304,9 @@ function sampleLag(db: Client, reactors: readonly string[], into: LagSamples) {
         any_projector: string;
         any_lag_ms: string | null;
       }>(LAG_SQL, [reactors]);
-      const owed = await db.query<{ lag_ms: string | null }>(OWED_LAG_SQL, [HANDLED]);
-      into.projectors.push(Number(owed.rows[0]?.lag_ms ?? 0));
+      const owed = (await db.query<{ name: string; lag_ms: string }>(OWED_LAG_SQL, [HANDLED])).rows[0];
+      into.projectors.push(Number(owed?.lag_ms ?? 0));
+      if (owed) into.owing.set(owed.name, (into.owing.get(owed.name) ?? 0) + 1);
       const row = rows[0];
       if (row) {
         into.stored.push(Number(row.lag_ms ?? 0));
@@ -332,15 +336,17 @@ const HANDLED = JSON.stringify(projectors.map((p) => ({ name: p.name, handles: p
  * stores its position past ignored events only every 250 ms, a write it saves), so it owes nothing.
  */
 const OWED_LAG_SQL = `
-  with spec as (select * from jsonb_to_recordset($1::jsonb) as s(name text, handles jsonb))
-  select max((select extract(epoch from clock_timestamp() - e.recorded_at) * 1000
-                from events e
-               where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-                 and (c.commit_position is null
-                      or (e.transaction_id, e.position) > (c.commit_position::text::xid8, c.prepare_position))
-                 and (s.handles is null or e.type in (select jsonb_array_elements_text(s.handles)))
-               order by e.transaction_id, e.position limit 1))::text as lag_ms
-    from spec s join projection_checkpoint c on c.projector = s.name`;
+  with spec as (select * from jsonb_to_recordset($1::jsonb) as s(name text, handles jsonb)),
+  owed as (
+    select s.name, (select extract(epoch from clock_timestamp() - e.recorded_at) * 1000
+                      from events e
+                     where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+                       and (c.commit_position is null
+                            or (e.transaction_id, e.position) > (c.commit_position::text::xid8, c.prepare_position))
+                       and (s.handles is null or e.type in (select jsonb_array_elements_text(s.handles)))
+                     order by e.transaction_id, e.position limit 1) as lag_ms
+      from spec s join projection_checkpoint c on c.projector = s.name)
+  select name, lag_ms::text from owed where lag_ms is not null order by lag_ms desc limit 1`;
 
 /**
  * The age in ms of the first finished event beyond a checkpoint (null at the head), for the slowest
