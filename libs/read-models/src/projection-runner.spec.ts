@@ -90,6 +90,25 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
     expect(status).toMatchObject({ name: 'stream_events', state: 'running', position: last, lag: 0 });
   });
 
+  it('gives apply only the events its accepts predicate wants, still moving the checkpoint past the others', async () => {
+    const last = await appendSampleEvents(store, 30);
+    const everyThird = {
+      ...streamEventsProjector(),
+      accepts: (e: { revision: number }) => e.revision % 3 === 0,
+    };
+    const picky = runner([everyThird]);
+    await picky.start();
+    await picky.waitFor(last);
+
+    const log = await readWholeLog(store);
+    const rows = await rowsOf(db, 'stream_events');
+    expect(rows.map((r) => `${r.stream_id}@${r.revision}`)).toEqual(
+      log.filter((e) => e.revision % 3 === 0).map((e) => `${e.streamId}@${e.revision}`),
+    );
+    const [status] = await picky.status();
+    expect(status).toMatchObject({ name: 'stream_events', state: 'running', position: last, lag: 0 });
+  });
+
   it('names the projectors a write of some event types must wait for: those handling any, and those taking all', async () => {
     const live = runner([
       streamEventsProjector({ name: 'opened_only', handles: ['Opened'] }),

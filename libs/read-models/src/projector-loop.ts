@@ -236,7 +236,10 @@ export class ProjectorLoop {
   private async applyBatch(batch: RecordedEvent[]): Promise<void> {
     if (batch.length === 0) return;
     const to = batch[batch.length - 1].position;
-    const handled = this.handles ? batch.filter((e) => this.handles!.has(e.type)) : batch;
+    const { accepts } = this.deps.projector;
+    const handled = batch.filter(
+      (e) => (!this.handles || this.handles.has(e.type)) && (accepts?.(e) ?? true),
+    );
     if (handled.length === 0) {
       this.progress = to;
       this.deps.onChange();

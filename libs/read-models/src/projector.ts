@@ -17,6 +17,11 @@ export interface Projector {
   /** Event types apply wants; the others are skipped but still move the checkpoint. Absent: all. */
   readonly handles?: readonly string[];
   /**
+   * Of the events of those types, the ones apply wants (absent: all). The others are skipped as
+   * unhandled types are: a batch with none costs no transaction, only a checkpoint move now and then.
+   */
+  accepts?(event: RecordedEvent): boolean;
+  /**
    * apply only writes, never reading a result (not even a row count): on a server its statements
    * then go with the batch's BEGIN, checkpoint move and COMMIT in one round trip (pipeline.ts).
    */

@@ -40,7 +40,8 @@ export const rebuildSchemaOf = (projector: Projector) => `rebuild_${projector.na
 export async function rebuildProjection(options: RebuildOptions): Promise<Checkpoint> {
   const { db, projector } = options;
   // A rebuild replays apply alone: a reactor's effects would be skipped, its steps left undone.
-  if (projector.effects) throw new Error(`${projector.name} acts on the log (a reactor): it is never rebuilt`);
+  if (projector.effects)
+    throw new Error(`${projector.name} acts on the log (a reactor): it is never rebuilt`);
   const target = rebuildSchemaOf(projector);
   await createFreshSchema(db, projector, target);
   try {
@@ -95,7 +96,8 @@ async function catchUp(
     const last = batch[batch.length - 1].position;
     const more = comparePositions(last, head) < 0;
     if (more) next = read(last);
-    await applyInto(db, projector, target, handles ? batch.filter((e) => handles.has(e.type)) : batch);
+    const wanted = batch.filter((e) => (!handles || handles.has(e.type)) && (projector.accepts?.(e) ?? true));
+    await applyInto(db, projector, target, wanted);
     cursor = last;
     counter.done += batch.length;
     await options.onProgress?.({ done: counter.done, total: counter.done + estimateLag(head, cursor) });
