@@ -326,8 +326,17 @@ function sampleLag(db: Client, reactors: readonly string[], into: LagSamples) {
   };
 }
 
-/** Each projector's name and the event types it applies (null: every type). */
-const HANDLED = JSON.stringify(projectors.map((p) => ({ name: p.name, handles: p.handles ?? null })));
+/**
+ * Each projector's name and the event types it applies (null: every type), and for a projector
+ * that also declares `accepts` (a predicate in code), the same test in SQL: keyed_writes takes only
+ * events that carry an Idempotency-Key.
+ */
+const ACCEPTS_SQL: Record<string, string> = { keyed_writes: "e.metadata ? 'idempotency_key'" };
+const HANDLED = JSON.stringify(
+  projectors.map((p) => ({ name: p.name, handles: p.handles ?? null, keyed: p.name in ACCEPTS_SQL })),
+);
+if (projectors.some((p) => p.accepts && !(p.name in ACCEPTS_SQL)))
+  throw new Error('a projector declares accepts without its SQL test here (ACCEPTS_SQL)');
 
 /**
  * The age in ms of the oldest finished event some projector handles and has not applied (beyond its
@@ -336,7 +345,7 @@ const HANDLED = JSON.stringify(projectors.map((p) => ({ name: p.name, handles: p
  * stores its position past ignored events only every 250 ms, a write it saves), so it owes nothing.
  */
 const OWED_LAG_SQL = `
-  with spec as (select * from jsonb_to_recordset($1::jsonb) as s(name text, handles jsonb)),
+  with spec as (select * from jsonb_to_recordset($1::jsonb) as s(name text, handles jsonb, keyed boolean)),
   owed as (
     select s.name, (select extract(epoch from clock_timestamp() - e.recorded_at) * 1000
                       from events e
@@ -344,6 +353,7 @@ const OWED_LAG_SQL = `
                        and (c.commit_position is null
                             or (e.transaction_id, e.position) > (c.commit_position::text::xid8, c.prepare_position))
                        and (s.handles is null or e.type in (select jsonb_array_elements_text(s.handles)))
+                       and (not s.keyed or ${ACCEPTS_SQL.keyed_writes})
                      order by e.transaction_id, e.position limit 1) as lag_ms
       from spec s join projection_checkpoint c on c.projector = s.name)
   select name, lag_ms::text from owed where lag_ms is not null order by lag_ms desc limit 1`;
