@@ -12,7 +12,11 @@ export function timezone(): Parser<string> {
   };
 }
 
+/** A zone's name, not an offset: Node 22's Intl also takes `+01:00`, which names no IANA zone. */
+const OFFSET = /^[+-]\d/;
+
 export function canonicalTimezone(name: string): string | undefined {
+  if (OFFSET.test(name)) return undefined;
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
