@@ -1,11 +1,9 @@
 import {
   customerAggregate,
-  CustomerEvent,
   CustomerState,
   decideCustomer,
   estimateAggregate,
   EstimateConverted,
-  EstimateEvent,
   EstimateState,
   EstimateRecord,
   invoiceAggregate,
@@ -13,8 +11,8 @@ import {
   salesOrderAggregate,
   salesOrderFromEstimate,
 } from '@app/domain';
-import { JsonObject, RecordedEvent } from '@app/event-store';
-import { streamName } from '@app/event-store/aggregate';
+import { JsonObject } from '@app/event-store';
+import { foldEvents, streamName } from '@app/event-store/aggregate';
 import { defineReactor, StepEvent, stepEventId } from '@app/read-models';
 import { drawNumberStep } from '../records/number-step';
 
@@ -61,7 +59,7 @@ export const estimateConversionReactor = defineReactor({
   async react(event, tools) {
     const conversion = event.data as EstimateConverted['data'];
     const target = TARGETS[conversion.target];
-    const estimate = folded(estimateAggregate, await tools.read(event.streamId)) as EstimateState;
+    const estimate = foldEvents(estimateAggregate, await tools.read(event.streamId)) as EstimateState;
     if (estimate.status === 'absent') throw new Error(`${event.streamId} holds no estimate`);
     const { record } = estimate;
     const number = await drawNumberStep(tools, {
@@ -81,7 +79,7 @@ export const estimateConversionReactor = defineReactor({
         'promote-prospect',
         (events) =>
           promotion(
-            folded(customerAggregate, events) as CustomerState,
+            foldEvents(customerAggregate, events) as CustomerState,
             record.id,
             record.account_id,
             conversion,
@@ -110,14 +108,4 @@ function promotion(
 function lineIds(triggerId: string): () => string {
   let next = 0;
   return () => stepEventId(triggerId, 'invoice-line', next++);
-}
-
-function folded<S, E extends EstimateEvent | CustomerEvent>(
-  aggregate: { initialState: S; evolve(state: S, event: E): S },
-  events: RecordedEvent[],
-): S {
-  return events.reduce(
-    (state, event) => aggregate.evolve(state, event as unknown as E),
-    aggregate.initialState,
-  );
 }

@@ -1,13 +1,10 @@
 import {
   InvoiceCancelled,
   invoiceAggregate,
-  InvoiceEvent,
   releaseSalesOrderInvoice,
   salesOrderAggregate,
-  SalesOrderEvent,
 } from '@app/domain';
-import { RecordedEvent } from '@app/event-store';
-import { streamName } from '@app/event-store/aggregate';
+import { foldEvents, streamName } from '@app/event-store/aggregate';
 import { defineReactor, StepEvent } from '@app/read-models';
 
 /**
@@ -22,28 +19,17 @@ export const linkedInvoiceReleaseReactor = defineReactor({
   handles: ['InvoiceCancelled'],
   async react(event, tools) {
     // The invoice as it was before its cancellation, which removed the link.
-    const before = (await tools.read(event.streamId)).filter((e) => e.revision < event.revision);
-    const invoice = folded(invoiceAggregate, before);
+    const invoice = foldEvents(invoiceAggregate, await tools.read(event.streamId), event.revision - 1);
     if (invoice.status === 'absent') throw new Error(`${event.streamId} holds no invoice`);
     const orderId = invoice.record.source_sales_order_id;
     if (orderId === null) return;
     const { cancelled_at } = event.data as InvoiceCancelled['data'];
     const command = { type: 'ReleaseSalesOrderInvoice' as const, invoice_id: invoice.record.id };
     await tools.decideAndAppend(streamName(salesOrderAggregate, orderId), 'release-invoice', (events) => {
-      const order = folded(salesOrderAggregate, events);
+      const order = foldEvents(salesOrderAggregate, events);
       if (order.status !== 'live') return [];
       const decided = releaseSalesOrderInvoice(order.record, command, { now: cancelled_at });
       return Array.isArray(decided) ? (decided as unknown as StepEvent[]) : [];
     });
   },
 });
-
-function folded<S, E extends InvoiceEvent | SalesOrderEvent>(
-  aggregate: { initialState: S; evolve(state: S, event: E): S },
-  events: RecordedEvent[],
-): S {
-  return events.reduce(
-    (state, event) => aggregate.evolve(state, event as unknown as E),
-    aggregate.initialState,
-  );
-}

@@ -3,10 +3,8 @@ import {
   invoiceFromSalesOrder,
   salesOrderAggregate,
   SalesOrderInvoiced,
-  SalesOrderState,
 } from '@app/domain';
-import { RecordedEvent } from '@app/event-store';
-import { streamName } from '@app/event-store/aggregate';
+import { foldEvents, streamName } from '@app/event-store/aggregate';
 import { defineReactor, StepEvent, stepEventId } from '@app/read-models';
 
 /**
@@ -23,7 +21,8 @@ export const salesOrderInvoicingReactor = defineReactor({
   handles: ['SalesOrderInvoiced'],
   async react(event, tools) {
     const invoicing = event.data as SalesOrderInvoiced['data'];
-    const order = orderAt(await tools.read(event.streamId), event.revision);
+    // The order as it was at the invoicing: later edits of its header do not reach the invoice.
+    const order = foldEvents(salesOrderAggregate, await tools.read(event.streamId), event.revision);
     if (order.status === 'absent') throw new Error(`${event.streamId} holds no sales order`);
     const created = invoiceFromSalesOrder(order.record, invoicing, lineIds(event.id));
     await tools.append(
@@ -34,20 +33,6 @@ export const salesOrderInvoicingReactor = defineReactor({
     );
   },
 });
-
-/** The order as its stream told it at `revision`: later edits of its header do not reach the invoice. */
-function orderAt(events: RecordedEvent[], revision: number): SalesOrderState {
-  return events
-    .filter((event) => event.revision <= revision)
-    .reduce(
-      (state: SalesOrderState, event) =>
-        salesOrderAggregate.evolve(
-          state,
-          event as unknown as Parameters<typeof salesOrderAggregate.evolve>[1],
-        ),
-      salesOrderAggregate.initialState,
-    );
-}
 
 /** The invoice's line ids, derived from the invoicing: the same invoicing makes the same lines. */
 function lineIds(triggerId: string): () => string {

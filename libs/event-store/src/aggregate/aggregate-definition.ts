@@ -33,3 +33,17 @@ export function streamName(definition: { streamPrefix: string }, id: string): st
 export function snapshotVersionOf(definition: { snapshotVersion?: number }): number {
   return definition.snapshotVersion ?? 1;
 }
+
+/**
+ * A stream's events folded into state (a reactor reading a record it reacts to); with `upTo`, only
+ * those up to that revision: the record as it was at a past event.
+ */
+export function foldEvents<State, E extends DomainEvent>(
+  definition: Pick<AggregateDefinition<State, E>, 'initialState' | 'evolve'>,
+  events: readonly RecordedEvent[],
+  upTo = Infinity,
+): State {
+  return events
+    .filter((event) => event.revision <= upTo)
+    .reduce((state, event) => definition.evolve(state, event as Recorded<E>), definition.initialState);
+}
