@@ -6,6 +6,7 @@ import { DestinationStream } from 'pino';
 import { ApiConfig, configFromEnv } from '../../apps/api/src/config';
 import { createApp } from '../../apps/api/src/create-app';
 import { ADMIN_TOKEN } from './operator';
+import { responseContract } from './response-contract';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -21,6 +22,9 @@ export interface TestAppOptions {
   logDestination?: DestinationStream;
 }
 
+/** The app's OpenAPI document: every JSON answer of a test is checked against it. */
+const OPENAPI_URL = '/api/v3/openapi.json';
+
 /** The real app on a fresh database of `target`, logging nothing, answering app.inject(). */
 export async function startTestApp(target: TestDatabase, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await target.open();
@@ -29,18 +33,25 @@ export async function startTestApp(target: TestDatabase, options: TestAppOptions
       ...configFromEnv({ LOG_LEVEL: 'silent', ADMIN_TOKEN }),
       ...options.config,
     };
+    const contract = responseContract();
     const app = await createApp(config, {
       database,
       imports: options.imports,
       projectors: options.projectors,
       logDestination: options.logDestination,
+      extendHttp: (fastify) => contract.watch(fastify),
     });
+    contract.load((await app.inject({ method: 'GET', url: OPENAPI_URL })).json());
     return {
       app,
       database,
       async close() {
         await app.close();
         await database.close();
+        const differences = contract.differences();
+        if (differences.length > 0) {
+          throw new Error(`Answers that differ from the OpenAPI document:\n${differences.join('\n')}`);
+        }
       },
     };
   } catch (error) {

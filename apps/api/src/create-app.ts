@@ -1,6 +1,7 @@
 import { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { ApiConfig } from './config';
@@ -12,7 +13,10 @@ import { setupOpenApi } from './openapi/openapi';
 import { Metrics } from './operations/metrics';
 import { logRequest, requestIdFrom } from './operations/request-log';
 
-export type CreateAppOptions = AppModuleOptions;
+export interface CreateAppOptions extends AppModuleOptions {
+  /** Adds hooks to the HTTP server before it is ready (the tests' response-contract check). */
+  extendHttp?: (fastify: FastifyInstance) => void;
+}
 
 /**
  * The API app, initialised: stores open, projectors started, routes ready, not yet listening.
@@ -27,7 +31,7 @@ export async function createApp(
     frameworkErrors: answerFrameworkError,
     genReqId: (request: IncomingMessage) => requestIdFrom(request.headers['x-request-id']),
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, appModuleOptions(options)), adapter, {
     bodyParser: false,
     bufferLogs: true,
     abortOnError: false,
@@ -47,6 +51,7 @@ export async function createApp(
       logRequest(request, reply);
       done();
     });
+    options.extendHttp?.(fastify as unknown as FastifyInstance);
     setupOpenApi(app);
     await app.init();
     await fastify.ready();
@@ -55,4 +60,8 @@ export async function createApp(
     await app.close();
     throw error;
   }
+}
+
+function appModuleOptions({ extendHttp, ...options }: CreateAppOptions): AppModuleOptions { // eslint-disable-line @typescript-eslint/no-unused-vars
+  return options;
 }
