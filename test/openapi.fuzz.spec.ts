@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore, Position, RecordedEvent } from '@app/event-store';
-import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
+import { fuzzDatabases } from '@app/read-models/testing/test-databases';
 import fc from 'fast-check';
 import { EVENT_STORE } from '../apps/api/src/store/tokens';
 import { problemWith } from './support/error-envelope';
@@ -19,14 +19,7 @@ import { NEEDS_REVISION, VALID_BODIES } from './support/valid-bodies';
  * event, and records no successful request named stay as they were.
  */
 
-/**
- * PGlite always. PostgreSQL (DATABASE_URL) adds about 25 s for the same engine behind another
- * driver, so it is asked for: FUZZ_POSTGRES=1.
- */
-const DATABASES = testDatabases().filter((db) => db.name === 'pglite' || process.env.FUZZ_POSTGRES === '1');
-if (process.env.DATABASE_URL && process.env.FUZZ_POSTGRES !== '1')
-  console.info('OpenAPI fuzz: PostgreSQL cases skipped (set FUZZ_POSTGRES=1 to run them)');
-else postgresSkipNotice('OpenAPI fuzz');
+const DATABASES = fuzzDatabases('OpenAPI fuzz');
 
 /** Runs per operation and kind of mistake, and the seed (FUZZ_SEED=<seed> replays a report). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8);

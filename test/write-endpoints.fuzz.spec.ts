@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_ACCOUNT_SETTINGS, PERMISSIONS, SCOPES } from '@app/domain';
-import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
+import { fuzzDatabases } from '@app/read-models/testing/test-databases';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fc from 'fast-check';
 import { problemWith } from './support/error-envelope';
@@ -14,7 +14,7 @@ import { startTestApp, TestApp } from './support/test-app';
  * below 500, and every 4xx is the error envelope.
  */
 
-postgresSkipNotice('write endpoints fuzz');
+const DATABASES = fuzzDatabases('write endpoints fuzz');
 
 /**
  * Wall-clock budget of the generated runs over all routes (per database), runs per route, and a
@@ -375,7 +375,7 @@ function summary<T>(details: fc.RunDetails<T>): string {
   return `seed ${details.seed}, path ${details.counterexamplePath}\n  ${error}\n  counterexample: ${example}`;
 }
 
-describe.each(testDatabases())('write endpoints under generated input on $name', (database) => {
+describe.each(DATABASES)('write endpoints under generated input on $name', (database) => {
   let t: TestApp;
   let target: Target;
   let routes: Route[];

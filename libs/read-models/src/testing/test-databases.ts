@@ -26,6 +26,18 @@ export function postgresSkipNotice(suite: string): void {
   }
 }
 
+/**
+ * For fuzzing input handling, which does not differ by database: PGlite always, PostgreSQL only
+ * when asked with FUZZ_POSTGRES=1 (the same engine behind another driver, at a minute of CI each).
+ */
+export function fuzzDatabases(suite: string): TestDatabase[] {
+  const asked = process.env.FUZZ_POSTGRES === '1';
+  if (process.env.DATABASE_URL && !asked)
+    console.info(`${suite}: PostgreSQL cases skipped (set FUZZ_POSTGRES=1 to run them)`);
+  else postgresSkipNotice(suite);
+  return testDatabases().filter((db) => db.name === 'pglite' || asked);
+}
+
 export async function openFreshPostgres(serverUrl: string, maxConnections?: number): Promise<Database> {
   const fresh = await createFreshPostgres(serverUrl);
   const database = await openDatabase({ url: fresh.url, maxConnections });
