@@ -3,7 +3,12 @@
  * with filters and `q`, p50 and p99 latency, beside a raw SQL query for the same page run in the
  * same run on the same database as the baseline. Needs DATABASE_URL (PostgreSQL). Items are made by
  * the Item aggregate's own decide (so they are valid events) and appended straight to the event
- * store; the API's projectors build the read models. The last line is one JSON object.
+ * store; the API's projectors build the read models. Then, so that every quantity bucket is
+ * populated on the pages measured, documents through the API at each of the three locations, over
+ * the first items that location's list shows: stock transfers sent to the next location (in
+ * transit there, on hand out of here), sales orders (reserved), purchase orders sent (incoming)
+ * and open estimates (quantities on estimates). The `location_id` variants list each location. The
+ * last line is one JSON object.
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +22,10 @@ import { concurrently, log, percentile, round } from './support/measure';
 const quick = process.env.BENCH_QUICK === '1';
 const ITEMS = quick ? 5_000 : 100_000;
 const SAMPLES = quick ? 30 : 200;
+/** Documents of each kind per location (transfers, sales orders, purchase orders, estimates). */
+const DOCUMENTS = quick ? 8 : 40;
+/** Units each stocked quantity item has at its location. */
+const STOCK = 1_000;
 const WORDS = ['Widget', 'Gadget', 'Bracket', 'Valve', 'Sprocket', 'Flange', 'Gasket', 'Hinge'];
 
 interface Catalog {
@@ -76,17 +85,17 @@ const VARIANTS: Variant[] = [
         0,
       ),
   },
-  {
-    name: 'location',
-    query: 'location_id=LOCATION&limit=20&page=3',
+  ...[0, 1, 2].map((n): Variant => ({
+    name: `location ${n + 1}`,
+    query: `location_id=LOCATION${n}&limit=20&page=${n + 1}`,
     sql: (c) =>
       page(
         `account_id = $1 and ${ACTIVE} and (location_id = $2 or id in (select item_id from inventory_quantities
           where account_id = $1 and location_id = $2 and stocked))`,
-        [c.accountId, c.locations[0]],
-        40,
+        [c.accountId, c.locations[n]],
+        20 * n,
       ),
-  },
+  })),
 ];
 
 /** What `q` means (inventory-api §4): a substring of name, SKU, barcode or serial number. */
@@ -114,6 +123,12 @@ async function main(): Promise<void> {
     log(`seeding ${ITEMS} items`);
     await seed(server.databaseUrl!, catalog);
     await caughtUp(server.url);
+    log(`seeding ${DOCUMENTS} transfers, sales orders, purchase orders and estimates per location`);
+    await seedDocuments(api, catalog);
+    await caughtUp(server.url);
+    const buckets = await bucketCounts(api, catalog);
+    log(`items with each bucket non-zero, of the first 60 listed per location: ${JSON.stringify(buckets)}`);
+    const populated = Object.values(buckets).every((counts) => Object.values(counts).every((c) => c > 0));
     await pool.query('analyze');
     const results: Awaited<ReturnType<typeof measure>>[] = [];
     for (const variant of VARIANTS) results.push(await measure(variant, catalog, api, pool));
@@ -125,6 +140,10 @@ async function main(): Promise<void> {
       JSON.stringify({
         store: 'postgres',
         items: ITEMS,
+        documents_per_kind_and_location: DOCUMENTS,
+        // Per location: measured-page items with each bucket non-zero there.
+        buckets,
+        every_bucket_populated: populated,
         samples_per_variant: SAMPLES,
         variants: results.map(({ apiMs, sqlMs, ...figures }) => figures), // eslint-disable-line @typescript-eslint/no-unused-vars
         api_p50_ms: round(percentile(apiAll, 50)),
@@ -135,6 +154,10 @@ async function main(): Promise<void> {
         list_p99_ratio: round(percentile(apiAll, 99) / percentile(sqlAll, 99), 2),
       }),
     );
+    if (!populated) {
+      log('FAILED: a quantity bucket is empty on the pages measured');
+      process.exitCode = 1;
+    }
   } finally {
     await pool.end();
     await server.stop();
@@ -166,7 +189,10 @@ async function accountOf(api: Api): Promise<string> {
   return (events.data as { metadata: { account_id: string } }[])[0].metadata.account_id;
 }
 
-/** ITEMS ItemCreated events (a third with stock at their location), 16 writers, straight to the store. */
+/**
+ * ITEMS ItemCreated events (a third with stock at their location, spread over the three locations:
+ * STOCK units, a unique item 1), 16 writers, straight to the store.
+ */
 async function seed(databaseUrl: string, catalog: Catalog): Promise<void> {
   const database = await openDatabase({ url: databaseUrl, maxConnections: 16 });
   const store = await PostgresEventStore.open(database);
@@ -207,13 +233,13 @@ async function seed(databaseUrl: string, catalog: Catalog): Promise<void> {
       );
       if (isDomainError(created)) throw created;
       const events = [...created];
-      if (i % 3 === 0) {
+      if (Math.floor(i / 3) % 3 === 0) {
         let state = itemAggregate.initialState;
         for (const [revision, event] of created.entries()) state = evolveAt(state, event, id, revision);
         const adjusted = decideItem(
           {
             type: 'AdjustItemStock',
-            input: { location_id: catalog.locations[i % 3], quantity: 1, reason: 'count' },
+            input: { location_id: catalog.locations[i % 3], quantity: unique ? 1 : STOCK, reason: 'count' },
           },
           state,
           context,
@@ -234,6 +260,96 @@ async function seed(databaseUrl: string, catalog: Catalog): Promise<void> {
     await store.close();
     await database.close();
   }
+}
+
+/**
+ * DOCUMENTS of each kind at every location, 16 clients, over the quantity items the location's list
+ * shows first (the pages measured): transfers of stocked ones sent to the next location, sales
+ * orders, purchase orders sent, open estimates.
+ */
+async function seedDocuments(api: Api, catalog: Catalog) {
+  const { locations } = catalog;
+  const customer = await api('POST', '/api/v3/customers', { name: 'Buyer', tax_rate: 8 });
+  const supplier = await api('POST', '/api/v3/suppliers', { name: 'Maker', tax_rate: 10 });
+  const shown = await Promise.all(locations.map((location) => listed(api, location)));
+  const lines = (items: ListedItem[], d: number) =>
+    Array.from({ length: 10 }, (_, l) => ({ item_id: items[(d * 3 + l) % items.length].id, quantity: 2 }));
+  const work: (() => Promise<unknown>)[] = [];
+  for (const [n, location] of locations.entries()) {
+    const items = shown[n].filter((item) => item.inventory_type === 'quantity');
+    const stocked = items.filter((item) => item.location_inventory.quantity >= 100);
+    if (stocked.length === 0) throw new Error(`no stocked item listed first at location ${n + 1}`);
+    for (let d = 0; d < DOCUMENTS; d++) {
+      work.push(async () => {
+        const transfer = await api('POST', '/api/v3/stock-transfers', {
+          origin_location_id: location,
+          destination_location_id: locations[(n + 1) % 3],
+          lines: lines(stocked, d),
+        });
+        await api('POST', `/api/v3/stock-transfers/${transfer.id as string}/send`, {});
+      });
+      work.push(() =>
+        api('POST', '/api/v3/sales-orders', {
+          customer_id: customer.id,
+          location_id: location,
+          lines: lines(items, d),
+        }),
+      );
+      work.push(async () => {
+        const order = await api('POST', '/api/v3/purchase-orders', {
+          supplier_id: supplier.id,
+          location_id: location,
+          lines: lines(items, d),
+        });
+        await api('POST', `/api/v3/purchase-orders/${order.id as string}/send`, {});
+      });
+      work.push(() => api('POST', '/api/v3/estimates', { customer_id: customer.id, lines: lines(items, d) }));
+    }
+  }
+  await concurrently(16, work.length, (_, i) => work[i]().then(() => undefined));
+}
+
+/**
+ * Per location, how many of its first 60 listed items have each bucket non-zero there (estimates:
+ * on the item; they count on no location).
+ */
+async function bucketCounts(api: Api, { locations }: Catalog) {
+  return Object.fromEntries(
+    await Promise.all(
+      locations.map(async (location, n) => {
+        const after = await listed(api, location);
+        const count = (pick: (item: ListedItem) => number) => after.filter((item) => pick(item) !== 0).length;
+        return [
+          `location_${n + 1}`,
+          {
+            on_hand: count((i) => i.location_inventory.quantity),
+            reserved: count((i) => i.location_inventory.quantity_reserved),
+            incoming: count((i) => i.location_inventory.quantity_incoming),
+            in_transit: count((i) => i.location_inventory.in_transit),
+            estimates: count((i) => i.quantity_estimates ?? 0),
+          },
+        ] as const;
+      }),
+    ),
+  );
+}
+
+interface ListedItem {
+  id: string;
+  inventory_type: string;
+  quantity_estimates: number | null;
+  location_inventory: {
+    quantity: number;
+    quantity_reserved: number;
+    quantity_incoming: number;
+    in_transit: number;
+  };
+}
+
+/** The first 60 items of a location's list (the three pages the variants measure). */
+async function listed(api: Api, location: string): Promise<ListedItem[]> {
+  const page = await api('GET', `/api/v3/items?location_id=${location}&limit=60`);
+  return page.data as ListedItem[];
 }
 
 function evolveAt(
@@ -265,7 +381,7 @@ async function caughtUp(url: string): Promise<void> {
 async function measure(variant: Variant, catalog: Catalog, api: Api, pool: Pool) {
   const path = `/api/v3/items?${variant.query
     .replace('CATEGORY', catalog.categories[1])
-    .replace('LOCATION', catalog.locations[0])}`;
+    .replace(/LOCATION(\d)/, (_, n: string) => catalog.locations[Number(n)])}`;
   const { text, values } = variant.sql(catalog);
   const warm = Math.max(5, SAMPLES / 10);
   const apiMs: number[] = [];

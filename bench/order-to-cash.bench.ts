@@ -28,17 +28,23 @@
  * looks for the invoice through `GET …/invoices` and finishes the flow, to check the rest; such a
  * flow is counted as failed (`invoice_conflicts`), not in flows/s.
  *
- * Client style: both phases are 16 async loops in this process, each sending one request at a time
- * with fetch, until the round's time is up (a loop then finishes the flow it is in; the round's
- * rate is divided by the time until the last loop stopped). autocannon cannot express a flow (each
- * call needs the previous answer's ids), and a baseline measured by autocannon would not share the
- * flow's client overhead (fetch, JSON parsing in this process) — so the baseline uses the same loops.
+ * Client style: both phases are 16 async loops in this process, one request at a time each (the
+ * loops, rounds and step timing are bench/support/flows.ts, shared with bench:purchasing and
+ * bench:transfers; why not autocannon is said there).
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { projectors } from '@app/read-models';
 import { Api, apiClient, bootstrapKey, startApiServer } from './support/api-server';
-import { concurrently, log, medianRound, percentile, round } from './support/measure';
+import {
+  alternatingRounds,
+  customerBody,
+  customerCreates,
+  FlowSteps,
+  printFlowTable,
+  roundsJson,
+} from './support/flows';
+import { concurrently, log, percentile, round } from './support/measure';
 
 const quick = process.env.BENCH_QUICK === '1';
 const ROUNDS = 3;
@@ -52,20 +58,6 @@ const LAG_SAMPLE_MS = 10;
 const STEPS = ['create', 'invoice', 'pay', 'pack', 'ship'] as const;
 type Step = (typeof STEPS)[number];
 
-interface RoundFigures {
-  /** Complete flows (or customer creates) per second. */
-  rate: number;
-  done: number;
-  failed: number;
-  seconds: number;
-}
-
-interface FlowState {
-  orders: string[];
-  failures: string[];
-  steps: Record<Step, number[]>;
-}
-
 async function main(): Promise<void> {
   if (!process.env.DATABASE_URL) log('DATABASE_URL is not set: measuring on PGlite, not PostgreSQL');
   const server = await startApiServer(process.env.DATABASE_URL, { LOG_LEVEL: 'error' });
@@ -77,58 +69,40 @@ async function main(): Promise<void> {
     const api = apiClient(server.url, key);
     const { customerId, itemIds } = await setUp(api);
     const paymentDate = new Date().toISOString().slice(0, 10);
-    const state: FlowState = {
-      orders: [],
-      failures: [],
-      steps: { create: [], invoice: [], pay: [], pack: [], ship: [] },
-    };
-    const scratch: FlowState = {
-      orders: [],
-      failures: [],
-      steps: { create: [], invoice: [], pay: [], pack: [], ship: [] },
-    };
-
-    let n = 0;
-    const customers = (seconds: number, label: string) =>
-      loops(label, seconds, async () => {
-        await api('POST', '/api/v3/customers', customerBody(n++));
-      });
-    const flows = (seconds: number, label: string, into: FlowState) =>
-      loops(label, seconds, () => flow(api, customerId, itemIds, n++, paymentDate, into));
-
-    await customers(WARM_UP_S, 'warm-up customers');
-    await flows(WARM_UP_S, 'warm-up flows', scratch);
-    state.orders.push(...scratch.orders);
-    state.failures.push(...scratch.failures);
+    const steps = new FlowSteps(STEPS);
+    const orders: string[] = [];
 
     const health = (await (await fetch(`${server.url}/health`)).json()) as { reactors: { name: string }[] };
     const reactors = health.reactors.map((r) => r.name);
     const lag: LagSamples = { projectors: [], stored: [], owing: new Map(), all: [], slowest: new Map() };
-    let sampledMs = 0;
-    const rounds: { customer: RoundFigures; flow: RoundFigures; ratio: number }[] = [];
-    for (let r = 1; r <= ROUNDS; r++) {
-      const customer = await customers(ROUND_S, `round ${r} customers`);
-      const sampler = db ? sampleLag(db, reactors, lag) : undefined;
-      const flowFigures = await flows(ROUND_S, `round ${r} flows`, state);
-      await sampler?.stop();
-      sampledMs += flowFigures.seconds * 1000;
-      rounds.push({ customer, flow: flowFigures, ratio: round(flowFigures.rate / customer.rate, 4) });
-    }
-    const median = medianRound(rounds);
+    let n = 0;
+    const { rounds, median } = await alternatingRounds({
+      clients: CLIENTS,
+      rounds: ROUNDS,
+      roundS: ROUND_S,
+      warmUpS: WARM_UP_S,
+      baselineLabel: 'customers',
+      flowLabel: 'flows',
+      baseline: customerCreates(api),
+      flow: () => flow(api, customerId, itemIds, n++, paymentDate, steps, orders),
+      steps,
+      duringFlows: db ? () => sampleLag(db, reactors, lag) : undefined,
+    });
+    const sampledMs = rounds.reduce((sum, r) => sum + r.flow.seconds * 1000, 0);
     const lags = [...lag.projectors].sort((a, b) => a - b);
     const allLags = [...lag.all].sort((a, b) => a - b);
     const storedLags = [...lag.stored].sort((a, b) => a - b);
 
-    const check = await checkAfterRun(api, state.orders, itemIds);
-    const steps = Object.fromEntries(
-      STEPS.map((step) => {
-        const sorted = [...state.steps[step]].sort((a, b) => a - b);
-        return [step, { p50_ms: round(percentile(sorted, 50), 1), p99_ms: round(percentile(sorted, 99), 1) }];
-      }),
-    ) as Record<Step, { p50_ms: number; p99_ms: number }>;
-    printTable(median, steps);
+    const check = await checkAfterRun(api, orders, itemIds);
+    const stepFigures = steps.percentiles();
+    printFlowTable(
+      CLIENTS,
+      { baseline: 'customer creates (baseline)', flow: 'order-to-cash flows' },
+      median,
+      stepFigures,
+    );
     const failures = [
-      state.failures.length > 0 && `${state.failures.length} flow steps failed: ${state.failures[0]}`,
+      steps.failures.length > 0 && `${steps.failures.length} flow steps failed: ${steps.failures[0]}`,
       check.orderFailures.length > 0 &&
         `${check.orderFailures.length} orders not complete: ${check.orderFailures.slice(0, 3).join('; ')}`,
       check.reserved.length > 0 && `items still reserved: ${check.reserved.slice(0, 5).join('; ')}`,
@@ -139,16 +113,12 @@ async function main(): Promise<void> {
         round_s: ROUND_S,
         clients: CLIENTS,
         lines: LINES,
-        customer_create_rps: median.customer.rate,
+        customer_create_rps: median.baseline.rate,
         flows_per_s: median.flow.rate,
         flow_ratio: median.ratio,
         flow_ratio_target: 0.05,
-        rounds: rounds.map((r) => ({
-          customer_rps: r.customer.rate,
-          flows_per_s: r.flow.rate,
-          ratio: r.ratio,
-        })),
-        steps,
+        rounds: roundsJson(rounds),
+        steps: stepFigures,
         lag_p50_ms: db ? round(percentile(lags, 50), 1) : null,
         lag_p99_ms: db ? round(percentile(lags, 99), 1) : null,
         lag_max_ms: db ? round(lags[lags.length - 1] ?? 0, 1) : null,
@@ -161,9 +131,9 @@ async function main(): Promise<void> {
         lag_sample_interval_ms: lags.length > 0 ? round(sampledMs / lags.length, 1) : null,
         owing_projector: Object.fromEntries([...lag.owing].sort((a, b) => b[1] - a[1]).slice(0, 5)),
         slowest_checkpoint: Object.fromEntries([...lag.slowest].sort((a, b) => b[1] - a[1]).slice(0, 5)),
-        orders_checked: state.orders.length,
-        failed_steps: state.failures.length,
-        invoice_conflicts: state.failures.filter((f) => f.startsWith('invoice:') && / 409 /.test(f)).length,
+        orders_checked: orders.length,
+        failed_steps: steps.failures.length,
+        invoice_conflicts: steps.failures.filter((f) => f.startsWith('invoice:') && / 409 /.test(f)).length,
         incomplete_orders: check.orderFailures.length,
         items_still_reserved: check.reserved.length,
         ok: failures.length === 0,
@@ -179,61 +149,22 @@ async function main(): Promise<void> {
   }
 }
 
-/**
- * CLIENTS loops each running `work` one at a time until `seconds` have passed (the one under way is
- * finished). A failed call is counted (and logged once) and not retried; the loop goes on.
- */
-async function loops(label: string, seconds: number, work: () => Promise<void>): Promise<RoundFigures> {
-  const start = performance.now();
-  const deadline = start + seconds * 1000;
-  let done = 0;
-  let failed = 0;
-  let firstFailure: string | undefined;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (performance.now() < deadline) {
-        try {
-          await work();
-          done++;
-        } catch (error) {
-          failed++;
-          firstFailure ??= (error as Error).message.slice(0, 300);
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - start) / 1000;
-  const figures = { rate: round(done / elapsed, 2), done, failed, seconds: round(elapsed, 2) };
-  log(`${label}: ${JSON.stringify(figures)}${firstFailure ? ` first failure: ${firstFailure}` : ''}`);
-  return figures;
-}
-
-/** One order to cash: each step timed into `into.steps`; a failure recorded there, then rethrown. */
+/** One order to cash: each step timed by `steps`; a failure recorded there, then rethrown. */
 async function flow(
   api: Api,
   customerId: string,
   itemIds: readonly string[],
   i: number,
   paymentDate: string,
-  into: FlowState,
+  steps: FlowSteps<Step>,
+  orders: string[],
 ): Promise<void> {
-  const step = async <T>(name: Step, call: () => Promise<T>): Promise<T> => {
-    const start = performance.now();
-    try {
-      return await call();
-    } catch (error) {
-      into.failures.push(`${name}: ${(error as Error).message.slice(0, 300)}`);
-      throw error;
-    } finally {
-      // A refusal is an answer too: its time counts in the step's percentiles.
-      into.steps[name].push(performance.now() - start);
-    }
-  };
+  const step = <T>(name: Step, call: () => Promise<T>): Promise<T> => steps.step(name, call);
   const order = await step('create', () =>
     api('POST', '/api/v3/sales-orders', orderBody(customerId, itemIds, i)),
   );
   const orderId = order.id as string;
-  into.orders.push(orderId);
+  orders.push(orderId);
   let recovered = false;
   const invoice = await step('invoice', () =>
     api('POST', `/api/v3/sales-orders/${orderId}/invoice`, {}),
@@ -433,17 +364,6 @@ async function setUp(api: Api): Promise<{ customerId: string; itemIds: string[] 
   return { customerId: customer.id as string, itemIds };
 }
 
-function customerBody(i: number) {
-  return {
-    name: `Acme ${i}`,
-    email: `buyer${i}@acme.test`,
-    billing_address: ['1 Main St', 'Springfield'],
-    tax_rate: 8.875,
-    tax_2_rate: 1.5,
-    payment_terms: 'Net 30',
-  };
-}
-
 /** LINES inventory lines over the items in turn, quantities 1 to 7. */
 function orderBody(customerId: string, itemIds: readonly string[], i: number) {
   return {
@@ -454,40 +374,6 @@ function orderBody(customerId: string, itemIds: readonly string[], i: number) {
       quantity: 1 + ((i + line) % 7),
     })),
   };
-}
-
-function printTable(
-  median: { customer: RoundFigures; flow: RoundFigures; ratio: number },
-  steps: Record<Step, { p50_ms: number; p99_ms: number }>,
-): void {
-  const rows = [
-    ['phase', 'clients', 'per s', 'p50 ms', 'p99 ms', 'done'],
-    [
-      'customer creates (baseline)',
-      String(CLIENTS),
-      median.customer.rate.toFixed(2),
-      '',
-      '',
-      String(median.customer.done),
-    ],
-    ['order-to-cash flows', String(CLIENTS), median.flow.rate.toFixed(2), '', '', String(median.flow.done)],
-    ...STEPS.map((step) => [
-      `  step: ${step}`,
-      '',
-      '',
-      String(steps[step].p50_ms),
-      String(steps[step].p99_ms),
-      '',
-    ]),
-  ];
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  for (const row of rows) {
-    console.log(
-      row
-        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
-        .join('  '),
-    );
-  }
 }
 
 main().catch((error: unknown) => {

@@ -84,8 +84,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** An account, a user with every permission and a key, through the operator API: the key. */
-export async function bootstrapKey(server: ApiServer): Promise<string> {
+/**
+ * An account (with `settings` when given, e.g. `{ purchase_order_payments_enabled: true }`), a user
+ * with every permission and a key, through the operator API: the key.
+ */
+export async function bootstrapKey(server: ApiServer, settings?: object): Promise<string> {
   const post = async (path: string, body: object) => {
     const res = await fetch(`${server.url}${path}`, {
       method: 'POST',
@@ -95,7 +98,7 @@ export async function bootstrapKey(server: ApiServer): Promise<string> {
     if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as { id: string; key?: string };
   };
-  const account = await post('/admin/v1/accounts', { name: 'Bench' });
+  const account = await post('/admin/v1/accounts', { name: 'Bench', ...(settings ? { settings } : {}) });
   const user = await post(`/admin/v1/accounts/${account.id}/users`, {
     name: 'Bench',
     email: 'bench@example.test',
