@@ -137,6 +137,7 @@ export class ProjectorLoop {
   async stop(state: 'stopped' | 'paused' | 'standby' = 'stopped'): Promise<void> {
     this.stopping = true;
     this.wakeFromBackoff?.();
+    this.deps.projector.interrupt?.();
     await this.subscription?.close();
     await this.finished;
     clearTimeout(this.flushTimer);

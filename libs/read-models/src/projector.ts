@@ -37,6 +37,8 @@ export interface Projector {
    * repeats it: it must be harmless to repeat. Such a projector is never rebuilt.
    */
   effects?(events: RecordedEvent[]): Promise<void>;
+  /** Called when the loop stops: cuts short effects that are waiting (a reactor's step not yet due). */
+  interrupt?(): void;
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,50}$/;

@@ -4,6 +4,7 @@ import { invoiceUnitsReactor } from '../invoices/invoice-units-reactor';
 import { linkedInvoiceReleaseReactor } from '../sales-order-invoicing/linked-invoice-release-reactor';
 import { salesOrderInvoicingReactor } from '../sales-order-invoicing/sales-order-invoicing-reactor';
 import { firstVariationReactor } from '../items/variations/first-variation-reactor';
+import { transferMovementRepairReactor } from '../stock-transfers/transfer-movement-repair-reactor';
 
 /**
  * Every reactor the service runs (docs/reactors.md), where projectors run: in the API with
@@ -15,4 +16,5 @@ export const reactors: readonly Reactor[] = [
   invoiceUnitsReactor,
   salesOrderInvoicingReactor,
   linkedInvoiceReleaseReactor,
+  transferMovementRepairReactor(),
 ];

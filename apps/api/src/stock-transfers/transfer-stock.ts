@@ -2,20 +2,18 @@ import { Injectable } from '@nestjs/common';
 import {
   decideItem,
   decideItemVariation,
-  DomainError,
+  giveBackKey,
   itemAggregate,
-  ItemContext,
   ItemState,
   itemVariationAggregate,
-  ItemVariationContext,
   ItemVariationState,
   MoveTransferStock,
-  NO_REFERENCES,
+  oppositeChanges,
   OwnerMovement,
 } from '@app/domain';
-import Decimal from 'decimal.js';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
+import { itemMovementContext, variationMovementContext } from './owner-movement';
 import { StockTransferLookups } from './stock-transfer-lookups';
 
 /**
@@ -26,7 +24,7 @@ import { StockTransferLookups } from './stock-transfer-lookups';
  * movements this call made are given back and the refusal is thrown (`param` `lines.N.quantity`).
  *
  * A movement carries a key (`<transfer>:<step>:<attempt>`) that a stream records once, so a retried
- * write decides nothing twice; a give-back is the opposite movement under `<key>:undo`.
+ * write decides nothing twice; a give-back is the opposite movement under `<key>:undo` (giveBackKey).
  */
 @Injectable()
 export class TransferStock {
@@ -60,15 +58,11 @@ export class TransferStock {
    */
   async undo(actor: Actor, transferId: string, key: string, done: readonly OwnerMovement[]): Promise<void> {
     for (const movement of [...done].reverse()) {
-      const opposite = {
-        ...movement,
-        changes: movement.changes.map((c) => ({
-          ...c,
-          quantity: new Decimal(c.quantity).negated().toFixed(),
-        })),
-      };
       try {
-        await this.write(actor, transferId, `${key}:undo`, opposite);
+        await this.write(actor, transferId, giveBackKey(key), {
+          ...movement,
+          changes: oppositeChanges(movement.changes),
+        });
       } catch {
         // Left moved: see docs/inventory.md.
       }
@@ -83,44 +77,27 @@ export class TransferStock {
       changes: movement.changes,
       shortfall: movement.shortfall,
     };
-    const options = { metadata: eventMetadata(actor) };
     const { owner } = movement;
-    if (owner.kind === 'item') {
+    const context = async () => ({
+      now: new Date().toISOString(),
+      accountId: actor.accountId,
+      invoiced: await this.lookups.invoiced(owner),
+    });
+    const options = { metadata: eventMetadata(actor) };
+    if (owner.kind === 'item')
       await this.writer.write(
         itemAggregate,
         owner.id,
-        async (state: ItemState) => {
-          const context: ItemContext = {
-            now: new Date().toISOString(),
-            accountId: actor.accountId,
-            mayViewCost: false,
-            references: NO_REFERENCES,
-            invoiced: await this.lookups.invoiced(owner),
-          };
-          return decideItem(command, state, context);
-        },
+        async (state: ItemState) => decideItem(command, state, itemMovementContext(await context())),
         options,
       );
-      return;
-    }
-    await this.writer.write(
-      itemVariationAggregate,
-      owner.id,
-      async (state: ItemVariationState) => {
-        const context = {
-          now: new Date().toISOString(),
-          accountId: actor.accountId,
-          canModifyPrices: false,
-          canViewCosts: false,
-          invoicedAt: await this.lookups.invoiced(owner),
-        } as unknown as ItemVariationContext;
-        return decideItemVariation(command, state, context);
-      },
-      options,
-    );
+    else
+      await this.writer.write(
+        itemVariationAggregate,
+        owner.id,
+        async (state: ItemVariationState) =>
+          decideItemVariation(command, state, variationMovementContext(await context())),
+        options,
+      );
   }
-}
-
-export function isRefusal(error: unknown): error is DomainError {
-  return error instanceof DomainError;
 }

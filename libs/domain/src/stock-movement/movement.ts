@@ -66,3 +66,26 @@ export function byLocation(changes: readonly StockChange[]): StockChange[] {
   }
   return [...summed.values()].filter((change) => !new Decimal(change.quantity).isZero());
 }
+
+/** The key a movement is given back under: one per movement and stream, whoever gives it back. */
+export function giveBackKey(key: string): string {
+  return `${key}:undo`;
+}
+
+export function isGiveBackKey(key: string): boolean {
+  return key.endsWith(':undo');
+}
+
+/** The changes that give `changes` back. */
+export function oppositeChanges(changes: readonly StockChange[]): StockChange[] {
+  return changes.map((change) => ({ ...change, quantity: new Decimal(change.quantity).negated().toFixed() }));
+}
+
+/**
+ * The transfer revision a movement's step was decided on, from its key
+ * `<transfer id>:<step>@<revision>:<attempt id>`; undefined for a key of another shape.
+ */
+export function decidedRevisionOf(key: string): number | undefined {
+  const match = /^[^:]+:[a-z-]+@(-?\d+):[^:]+$/.exec(key);
+  return match ? Number(match[1]) : undefined;
+}

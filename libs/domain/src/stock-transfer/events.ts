@@ -55,6 +55,17 @@ export type StockTransferDeleted = {
 };
 
 /**
+ * A step whose movements were made on the stock-owning streams but whose own event never landed
+ * (its process stopped in between) is closed: appended with the revision the step was decided on,
+ * so the step can no longer land, before its movements are given back (the repair reactor).
+ * Changes nothing else on the transfer.
+ */
+export type StockTransferMovementVoided = {
+  type: 'StockTransferMovementVoided';
+  data: { stock_transfer_id: string; movement: string; voided_at: string };
+};
+
+/**
  * Set by the handler on the event of a step that moved on-hand (send, receive, an in-transit edit,
  * a delete after sending): the key of its movements on the stock-owning streams, linking the
  * transfer's event to them (for a ledger, and for a repair of movements whose step never landed).
@@ -66,4 +77,5 @@ export type StockTransferEvent =
   | StockTransferUpdated
   | StockTransferSent
   | StockTransferReceived
-  | StockTransferDeleted;
+  | StockTransferDeleted
+  | StockTransferMovementVoided;

@@ -32,6 +32,7 @@ export function evolveStockTransfer(
     }
     case 'StockTransferDeleted':
       return markDeleted(state);
+    case 'StockTransferMovementVoided': // the revision moves on; nothing else does
     default:
       return state;
   }

@@ -10,6 +10,7 @@ import { runReactorStep } from './reactor-tools';
  * reactor is never replayed from the start by a version bump.
  */
 export function reactorProjector(reactor: Reactor, store: EventStore): Projector {
+  let stopping = new AbortController();
   return {
     name: reactor.name,
     version: 1,
@@ -19,7 +20,12 @@ export function reactorProjector(reactor: Reactor, store: EventStore): Projector
     setup: async () => undefined,
     apply: async () => undefined,
     async effects(events) {
-      for (const event of events) await runReactorStep(reactor, event, store);
+      const { signal } = stopping;
+      for (const event of events) await runReactorStep(reactor, event, store, signal);
+    },
+    interrupt() {
+      stopping.abort();
+      stopping = new AbortController(); // for the loop's next start
     },
   };
 }

@@ -16,9 +16,11 @@ export function reactorTools(
   store: EventStore,
   trigger: RecordedEvent,
   appended: AppendResult[] = [],
+  signal: AbortSignal = NEVER,
 ): ReactorTools {
   const tools: ReactorTools = {
     store,
+    signal,
     read: (streamId) => readWhole(store, streamId),
     async append(streamId, step, events, { expectedRevision }) {
       const data = stepEvents(trigger, step, events);
@@ -51,6 +53,9 @@ export function reactorTools(
 
 const MAX_DECIDE_ATTEMPTS = 5;
 
+/** The signal of a step run by a request: nothing stops it but the request's own end. */
+const NEVER = new AbortController().signal;
+
 /** Where the step's events already are in `stream` (from its first derived id on), if they are. */
 function stepAlreadyIn(stream: RecordedEvent[], triggerId: string, step: string): StepResult | undefined {
   const start = stream.findIndex((e) => e.id === stepEventId(triggerId, step, 0));
@@ -69,9 +74,10 @@ export async function runReactorStep(
   reactor: Reactor,
   trigger: RecordedEvent,
   store: EventStore,
+  signal?: AbortSignal,
 ): Promise<AppendResult[]> {
   const appended: AppendResult[] = [];
-  await reactor.react(trigger, reactorTools(store, trigger, appended));
+  await reactor.react(trigger, reactorTools(store, trigger, appended, signal));
   return appended;
 }
 

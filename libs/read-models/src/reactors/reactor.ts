@@ -35,6 +35,8 @@ export interface StepAppendOptions {
 export interface ReactorTools {
   /** The event store, to read what the step needs (streams, a counter's revision). */
   readonly store: EventStore;
+  /** Aborted when the reactor stops: a step that waits (until it is due) must give up then. */
+  readonly signal: AbortSignal;
   /** The stream's events, or none when it does not exist. */
   read(streamId: string): Promise<RecordedEvent[]>;
   /**
