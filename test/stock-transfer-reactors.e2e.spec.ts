@@ -9,7 +9,7 @@ import { reactors } from '../apps/api/src/reactors/registry';
 import { transferMovementRepairReactor } from '../apps/api/src/stock-transfers/transfer-movement-repair-reactor';
 import { EVENT_STORE } from '../apps/api/src/store/tokens';
 import { createCategory, createLocation } from './support/catalog';
-import { ADMIN_TOKEN, Caller, createCaller } from './support/operator';
+import { ADMIN_TOKEN, createCaller } from './support/operator';
 import { as } from './support/party-rules';
 
 postgresSkipNotice('stock-transfer reactors e2e');
