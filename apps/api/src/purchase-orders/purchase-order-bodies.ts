@@ -99,7 +99,8 @@ export class PurchaseOrderPaymentBody {
   @ApiProperty({
     type: String,
     example: '25.50',
-    description: 'Number or numeric string: positive, up to two decimals, at most the amount due.',
+    description:
+      'Number or numeric string: positive, at most the amount due, up to two decimals (or exactly the amount due, which may have four).',
   })
   @Allow()
   amount?: unknown;

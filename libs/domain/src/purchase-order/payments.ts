@@ -14,14 +14,27 @@ import { PURCHASE_ORDER_STATUS } from './status';
 
 const MAX_REFERENCE = 255;
 
-/** A positive amount with at most two decimals (a JSON number or a numeric string). */
+/** A positive amount (a JSON number or a numeric string); its decimals are judged on the balance. */
 const positiveAmount: Parser<Decimal> = (value, param) => {
   const parsed = decimal(value);
   if (!parsed || !parsed.greaterThan(0) || parsed.greaterThanOrEqualTo(AMOUNT_LIMIT))
     return invalid(param, `${param} must be a positive number (or numeric string) below 1000000000000.`);
-  if (parsed.decimalPlaces() > 2) return invalid(param, `${param} must have at most 2 decimals.`);
+  if (parsed.decimalPlaces() > 4) return invalid(param, `${param} must have at most 2 decimals.`);
   return parsed;
 };
+
+/**
+ * At most two decimals, except an amount that pays the remaining balance exactly: totals keep four
+ * decimals (a 10 % tax on 7.25 is 0.725), and an order must be payable in full
+ * (docs/api-conventions.md).
+ */
+function centsOrBalance(amount: Decimal, due: Decimal) {
+  if (amount.decimalPlaces() <= 2 || amount.equals(due)) return undefined;
+  return invalid(
+    'amount',
+    `amount must have at most 2 decimals (or be the remaining balance, ${money(due)}).`,
+  );
+}
 
 const PAYMENT_PARSERS = {
   amount: positiveAmount,
@@ -43,7 +56,7 @@ export function purchaseOrderAmountDue(order: Pick<PurchaseOrderRecord, 'totals'
 /**
  * A manual payment, decided on the order's current balance (so parallel payments cannot overpay):
  * the account must take purchase-order payments, the order be Sent or (partially) received and
- * owe something; the amount positive, two decimals, at most what is due.
+ * owe something; the amount positive, at most what is due, two decimals unless it pays it exactly.
  */
 export function recordPurchaseOrderPayment(
   order: PurchaseOrderRecord,
@@ -73,6 +86,8 @@ export function recordPurchaseOrderPayment(
   const amount = body.amount!;
   if (amount.greaterThan(due))
     return invalid('amount', `amount cannot exceed the remaining balance of ${money(due)}.`);
+  const cents = centsOrBalance(amount, due);
+  if (cents) return cents;
   const payment: PurchaseOrderPayment = {
     id: command.payment_id,
     amount: money(amount),

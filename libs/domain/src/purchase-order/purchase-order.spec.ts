@@ -369,6 +369,21 @@ describe('PurchaseOrder', () => {
       ).toMatchObject({ status: 404 });
     });
 
+    it('takes more than two decimals only for the exact remaining balance (totals keep four)', () => {
+      const { history } = sentState();
+      history.push(...events(purchaseOrder.given(...history).when(pay('85.2', lineId(90)), context())));
+      expect(error(purchaseOrder.given(...history).when(pay('0.045', lineId(91)), context()))).toMatchObject({
+        status: 422,
+        param: 'amount',
+        message: expect.stringContaining('or be the remaining balance, 0.0500'),
+      });
+      expect(
+        events(purchaseOrder.given(...history).when(pay('0.0500', lineId(91)), context())),
+      ).toMatchObject([
+        { data: { amount_paid: '85.2500', amount_due: '0.0000', date_fully_paid: '2030-01-20' } },
+      ]);
+    });
+
     it('refuses a Not Sent order and an account without purchase-order payments', () => {
       expect(error(purchaseOrder.given(...created()).when(pay(1), context()))).toMatchObject({ status: 409 });
       const { history } = sentState();
