@@ -32,6 +32,7 @@ export async function createPurchaseOrderQuantities(db: Kysely<any>, schema: str
     .addColumn('row_key', 'text')
     .addColumn('ordered', 'numeric', (c) => c.notNull())
     .addColumn('received', 'numeric', (c) => c.notNull().defaultTo(0))
+    // incomingOf is its TypeScript twin (the stock ledger's).
     .addColumn('incoming', 'numeric', (c) =>
       c
         .notNull()

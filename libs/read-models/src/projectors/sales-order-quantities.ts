@@ -36,6 +36,7 @@ export async function createSalesOrderQuantities(db: Kysely<any>, schema: string
     .addColumn('invoiced', 'numeric', (c) => c.notNull().defaultTo(0))
     // Status 29; a closed order keeps its lines and reserves nothing.
     .addColumn('open', 'boolean', (c) => c.notNull())
+    // reservedOf is its TypeScript twin (the stock ledger's).
     .addColumn('reserved', 'numeric', (c) =>
       c
         .notNull()

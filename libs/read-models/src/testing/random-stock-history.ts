@@ -1,7 +1,6 @@
 import { RecordedEvent } from '@app/event-store';
 import fc from 'fast-check';
 
-
 /**
  * Random stock histories for property tests: adjustments, item moves, invoices, sales orders (with
  * invoicings and releases), purchase orders (sent, received in parts), stock transfers (sent, edited
