@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { Database } from '@app/read-models';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
+import { sql } from 'kysely';
+import { DATABASE } from '../apps/api/src/store/tokens';
 import { createCategory, createLocation } from './support/catalog';
 import { Caller, createCaller } from './support/operator';
 import { as } from './support/party-rules';
@@ -224,6 +227,71 @@ describe.each(testDatabases())('stock ledger on $name', (target) => {
       quantity: -3,
       quantity_after: -1,
     });
+  });
+
+  it('shows what orders reserve and bring in; every row of the account sums to inventory_quantities', async () => {
+    const { drill } = await history();
+    const supplier = await ok(call()('POST', '/api/v3/suppliers', { name: 'Acme Tools' }), 201);
+    const order = await ok(
+      call()('POST', '/api/v3/sales-orders', {
+        customer_id: customer.id,
+        lines: [{ item_id: drill.id, quantity: 2 }],
+      }),
+      201,
+    );
+    const purchase = await ok(
+      call()('POST', '/api/v3/purchase-orders', {
+        supplier_id: supplier.id,
+        location_id: store.id,
+        lines: [{ item_id: drill.id, quantity: 4 }],
+      }),
+      201,
+    );
+    await ok(call()('POST', `/api/v3/purchase-orders/${purchase.id}/send`, {}));
+    await ok(
+      call()('POST', `/api/v3/purchase-orders/${purchase.id}/receive`, {
+        lines: [{ line_id: purchase.lines[0].id, quantity: 3 }],
+      }),
+    );
+    const [received, sent, reserved] = (await ok(call()('GET', movements(drill.id, '?limit=3')))).data;
+    expect(reserved).toMatchObject({
+      quantity_reserved: 2,
+      source: {
+        type: 'sales_order',
+        id: order.id,
+        number: order.sales_order_number,
+        line_id: order.lines[0].id,
+      },
+    });
+    expect(sent).toMatchObject({
+      quantity_incoming: 4,
+      quantity: 0,
+      source: { type: 'purchase_order', id: purchase.id },
+    });
+    expect(received).toMatchObject({ quantity_incoming: -3, quantity: 3, quantity_after: 5 });
+    // 5 at the store, 2 at the depot.
+    expect(await ok(call()('GET', `${ITEMS}/${drill.id}`))).toMatchObject({
+      quantity: 7,
+      quantity_reserved: 2,
+      quantity_incoming: 1,
+    });
+
+    // Everything this file's requests moved, reconciled row by row with inventory_quantities.
+    const database = t.app.get<Database>(DATABASE);
+    const { rows } = await sql`select q.row_key
+      from inventory_quantities q
+      full join (select row_key, sum(on_hand) as on_hand, sum(reserved) as reserved, sum(incoming) as incoming,
+          sum(in_transit) as in_transit, sum(estimates) as estimates
+        from stock_ledger group by row_key) l on l.row_key = q.row_key
+      where (coalesce(q.on_hand, 0), coalesce(q.reserved, 0), coalesce(q.incoming, 0), coalesce(q.in_transit, 0),
+          coalesce(q.estimates, 0))
+        is distinct from (coalesce(l.on_hand, 0), coalesce(l.reserved, 0), coalesce(l.incoming, 0),
+          coalesce(l.in_transit, 0), coalesce(l.estimates, 0))`.execute(database.db);
+    expect(rows).toEqual([]);
+    const { rows: counted } = await sql<{ n: string }>`select count(*) as n from stock_ledger`.execute(
+      database.db,
+    );
+    expect(Number(counted[0].n)).toBeGreaterThan(9);
   });
 
   it('needs items:read and audit:read', async () => {
