@@ -14,6 +14,7 @@ import { EstimatesModule } from './estimates/estimates.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { SalesOrdersModule } from './sales-orders/sales-orders.module';
 import { StockTransfersModule } from './stock-transfers/stock-transfers.module';
+import { StockLedgerModule } from './stock-ledger/stock-ledger.module';
 import { PurchaseOrdersModule } from './purchase-orders/purchase-orders.module';
 import { ConversionsModule } from './conversions/conversions.module';
 import { SalesOrderInvoicingModule } from './sales-order-invoicing/sales-order-invoicing.module';
@@ -60,6 +61,7 @@ export class AppModule {
         InvoicesModule,
         SalesOrdersModule,
         StockTransfersModule,
+        StockLedgerModule,
         PurchaseOrdersModule,
         ConversionsModule,
         SalesOrderInvoicingModule,

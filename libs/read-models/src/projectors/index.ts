@@ -14,6 +14,7 @@ import { salesOrderListsProjector } from './sales-order-lists';
 import { keyedWritesProjector } from './keyed-writes';
 import { stockTransferListsProjector } from './stock-transfer-lists';
 import { purchaseOrderListsProjector } from './purchase-order-lists';
+import { stockLedgerProjector } from './stock-ledger/stock-ledger';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
@@ -42,6 +43,7 @@ export {
 } from './purchase-order-lists';
 
 export { stockTransferListsProjector } from './stock-transfer-lists';
+export { stockLedgerProjector } from './stock-ledger/stock-ledger';
 
 /** The service's read models, in the order they start; the API, the worker and the CLI run these. */
 export const projectors: readonly Projector[] = [
@@ -60,4 +62,5 @@ export const projectors: readonly Projector[] = [
   keyedWritesProjector,
   stockTransferListsProjector,
   purchaseOrderListsProjector,
+  stockLedgerProjector,
 ];

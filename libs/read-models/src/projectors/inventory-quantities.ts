@@ -2,6 +2,13 @@ import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import {
+  createEstimateQuantities,
+  ESTIMATE_EVENTS,
+  EstimateLines,
+  foldEstimateEvent,
+  writeEstimates,
+} from './estimate-quantities';
+import {
   createInvoiceQuantities,
   foldInvoiceEvent,
   INVOICE_EVENTS,
@@ -77,11 +84,7 @@ export const inventoryQuantitiesProjector: Projector = {
     'ItemVariationLocationAdded',
     'ItemVariationLocationRemoved',
     'ItemVariationDeleted',
-    'EstimateCreated',
-    'EstimateUpdated',
-    'EstimateDeclined',
-    'EstimateConverted',
-    'EstimateDeleted',
+    ...ESTIMATE_EVENTS,
     'ItemCreated',
     'ItemUpdated',
     ...INVOICE_EVENTS,
@@ -251,7 +254,7 @@ function foldBatch(events: RecordedEvent[]): Batch {
       case 'EstimateDeclined':
       case 'EstimateConverted':
       case 'EstimateDeleted':
-        foldEstimate(estimates, event);
+        foldEstimateEvent(estimates, event);
         break;
       case 'SalesOrderCreated':
       case 'SalesOrderUpdated':
@@ -294,130 +297,4 @@ async function upsertRows(trx: Transaction<any>, target: any, rows: RowChange[])
       stocked = excluded.stocked,
       item_variation_location_id = coalesce(excluded.item_variation_location_id, t.item_variation_location_id),
       last_adjusted_at = coalesce(excluded.last_adjusted_at, t.last_adjusted_at)`.execute(trx);
-}
-
-async function createEstimateQuantities(db: Kysely<any>, schema: string): Promise<void> {
-  await db.schema
-    .withSchema(schema)
-    .createTable('estimate_quantities')
-    .addColumn('estimate_id', 'uuid', (c) => c.notNull())
-    .addColumn('account_id', 'uuid', (c) => c.notNull())
-    .addColumn('item_id', 'uuid', (c) => c.notNull())
-    .addColumn('item_variation_location_id', 'integer')
-    .addColumn('quantity', 'numeric', (c) => c.notNull())
-    .execute();
-  const on = sql.table(`${schema}.estimate_quantities`);
-  // An item's open-estimate quantity, summed again whenever an estimate naming it changes.
-  await sql`create index estimate_quantities_item_idx on ${on} (item_id, item_variation_location_id)`.execute(
-    db,
-  );
-  // An estimate's lines, replaced or removed.
-  await sql`create index estimate_quantities_estimate_idx on ${on} (estimate_id)`.execute(db);
-}
-
-/** An open estimate's inventory line, as `estimate_quantities` keeps it. */
-interface EstimateLine {
-  estimate_id: string;
-  account_id: string;
-  item_id: string;
-  item_variation_location_id: number | null;
-  quantity: string;
-}
-
-/** By estimate: its inventory lines after the batch, or null when it counts nothing any more. */
-type EstimateLines = Map<string, EstimateLine[] | null>;
-
-const OPEN_ESTIMATE = 5;
-
-function foldEstimate(estimates: EstimateLines, event: RecordedEvent): void {
-  const d = event.data as Record<string, any>;
-  const id = event.streamId.slice('estimate-'.length);
-  const accountId = d.account_id ?? event.metadata.account_id;
-  switch (event.type) {
-    case 'EstimateCreated':
-      estimates.set(id, d.status_id === OPEN_ESTIMATE ? inventoryLines(id, accountId, d.lines) : null);
-      break;
-    case 'EstimateUpdated':
-      // Only an open estimate takes updates; without `lines` its quantities stay.
-      if (d.lines) estimates.set(id, inventoryLines(id, accountId, d.lines));
-      break;
-    case 'EstimateDeclined':
-    case 'EstimateConverted':
-    case 'EstimateDeleted':
-      estimates.set(id, null);
-      break;
-  }
-}
-
-function inventoryLines(
-  estimateId: string,
-  accountId: string,
-  lines: {
-    line_type: string;
-    item_id: string | null;
-    item_variation_location_id: number | null;
-    quantity: string;
-  }[],
-): EstimateLine[] {
-  return lines
-    .filter((line) => line.line_type === 'inventory' && line.item_id !== null)
-    .map((line) => ({
-      estimate_id: estimateId,
-      account_id: accountId,
-      item_id: line.item_id as string,
-      item_variation_location_id: line.item_variation_location_id,
-      quantity: line.quantity,
-    }));
-}
-
-/**
- * Replaces the estimates' lines and moves `estimates` on the rows they name by the difference
- * (lines removed count negative, lines stored positive): the work follows the batch's lines, not
- * how many open estimates name an item. The runner applies a batch exactly once.
- */
-async function writeEstimates(
-  trx: Transaction<any>,
-  schema: string,
-  estimates: EstimateLines,
-): Promise<void> {
-  const quantities = sql.table(`${schema}.estimate_quantities`);
-  const rows = sql.table(`${schema}.inventory_quantities`);
-  const lines = [...estimates.values()].flatMap((entry) => entry ?? []);
-  const locationLess = lines.filter((line) => line.item_variation_location_id === null);
-  if (locationLess.length > 0) {
-    // The location-less row a line without a variation row counts on (before the update below).
-    const items = [
-      ...new Map(
-        locationLess.map((l) => [l.item_id, { item_id: l.item_id, account_id: l.account_id }]),
-      ).values(),
-    ];
-    await sql`insert into ${rows} (row_key, account_id, item_id, stocked)
-      select item_id::text || '/-/-', account_id, item_id, false
-      from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as r(item_id uuid, account_id uuid)
-      on conflict (row_key) do nothing`.execute(trx);
-  }
-  // One statement, the lines sent once: its parts see the tables as they were before it, so the
-  // delete removes only the estimates' earlier lines, never those the insert stores.
-  await sql`with added as (
-      select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(estimate_id uuid,
-        account_id uuid, item_id uuid, item_variation_location_id integer, quantity numeric)
-    ), removed as (
-      delete from ${quantities}
-      where estimate_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify([...estimates.keys()])}::jsonb))
-      returning item_id, item_variation_location_id, quantity
-    ), stored as (
-      insert into ${quantities} (estimate_id, account_id, item_id, item_variation_location_id, quantity)
-      select estimate_id, account_id, item_id, item_variation_location_id, quantity from added
-    ), changes as (
-      select item_id, item_variation_location_id, -quantity as delta from removed
-      union all select item_id, item_variation_location_id, quantity from added
-    ), deltas as (
-      select item_id, item_variation_location_id, sum(delta) as delta from changes
-      group by item_id, item_variation_location_id having sum(delta) <> 0
-    )
-    update ${rows} t set estimates = trim_scale(t.estimates + d.delta) from deltas d
-    where t.item_id = d.item_id and (t.item_variation_location_id = d.item_variation_location_id
-      or (d.item_variation_location_id is null and t.variation_id is null and t.location_id is null))`.execute(
-    trx,
-  );
 }

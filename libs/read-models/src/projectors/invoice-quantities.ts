@@ -44,7 +44,7 @@ export async function createInvoiceQuantities(db: Kysely<any>, schema: string): 
 }
 
 /** An active invoice's inventory line as the batch leaves it. */
-interface InvoiceLine {
+export interface InvoiceLine {
   invoice_id: string;
   line_id: string | null;
   account_id: string;

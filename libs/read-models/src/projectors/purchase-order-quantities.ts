@@ -1,4 +1,5 @@
 import { RecordedEvent } from '@app/event-store';
+import Decimal from 'decimal.js';
 import { Kysely, sql, Transaction } from 'kysely';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -31,6 +32,7 @@ export async function createPurchaseOrderQuantities(db: Kysely<any>, schema: str
     .addColumn('row_key', 'text')
     .addColumn('ordered', 'numeric', (c) => c.notNull())
     .addColumn('received', 'numeric', (c) => c.notNull().defaultTo(0))
+    // incomingOf is its TypeScript twin (the stock ledger's).
     .addColumn('incoming', 'numeric', (c) =>
       c
         .notNull()
@@ -48,8 +50,16 @@ export async function createPurchaseOrderQuantities(db: Kysely<any>, schema: str
 
 export const PURCHASE_ORDER_EVENTS = ['PurchaseOrderSent', 'PurchaseOrderReceived'];
 
+/**
+ * What a sent order's line still brings: `max(0, ordered - received)`. The stock ledger counts with
+ * it; `purchase_order_quantities.incoming` is the same formula as a generated column.
+ */
+export function incomingOf(line: { ordered: string; received: string }): string {
+  return Decimal.max(0, new Decimal(line.ordered).minus(line.received)).toFixed();
+}
+
 /** A line as a batch leaves it: what it states, the rest kept from the stored row. */
-interface LineState {
+export interface LineState {
   purchase_order_id: string;
   line_id: string;
   account_id: string;

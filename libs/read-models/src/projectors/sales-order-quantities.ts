@@ -1,4 +1,5 @@
 import { RecordedEvent } from '@app/event-store';
+import Decimal from 'decimal.js';
 import { Kysely, sql, Transaction } from 'kysely';
 import { lineLocation, LineLocation } from './invoice-quantities';
 
@@ -35,6 +36,7 @@ export async function createSalesOrderQuantities(db: Kysely<any>, schema: string
     .addColumn('invoiced', 'numeric', (c) => c.notNull().defaultTo(0))
     // Status 29; a closed order keeps its lines and reserves nothing.
     .addColumn('open', 'boolean', (c) => c.notNull())
+    // reservedOf is its TypeScript twin (the stock ledger's).
     .addColumn('reserved', 'numeric', (c) =>
       c
         .notNull()
@@ -71,8 +73,18 @@ export const SALES_ORDER_EVENTS = [
 
 const OPEN_SALES_ORDER = 29;
 
+/**
+ * What an order line reserves: `max(0, ordered - invoiced)` while the order is open, else 0. The
+ * stock ledger counts with it; `sales_order_quantities.reserved` is the same formula as a generated
+ * column (createSalesOrderQuantities), so a batch stays one set-based statement.
+ */
+export function reservedOf(line: { ordered: string; invoiced: string; open: boolean }): string {
+  if (!line.open) return '0';
+  return Decimal.max(0, new Decimal(line.ordered).minus(line.invoiced)).toFixed();
+}
+
 /** An order's inventory line as the batch leaves it. */
-interface OrderLine extends LineLocation {
+export interface OrderLine extends LineLocation {
   sales_order_id: string;
   line_id: string;
   account_id: string;
@@ -83,7 +95,7 @@ interface OrderLine extends LineLocation {
 }
 
 /** What a batch says of one order. */
-interface OrderChange {
+export interface OrderChange {
   /** Its inventory lines after the batch; null: the batch did not set them. */
   lines: OrderLine[] | null;
   /** Open or not after the batch; null: the batch did not say. */

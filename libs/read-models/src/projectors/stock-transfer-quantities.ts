@@ -43,7 +43,7 @@ export const STOCK_TRANSFER_EVENTS = [
 
 const IN_TRANSIT = 27;
 
-interface TransitLine {
+export interface TransitLine {
   stock_transfer_id: string;
   line_id: string;
   account_id: string;

@@ -1,0 +1,153 @@
+import { RecordedEvent } from '@app/event-store';
+import { sql, Transaction } from 'kysely';
+import { Projector } from '../../projector';
+import { documentOfStream, DOCUMENT_EVENTS, DocumentStock, itemsOf } from './document-stock';
+import { createLedgerTables } from './ledger-tables';
+import { Balance, ledgerEntries, LedgerState } from './ledger-entries';
+import { newStockPlaces, stockRow, StockPlaces } from './stock-places';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * The stock ledger, for auditors (docs/inventory.md, The stock ledger): one row per movement per
+ * item, variation row and location, with the change to each bucket of `inventory_quantities`, the
+ * row's on-hand after it, its source and its event. Summed per row, the ledger is
+ * `inventory_quantities` (its property test proves it on random histories).
+ *
+ * A batch loads what the ledger kept of the documents and items it names (their counted lines,
+ * the item locations and variation rows, the rows' on-hand), folds its events in log order
+ * (ledger-entries.ts) and writes the entries and that state back, set-based. It reads, so it is
+ * not `writesOnly`.
+ */
+export const stockLedgerProjector: Projector = {
+  name: 'stock_ledger',
+  version: 1,
+  tables: ['stock_ledger', 'stock_ledger_documents', 'stock_ledger_places', 'stock_ledger_balances'],
+  handles: [
+    'StockAdjusted',
+    'ItemCreated',
+    'ItemUpdated',
+    'ItemVariationCreated',
+    'ItemVariationLocationAdded',
+    ...DOCUMENT_EVENTS,
+  ],
+  setup: createLedgerTables,
+  async apply(trx, events, schema) {
+    const state = await loadState(trx, schema, events);
+    const entries = ledgerEntries(state, events);
+    await writeState(trx, schema, state);
+    if (entries.length === 0) return;
+    await sql`insert into ${sql.table(`${schema}.stock_ledger`)} (event_id, entry, account_id, item_id,
+        variation_id, item_variation_location_id, location_id, row_key, on_hand, reserved, incoming,
+        in_transit, estimates, on_hand_after, source_type, source_id, source_number, source_line_id, reason,
+        stream_id, revision, event_type, commit_position, prepare_position, user_id, api_key_id,
+        idempotency_key, recorded_at)
+      select event_id, entry, account_id, item_id, variation_id, item_variation_location_id, location_id,
+        row_key, on_hand, reserved, incoming, in_transit, estimates, on_hand_after, source_type, source_id,
+        source_number, source_line_id, reason, stream_id, revision, event_type, commit_position,
+        prepare_position, user_id, api_key_id, idempotency_key, recorded_at
+      from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as r(event_id text, entry integer,
+        account_id uuid, item_id uuid, variation_id uuid, item_variation_location_id integer, location_id uuid,
+        row_key text, on_hand numeric, reserved numeric, incoming numeric, in_transit numeric,
+        estimates numeric, on_hand_after numeric, source_type text, source_id uuid, source_number integer,
+        source_line_id text, reason text, stream_id text, revision integer, event_type text,
+        commit_position bigint, prepare_position bigint, user_id uuid, api_key_id uuid,
+        idempotency_key text, recorded_at timestamptz)`.execute(trx);
+  },
+};
+
+const ids = (values: Iterable<string>) =>
+  sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(values)])}::jsonb))`;
+
+/** The documents and items the batch names, as the ledger left them. */
+async function loadState(
+  trx: Transaction<any>,
+  schema: string,
+  events: readonly RecordedEvent[],
+): Promise<LedgerState> {
+  const documentIds = new Set<string>();
+  for (const event of events) {
+    const document = documentOfStream(event.streamId);
+    if (document) documentIds.add(document.id);
+    const transfer = (event.data as Record<string, any>).stock_transfer_id;
+    if (event.type === 'StockAdjusted' && typeof transfer === 'string') documentIds.add(transfer);
+  }
+  const documents = new Map<string, DocumentStock>();
+  if (documentIds.size > 0) {
+    const { rows } = await sql<{ document_id: string; state: DocumentStock }>`select document_id, state
+      from ${sql.table(`${schema}.stock_ledger_documents`)} where document_id in ${ids(documentIds)}`.execute(
+      trx,
+    );
+    for (const row of rows) documents.set(row.document_id, row.state);
+  }
+
+  const itemIds = new Set<string>();
+  for (const event of events) {
+    const d = event.data as Record<string, any>;
+    if (event.type === 'ItemCreated') itemIds.add(d.id);
+    if (event.type === 'ItemUpdated') itemIds.add(event.streamId.slice('item-'.length));
+    if (typeof d.item_id === 'string') itemIds.add(d.item_id);
+    const document = documentOfStream(event.streamId);
+    for (const id of itemsOf(document && documents.get(document.id), event)) itemIds.add(id);
+  }
+  const places: StockPlaces = newStockPlaces();
+  const balances = new Map<string, Balance>();
+  if (itemIds.size > 0) {
+    const { rows: placeRows } = await sql<any>`select * from ${sql.table(`${schema}.stock_ledger_places`)}
+      where item_id in ${ids(itemIds)}`.execute(trx);
+    for (const p of placeRows) {
+      if (p.place_key === p.item_id) places.items.set(p.item_id, p.location_id);
+      else
+        places.rows.set(
+          p.place_key,
+          stockRow(p.item_id, p.variation_id, p.location_id, p.item_variation_location_id),
+        );
+    }
+    const { rows: balanceRows } = await sql<any>`select row_key, item_id, adjusted::text, on_hand::text
+      from ${sql.table(`${schema}.stock_ledger_balances`)} where item_id in ${ids(itemIds)}`.execute(trx);
+    for (const b of balanceRows)
+      balances.set(b.row_key, { item_id: b.item_id, adjusted: b.adjusted, on_hand: b.on_hand });
+  }
+  return { places, documents, balances };
+}
+
+/** Stores what the batch left: the documents, places and balances it loaded or made. */
+async function writeState(trx: Transaction<any>, schema: string, state: LedgerState): Promise<void> {
+  const documents = [...state.documents.values()].map((state) => ({
+    document_id: state.id,
+    kind: state.kind,
+    state,
+  }));
+  if (documents.length > 0)
+    await sql`insert into ${sql.table(`${schema}.stock_ledger_documents`)} as t (document_id, kind, state)
+      select document_id, kind, state from jsonb_to_recordset(${JSON.stringify(documents)}::jsonb)
+        as r(document_id uuid, kind text, state jsonb)
+      on conflict (document_id) do update set state = excluded.state`.execute(trx);
+  const places = [
+    ...[...state.places.items].map(([item_id, location_id]) => ({
+      place_key: item_id,
+      item_id,
+      variation_id: null,
+      item_variation_location_id: null,
+      location_id,
+    })),
+    ...[...state.places.rows].map(([place_key, row]) => ({ ...row, place_key })),
+  ];
+  if (places.length > 0)
+    await sql`insert into ${sql.table(`${schema}.stock_ledger_places`)} as t (place_key, item_id, variation_id,
+        item_variation_location_id, location_id)
+      select place_key, item_id, variation_id, item_variation_location_id, location_id
+      from jsonb_to_recordset(${JSON.stringify(places)}::jsonb) as r(place_key text, item_id uuid,
+        variation_id uuid, item_variation_location_id integer, location_id uuid)
+      on conflict (place_key) do update set variation_id = excluded.variation_id,
+        item_variation_location_id = excluded.item_variation_location_id,
+        location_id = excluded.location_id`.execute(trx);
+  const balances = [...state.balances].map(([row_key, balance]) => ({ row_key, ...balance }));
+  if (balances.length > 0)
+    await sql`insert into ${sql.table(`${schema}.stock_ledger_balances`)} as t (row_key, item_id, adjusted, on_hand)
+      select row_key, item_id, adjusted, on_hand from jsonb_to_recordset(${JSON.stringify(balances)}::jsonb)
+        as r(row_key text, item_id uuid, adjusted numeric, on_hand numeric)
+      on conflict (row_key) do update set adjusted = excluded.adjusted, on_hand = excluded.on_hand`.execute(
+      trx,
+    );
+}
