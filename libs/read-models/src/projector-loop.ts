@@ -286,13 +286,14 @@ export class ProjectorLoop {
       return;
     }
     await projector.effects?.(events); // a reactor's steps: the checkpoint moves only after them
+    const prepared = await projector.prepare?.(db, events, schema);
     this.applying = true;
     try {
-      if (this.deps.pipeline && projector.writesOnly) await this.commitPipelined(move, events);
+      if (this.deps.pipeline && projector.writesOnly) await this.commitPipelined(move, events, prepared);
       else
         await db.transaction().execute(async (trx) => {
           await advanceCheckpoint(trx, move, { relaxCommit: true });
-          await projector.apply(trx, events, schema);
+          await projector.apply(trx, events, schema, prepared);
         });
     } finally {
       this.changes++;
@@ -302,9 +303,13 @@ export class ProjectorLoop {
   }
 
   /** The same transaction as above, sent at once: BEGIN, the move, apply's writes, COMMIT. */
-  private async commitPipelined(move: CheckpointMove, events: RecordedEvent[]): Promise<void> {
+  private async commitPipelined(
+    move: CheckpointMove,
+    events: RecordedEvent[],
+    prepared: unknown,
+  ): Promise<void> {
     const { db, projector, schema, pipeline } = this.deps;
-    const writes = await recordWrites(projector, events, schema);
+    const writes = await recordWrites(projector, events, schema, prepared);
     try {
       await pipeline!([BEGIN, advanceStatement(move, { relaxCommit: true }).compile(db), ...writes, COMMIT]);
     } catch (error) {

@@ -28,8 +28,14 @@ export interface Projector {
   readonly writesOnly?: boolean;
   /** Creates the tables and their indexes in `schema`, which holds none of them yet. Tables only. */
   setup(db: Kysely<any>, schema: string): Promise<void>;
+  /**
+   * Reads what apply needs, before the batch's transaction, from the committed tables (this loop is
+   * their only writer, and the previous batch has committed): a projector that must read can then
+   * still be `writesOnly`, its writes pipelined. Its result is apply's `prepared`.
+   */
+  prepare?(db: Kysely<any>, events: RecordedEvent[], schema: string): Promise<unknown>;
   /** Writes the effect of `events` (handled ones, in global order) through `trx` into `schema`. */
-  apply(trx: Transaction<any>, events: RecordedEvent[], schema: string): Promise<void>;
+  apply(trx: Transaction<any>, events: RecordedEvent[], schema: string, prepared?: unknown): Promise<void>;
   /**
    * Work outside the read-model database (a reactor's appends to the event store), done before the
    * batch's transaction, never inside it: on PGlite's single connection it would wait behind that

@@ -112,9 +112,10 @@ async function applyInto(
   events: RecordedEvent[],
 ): Promise<void> {
   if (events.length === 0) return;
+  const prepared = await projector.prepare?.(db, events, target);
   await db.transaction().execute(async (trx) => {
     await relaxCommitDurability(trx); // until the swap, a crash only means rebuilding again
-    await projector.apply(trx, events, target);
+    await projector.apply(trx, events, target, prepared);
   });
 }
 

@@ -22,11 +22,12 @@ export async function recordWrites(
   projector: Projector,
   events: RecordedEvent[],
   schema: string,
+  prepared?: unknown,
 ): Promise<CompiledQuery[]> {
   const recorded: CompiledQuery[] = [];
   await recorderInto(recorded)
     .transaction()
-    .execute((trx) => projector.apply(trx, events, schema));
+    .execute((trx) => projector.apply(trx, events, schema, prepared));
   return recorded;
 }
 

@@ -1,5 +1,5 @@
 import { RecordedEvent } from '@app/event-store';
-import { sql, Transaction } from 'kysely';
+import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../../projector';
 import { documentOfStream, DOCUMENT_EVENTS, DocumentStock, itemsOf } from './document-stock';
 import { createLedgerTables } from './ledger-tables';
@@ -14,10 +14,10 @@ import { newStockPlaces, stockRow, StockPlaces } from './stock-places';
  * row's on-hand after it, its source and its event. Summed per row, the ledger is
  * `inventory_quantities` (its property test proves it on random histories).
  *
- * A batch loads what the ledger kept of the documents and items it names (their counted lines,
- * the item locations and variation rows, the rows' on-hand), folds its events in log order
- * (ledger-entries.ts) and writes the entries and that state back, set-based. It reads, so it is
- * not `writesOnly`.
+ * Before a batch, `prepare` loads what the ledger kept of the documents and items it names (their
+ * counted lines, the item locations and variation rows, the rows' on-hand); apply folds the events
+ * in log order (ledger-entries.ts) and writes the entries and that state back, set-based, writes
+ * only: its batch goes in one round trip with the others' (`writesOnly`).
  */
 export const stockLedgerProjector: Projector = {
   name: 'stock_ledger',
@@ -31,9 +31,11 @@ export const stockLedgerProjector: Projector = {
     'ItemVariationLocationAdded',
     ...DOCUMENT_EVENTS,
   ],
+  writesOnly: true,
   setup: createLedgerTables,
-  async apply(trx, events, schema) {
-    const state = await loadState(trx, schema, events);
+  prepare: (db, events, schema) => loadState(db, schema, events),
+  async apply(trx, events, schema, prepared) {
+    const state = (prepared as LedgerState | undefined) ?? (await loadState(trx, schema, events));
     const entries = ledgerEntries(state, events);
     await writeState(trx, schema, state);
     if (entries.length === 0) return;
@@ -61,7 +63,7 @@ const ids = (values: Iterable<string>) =>
 
 /** The documents and items the batch names, as the ledger left them. */
 async function loadState(
-  trx: Transaction<any>,
+  trx: Kysely<any>,
   schema: string,
   events: readonly RecordedEvent[],
 ): Promise<LedgerState> {
@@ -93,8 +95,13 @@ async function loadState(
   const places: StockPlaces = newStockPlaces();
   const balances = new Map<string, Balance>();
   if (itemIds.size > 0) {
-    const { rows: placeRows } = await sql<any>`select * from ${sql.table(`${schema}.stock_ledger_places`)}
-      where item_id in ${ids(itemIds)}`.execute(trx);
+    // Two reads at once: a batch's wait for the read models is in every write's answer.
+    const [{ rows: placeRows }, { rows: balanceRows }] = await Promise.all([
+      sql<any>`select * from ${sql.table(`${schema}.stock_ledger_places`)}
+        where item_id in ${ids(itemIds)}`.execute(trx),
+      sql<any>`select row_key, item_id, adjusted::text, on_hand::text
+        from ${sql.table(`${schema}.stock_ledger_balances`)} where item_id in ${ids(itemIds)}`.execute(trx),
+    ]);
     for (const p of placeRows) {
       if (p.place_key === p.item_id) places.items.set(p.item_id, p.location_id);
       else
@@ -103,8 +110,6 @@ async function loadState(
           stockRow(p.item_id, p.variation_id, p.location_id, p.item_variation_location_id),
         );
     }
-    const { rows: balanceRows } = await sql<any>`select row_key, item_id, adjusted::text, on_hand::text
-      from ${sql.table(`${schema}.stock_ledger_balances`)} where item_id in ${ids(itemIds)}`.execute(trx);
     for (const b of balanceRows)
       balances.set(b.row_key, { item_id: b.item_id, adjusted: b.adjusted, on_hand: b.on_hand });
   }
