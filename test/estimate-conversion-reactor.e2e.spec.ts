@@ -1,18 +1,13 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EventStore } from '@app/event-store';
-import { Database, ProjectionRunner, ReactorRunner, writeCheckpoint } from '@app/read-models';
-import { crashingAppends } from '@app/read-models/testing/crashing-appends';
+import { writeCheckpoint } from '@app/read-models';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
-import { configFromEnv } from '../apps/api/src/config';
-import { createApp, CreateAppOptions } from '../apps/api/src/create-app';
 import { EVENT_STORE } from '../apps/api/src/store/tokens';
 import { apiOf, ESTIMATES, estimateBody, Json, ok, openShop } from './support/estimates';
 import { INVOICES } from './support/invoices';
-import { ADMIN_TOKEN } from './support/operator';
+import { restartsOn } from './support/restarts';
 
 postgresSkipNotice('estimate conversion reactor e2e');
-
-const config = configFromEnv({ LOG_LEVEL: 'silent', ADMIN_TOKEN });
 
 /**
  * A conversion spans records: the estimate's stream records it first, then the invoice's number,
@@ -20,35 +15,12 @@ const config = configFromEnv({ LOG_LEVEL: 'silent', ADMIN_TOKEN });
  * append leaves them to the estimate_conversion reactor of the next process to start.
  */
 describe.each(testDatabases())('estimate → invoice across a crash, on $name', (target) => {
-  let database: Database;
-  const apps: NestFastifyApplication[] = [];
-
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterEach(async () => {
-    for (const app of apps.splice(0)) await app.close();
-  });
-  afterAll(() => database?.close());
-
-  async function start(options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
-    const app = await createApp(config, { database, ...options });
-    apps.push(app);
-    return app;
-  }
-
-  /** Once the reactors, then the read models, have caught up with the log. */
-  async function settled(app: NestFastifyApplication): Promise<void> {
-    const store = app.get<EventStore>(EVENT_STORE);
-    await app.get(ReactorRunner).waitFor((await store.headPosition())!);
-    await app.get(ProjectionRunner).waitFor((await store.headPosition())!);
-  }
+  const processes = restartsOn(target);
+  const { start, settled } = processes;
 
   it('creates the invoice exactly once after a restart, numbered once, and the prospect made a customer', async () => {
     // given a prospect's estimate, in a process that dies before any append to an invoice's stream
-    const dying = await start({
-      wrapEvents: (events) => crashingAppends(events, (stream) => stream.startsWith('invoice-')),
-    });
+    const { app: dying } = await processes.dying('invoice-');
     const shop = await openShop(dying);
     const call = (app: NestFastifyApplication) => apiOf(app)(shop.owner);
     const prospect = await ok(
@@ -95,7 +67,7 @@ describe.each(testDatabases())('estimate → invoice across a crash, on $name', 
     await restarted.close();
 
     // when the reactor passes the conversion again (its checkpoint lost), then nothing changes
-    await writeCheckpoint(database.db, 'estimate_conversion', 1, 'start');
+    await writeCheckpoint(processes.database.db, 'estimate_conversion', 1, 'start');
     const again = await start();
     await settled(again);
     expect(await numbers(again)).toEqual([invoiceId]);

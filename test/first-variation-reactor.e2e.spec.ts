@@ -1,21 +1,17 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EventStore } from '@app/event-store';
-import { Database, ProjectionRunner, ReactorRunner, writeCheckpoint } from '@app/read-models';
-import { crashingAppends } from '@app/read-models/testing/crashing-appends';
+import { writeCheckpoint } from '@app/read-models';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
-import { configFromEnv } from '../apps/api/src/config';
-import { createApp, CreateAppOptions } from '../apps/api/src/create-app';
 import { EVENT_STORE } from '../apps/api/src/store/tokens';
 import { createCategory, createLocation } from './support/catalog';
-import { ADMIN_TOKEN, Caller, createCaller } from './support/operator';
+import { Caller, createCaller } from './support/operator';
 import { as } from './support/party-rules';
 import { reactors } from '../apps/api/src/reactors';
+import { restartsOn } from './support/restarts';
 
 postgresSkipNotice('first variation reactor e2e');
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const config = configFromEnv({ LOG_LEVEL: 'silent', ADMIN_TOKEN });
 
 /**
  * An item's first variation spans two streams: the item's (its stock moves out, the decision is
@@ -23,35 +19,11 @@ const config = configFromEnv({ LOG_LEVEL: 'silent', ADMIN_TOKEN });
  * appends leaves the second to the first_variation reactor of the next process to start.
  */
 describe.each(testDatabases())('first variation across a crash, on $name', (target) => {
-  let database: Database;
-  const apps: NestFastifyApplication[] = [];
-
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterEach(async () => {
-    for (const app of apps.splice(0)) await app.close();
-  });
-  afterAll(() => database?.close());
-
-  async function start(options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
-    const app = await createApp(config, { database, ...options });
-    apps.push(app);
-    return app;
-  }
+  const processes = restartsOn(target);
+  const { start, settled } = processes;
 
   /** An app whose process "dies" right before any append to a variation's stream. */
-  const startDyingBeforeVariations = () =>
-    start({
-      wrapEvents: (events) => crashingAppends(events, (stream) => stream.startsWith('itemVariation-')),
-    });
-
-  /** Once the reactors, then the read models, have caught up with the log. */
-  async function settled(app: NestFastifyApplication): Promise<void> {
-    const store = app.get<EventStore>(EVENT_STORE);
-    await app.get(ReactorRunner).waitFor((await store.headPosition())!);
-    await app.get(ProjectionRunner).waitFor((await store.headPosition())!);
-  }
+  const startDyingBeforeVariations = async () => (await processes.dying('itemVariation-')).app;
 
   const call = (
     app: NestFastifyApplication,
@@ -116,7 +88,7 @@ describe.each(testDatabases())('first variation across a crash, on $name', (targ
     await restarted.close();
 
     // when the reactor passes the decision again (its checkpoint lost), then nothing changes
-    await writeCheckpoint(database.db, 'first_variation', 1, 'start');
+    await writeCheckpoint(processes.database.db, 'first_variation', 1, 'start');
     const again = await start();
     await settled(again);
     expect(await again.get<EventStore>(EVENT_STORE).readStream(`itemVariation-${variationId}`)).toHaveLength(

@@ -1,19 +1,14 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EventStore } from '@app/event-store';
-import { Database, ProjectionRunner, ReactorRunner, writeCheckpoint } from '@app/read-models';
-import { crashingAppends } from '@app/read-models/testing/crashing-appends';
+import { writeCheckpoint } from '@app/read-models';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
-import { configFromEnv } from '../apps/api/src/config';
-import { createApp, CreateAppOptions } from '../apps/api/src/create-app';
 import { EVENT_STORE } from '../apps/api/src/store/tokens';
 import { apiOf, ESTIMATES, estimateBody, Json, ok, openShop, Shop } from './support/estimates';
 import { INVOICES } from './support/invoices';
-import { ADMIN_TOKEN } from './support/operator';
 import { SALES_ORDERS, salesOrderBody } from './support/sales-orders';
+import { restartsOn } from './support/restarts';
 
 postgresSkipNotice('sales-order reactors e2e');
-
-const config = configFromEnv({ LOG_LEVEL: 'silent', ADMIN_TOKEN });
 
 /**
  * Steps that span a sales order and another record are recorded on the owning record first, then
@@ -22,38 +17,11 @@ const config = configFromEnv({ LOG_LEVEL: 'silent', ADMIN_TOKEN });
  * trigger a second time).
  */
 describe.each(testDatabases())('sales-order steps across a crash, on $name', (target) => {
-  let database: Database;
-  const apps: NestFastifyApplication[] = [];
-
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterEach(async () => {
-    for (const app of apps.splice(0)) await app.close();
-  });
-  afterAll(() => database?.close());
-
-  async function start(options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
-    const app = await createApp(config, { database, ...options });
-    apps.push(app);
-    return app;
-  }
-
-  /** Once the reactors, then the read models, have caught up with the log. */
-  async function settled(app: NestFastifyApplication): Promise<void> {
-    const store = app.get<EventStore>(EVENT_STORE);
-    await app.get(ReactorRunner).waitFor((await store.headPosition())!);
-    await app.get(ProjectionRunner).waitFor((await store.headPosition())!);
-  }
+  const processes = restartsOn(target);
+  const { start, settled } = processes;
 
   /** A process whose appends to streams with `prefix` fail once `crashing.on` is set. */
-  async function dyingApp(prefix: string) {
-    const crashing = { on: false };
-    const app = await start({
-      wrapEvents: (events) => crashingAppends(events, (stream) => crashing.on && stream.startsWith(prefix)),
-    });
-    return { app, crashing };
-  }
+  const dyingApp = (prefix: string) => processes.dying(prefix, { on: false });
 
   const storeOf = (app: NestFastifyApplication) => app.get<EventStore>(EVENT_STORE);
   const call = (app: NestFastifyApplication, shop: Shop) => apiOf(app)(shop.owner);
@@ -94,7 +62,7 @@ describe.each(testDatabases())('sales-order steps across a crash, on $name', (ta
     await restarted.close();
 
     // when the reactor passes the invoicing again (its checkpoint lost), then nothing changes
-    await writeCheckpoint(database.db, 'sales_order_invoicing', 1, 'start');
+    await writeCheckpoint(processes.database.db, 'sales_order_invoicing', 1, 'start');
     const again = await start();
     await settled(again);
     expect(await numbersGiven(again, shop, 'invoice')).toEqual([invoiceId]);
@@ -123,7 +91,7 @@ describe.each(testDatabases())('sales-order steps across a crash, on $name', (ta
     expect(released).toMatchObject({ invoiced_percent: 0, invoice_count: 0, revision: 'so_2' });
     await restarted.close();
 
-    await writeCheckpoint(database.db, 'linked_invoice_release', 1, 'start');
+    await writeCheckpoint(processes.database.db, 'linked_invoice_release', 1, 'start');
     const again = await start();
     await settled(again);
     const types = (await storeOf(again).readStream(`salesOrder-${order.id}`)).map((e) => e.type);

@@ -1,0 +1,58 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { EventStore } from '@app/event-store';
+import { Database, ProjectionRunner, ReactorRunner } from '@app/read-models';
+import { crashingAppends } from '@app/read-models/testing/crashing-appends';
+import { TestDatabase } from '@app/read-models/testing/test-databases';
+import { configFromEnv } from '../../apps/api/src/config';
+import { createApp, CreateAppOptions } from '../../apps/api/src/create-app';
+import { EVENT_STORE } from '../../apps/api/src/store/tokens';
+import { ADMIN_TOKEN } from './operator';
+
+const config = configFromEnv({ LOG_LEVEL: 'silent', ADMIN_TOKEN });
+
+/**
+ * The service's processes over time on one database, for the crash-and-restart suites: call it in
+ * a describe block; every process a test starts is closed after it.
+ */
+export function restartsOn(target: TestDatabase) {
+  let database: Database;
+  const apps: NestFastifyApplication[] = [];
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
+  afterAll(() => database?.close());
+
+  async function start(options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+    const app = await createApp(config, { database, ...options });
+    apps.push(app);
+    return app;
+  }
+
+  return {
+    get database(): Database {
+      return database;
+    },
+    start,
+    /**
+     * A process whose appends to streams starting with `prefix` fail (nothing written) while
+     * `crashing.on`: one that stops between two appends of a cross-record step.
+     */
+    async dying(prefix: string, crashing = { on: true }, options: CreateAppOptions = {}) {
+      const app = await start({
+        ...options,
+        wrapEvents: (events) => crashingAppends(events, (stream) => crashing.on && stream.startsWith(prefix)),
+      });
+      return { app, crashing };
+    },
+    /** Once the reactors, then the read models, have caught up with the log. */
+    async settled(app: NestFastifyApplication): Promise<void> {
+      const store = app.get<EventStore>(EVENT_STORE);
+      await app.get(ReactorRunner).waitFor((await store.headPosition())!);
+      await app.get(ProjectionRunner).waitFor((await store.headPosition())!);
+    },
+    storeOf: (app: NestFastifyApplication) => app.get<EventStore>(EVENT_STORE),
+  };
+}
