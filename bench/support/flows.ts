@@ -159,6 +159,37 @@ export function customerCreates(api: Api): () => Promise<void> {
   };
 }
 
+/** The figures every flow benchmark's JSON line starts with. */
+export function flowFigures(
+  store: string,
+  shape: { round_s: number; clients: number; lines: number },
+  rounds: readonly Round[],
+  median: Round,
+  steps: Record<string, StepFigures>,
+  target?: number,
+) {
+  return {
+    store,
+    ...shape,
+    customer_create_rps: median.baseline.rate,
+    flows_per_s: median.flow.rate,
+    flow_ratio: median.ratio,
+    ...(target === undefined ? {} : { flow_ratio_target: target }),
+    rounds: roundsJson(rounds),
+    steps,
+  };
+}
+
+/** Prints the JSON line with `ok`; a failure (any string in `failures`) is logged and exits 1. */
+export function reportFlows(line: Record<string, unknown>, failures: readonly (string | false)[]): void {
+  const failed = failures.filter((f): f is string => typeof f === 'string');
+  console.log(JSON.stringify({ ...line, ok: failed.length === 0 }));
+  if (failed.length > 0) {
+    console.error(`FAILED: ${failed.join('; ')}`);
+    process.exitCode = 1;
+  }
+}
+
 /** The rounds of a flow benchmark as they go in its JSON line. */
 export function roundsJson(rounds: readonly Round[]) {
   return rounds.map((r) => ({ customer_rps: r.baseline.rate, flows_per_s: r.flow.rate, ratio: r.ratio }));
