@@ -85,10 +85,18 @@ export class DocumentLineSchema implements DocumentLineView {
   @MoneyProperty()
   unit_price!: string;
 
-  @MoneyProperty({ required: false, nullable: true, description: 'Omitted without the unit_cost.view permission' })
+  @MoneyProperty({
+    required: false,
+    nullable: true,
+    description: 'Omitted without the unit_cost.view permission',
+  })
   unit_cost?: string | null;
 
-  @MoneyProperty({ required: false, nullable: true, description: 'Omitted without the unit_cost.view permission' })
+  @MoneyProperty({
+    required: false,
+    nullable: true,
+    description: 'Omitted without the unit_cost.view permission',
+  })
   total_cost?: string | null;
 
   @RateProperty()
@@ -207,4 +215,3 @@ export abstract class DocumentHeaderSchema {
   @TimestampProperty({ nullable: true })
   updated_at!: string | null;
 }
-

@@ -20,10 +20,14 @@ export const MoneyProperty = (options: Extra = {}) =>
 
 /** `"8.875"`: a percentage with three decimals. */
 export const RateProperty = (options: Extra = {}) =>
-  stringWith({ pattern: '^-?\\d+\\.\\d{3}$', example: '8.875', description: 'A percentage, three decimals' }, options);
+  stringWith(
+    { pattern: '^-?\\d+\\.\\d{3}$', example: '8.875', description: 'A percentage, three decimals' },
+    options,
+  );
 
 /** `"2030-01-10"`. */
-export const DateProperty = (options: Extra = {}) => stringWith({ format: 'date', example: '2030-01-10' }, options);
+export const DateProperty = (options: Extra = {}) =>
+  stringWith({ format: 'date', example: '2030-01-10' }, options);
 
 /** An ISO 8601 timestamp. */
 export const TimestampProperty = (options: Extra = {}) =>
@@ -37,7 +41,11 @@ export const TextProperty = (options: Extra = {}) => stringWith({}, { nullable: 
 
 /** The `object` field naming a resource's kind. */
 export const ObjectProperty = (object: string | string[], options: Extra = {}) =>
-  ApiProperty({ type: 'string', enum: Array.isArray(object) ? object : [object], ...options } as ApiPropertyOptions);
+  ApiProperty({
+    type: 'string',
+    enum: Array.isArray(object) ? object : [object],
+    ...options,
+  } as ApiPropertyOptions);
 
 /** An integer. */
 export const IntegerProperty = (options: Extra = {}) =>
