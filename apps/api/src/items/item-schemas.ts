@@ -51,7 +51,7 @@ export class ItemLocationInventorySchema implements LocationInventory {
 @ApiSchema({ name: 'ItemCustomFieldValue' })
 export class ItemCustomFieldValueSchema implements CustomFieldValue {
   @IdProperty() custom_field_id!: string;
-  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true })
+  @ApiProperty({ oneOf: [{ type: 'string', nullable: true }, { type: 'number' }, { type: 'boolean' }] })
   value!: string | number | boolean | null;
 }
 

@@ -88,7 +88,6 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
  * with the error envelope, and a summary where a handler gave none.
  */
 export function completeOperations(document: OpenAPIObject): OpenAPIObject {
-  nullableReferences(document.components?.schemas ?? {});
   for (const [path, item] of Object.entries(document.paths as Json)) {
     for (const method of METHODS) {
       const operation = (item as Json)[method] as Json | undefined;
@@ -143,20 +142,6 @@ function completeOperation(path: string, method: string, operation: Json): void 
   }
   if (!operation.summary) operation.summary = `${method.toUpperCase()} ${path}`;
   operation.responses = sortedResponses(responses);
-}
-
-/**
- * A nullable property of a schema class (`@ApiProperty({ type: Photo, nullable: true })`) comes out
- * of the generator as `{type: 'object', nullable: true, allOf: [{$ref}]}`: a `type` beside the
- * reference, which in OpenAPI 3.0 makes the reference refuse null. Without it, `nullable` with
- * `allOf` reads as "this object, or null".
- */
-function nullableReferences(node: unknown): void {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) return node.forEach(nullableReferences);
-  const schema = node as Json;
-  if (schema.nullable === true && Array.isArray(schema.allOf) && schema.type === 'object') delete schema.type;
-  Object.values(schema).forEach(nullableReferences);
 }
 
 function sortedResponses(responses: Json): Json {
