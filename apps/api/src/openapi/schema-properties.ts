@@ -61,3 +61,13 @@ export const EnumProperty = (values: readonly (string | number)[], options: Extr
 
 /** Several decorators under one name, for the schema classes. */
 export const Property = (...decorators: PropertyDecorator[]) => applyDecorators(...decorators);
+
+/** A decimal a request may give as a JSON number or a numeric string (documents-api §1.2). */
+export const DECIMAL_INPUT = {
+  oneOf: [{ type: 'number' }, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' }],
+};
+
+/** The same, or null. */
+export const NULLABLE_DECIMAL_INPUT = {
+  oneOf: [{ type: 'number' }, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$', nullable: true }],
+};
