@@ -3656,6 +3656,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description authentication_required: the credential is missing or wrong */
             401: {
                 headers: {
@@ -3669,6 +3678,33 @@ export interface operations {
             };
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3979,6 +4015,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description authentication_required: the credential is missing or wrong */
             401: {
                 headers: {
@@ -3992,6 +4037,33 @@ export interface operations {
             };
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4081,6 +4153,15 @@ export interface operations {
                     "application/json": components["schemas"]["Projection"];
                 };
             };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description authentication_required: the credential is missing or wrong */
             401: {
                 headers: {
@@ -4103,6 +4184,33 @@ export interface operations {
             };
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4453,6 +4561,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -4662,6 +4788,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -4749,6 +4893,24 @@ export interface operations {
             };
             /** @description mobile_mutation_conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5107,6 +5269,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -5316,6 +5496,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -5403,6 +5601,24 @@ export interface operations {
             };
             /** @description mobile_mutation_conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5938,6 +6154,24 @@ export interface operations {
             };
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6482,6 +6716,24 @@ export interface operations {
             };
             /** @description location_delete_not_allowed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7358,6 +7610,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -7959,6 +8229,15 @@ export interface operations {
                     "application/json": components["schemas"]["Item"];
                 };
             };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description authentication_required */
             401: {
                 headers: {
@@ -7990,6 +8269,24 @@ export interface operations {
             };
             /** @description item_archived */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8163,6 +8460,15 @@ export interface operations {
             };
             /** @description resource_missing */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description invalid_query_parameter: the route takes none */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8634,6 +8940,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -8720,6 +9044,24 @@ export interface operations {
             };
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9308,6 +9650,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -9708,6 +10068,24 @@ export interface operations {
             };
             /** @description item_variation_location_delete_not_allowed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10797,6 +11175,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description authentication_required */
             401: {
                 headers: {
@@ -10828,6 +11215,24 @@ export interface operations {
             };
             /** @description estimate_delete_not_allowed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11665,6 +12070,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description authentication_required */
             401: {
                 headers: {
@@ -11696,6 +12110,24 @@ export interface operations {
             };
             /** @description invoice_delete_not_allowed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13365,6 +13797,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -14206,6 +14656,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -14987,6 +15455,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -15551,6 +16037,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description authentication_required */
             401: {
                 headers: {
@@ -15582,6 +16077,24 @@ export interface operations {
             };
             /** @description purchase_order_payment_delete_not_allowed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -116,7 +116,9 @@ function completeOperation(path: string, method: string, operation: Json): void 
     if (!operator) statuses.push('403', '422'); // scopes and permissions; unknown query parameters
     if (operator) statuses.push('404'); // the operator API answers 404 without ADMIN_TOKEN
     if (/\{[^}]+\}/.test(path)) statuses.push('404');
-    if (operation.requestBody) statuses.push('400', '413', '415', '422');
+    // Any write's body is read and parsed (one sent to a DELETE or an archive too): too large,
+    // not JSON, malformed, or with fields the operation does not take.
+    if (operation.requestBody || method !== 'get') statuses.push('400', '413', '415', '422');
     if (!operator && ['post', 'patch', 'put'].includes(method)) declareIdempotencyKey(operation);
     const headers = ((operation.parameters ?? []) as Json[])
       .filter((p) => p.in === 'header')

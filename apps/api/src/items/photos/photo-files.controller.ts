@@ -1,5 +1,12 @@
 import { Controller, Get, Headers, Inject, Param, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { PHOTO_URL_ROOT } from '@app/read-models/projectors/item-photos';
 import { FastifyReply } from 'fastify';
 import { resourceMissing } from '../../http/api-error';
@@ -30,6 +37,7 @@ export class PhotoFilesController {
     schema: { type: 'string', format: 'binary' },
   })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiUnprocessableEntityResponse({ description: 'invalid_query_parameter: the route takes none' })
   async serve(
     @Param('photo_id') photoId: string,
     @Param('version') version: string,
