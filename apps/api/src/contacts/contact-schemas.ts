@@ -40,5 +40,6 @@ export class ContactSchema implements ContactView, ContactJson {
   account_records!: ContactLinkedRecordSchema[];
   @TimestampProperty() created_at!: string;
   @TimestampProperty() updated_at!: string;
-  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' }) revision!: number;
+  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' })
+  revision!: number;
 }

@@ -226,7 +226,11 @@ export class DocumentLineInputSchema {
   @IdProperty({ required: false, description: 'A line of this document, to keep it' })
   id?: string;
 
-  @IdProperty({ required: false, nullable: true, description: 'An active item; null or absent: a service line' })
+  @IdProperty({
+    required: false,
+    nullable: true,
+    description: 'An active item; null or absent: a service line',
+  })
   item_id?: string | null;
 
   @IntegerProperty({ required: false, nullable: true, minimum: 1, maximum: 2147483647 })

@@ -1,5 +1,11 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { ESTIMATE_STATUS, ESTIMATE_STATUS_NAMES, EstimateStatusId, EstimateView, EstimateWarning } from '@app/domain';
+import {
+  ESTIMATE_STATUS,
+  ESTIMATE_STATUS_NAMES,
+  EstimateStatusId,
+  EstimateView,
+  EstimateWarning,
+} from '@app/domain';
 import { DocumentHeaderSchema, DocumentLineSchema } from '../documents/document-schemas';
 import {
   DateProperty,
@@ -31,7 +37,11 @@ export class EstimateSchema extends DocumentHeaderSchema implements EstimateView
   @ObjectProperty('estimate')
   object!: 'estimate';
 
-  @IntegerProperty({ nullable: true, minimum: 1, description: 'Assigned; null in the preview of a new estimate' })
+  @IntegerProperty({
+    nullable: true,
+    minimum: 1,
+    description: 'Assigned; null in the preview of a new estimate',
+  })
   estimate_number!: number | null;
 
   @TextProperty({ maxLength: 24 })
@@ -98,7 +108,8 @@ export class EstimatePreviewSchema {
 
   @ApiProperty({
     type: EstimateSchema,
-    description: 'The estimate as it would be; what a save would assign (id, number, new line ids, revision) is null',
+    description:
+      'The estimate as it would be; what a save would assign (id, number, new line ids, revision) is null',
   })
   estimate!: EstimateSchema;
 

@@ -27,7 +27,8 @@ export class ItemPhotoSchema implements ItemPhotoView {
   @ApiProperty({ type: 'string' }) thumbnail_url!: string;
   @ApiProperty({ type: 'string' }) display_url!: string;
   @ApiProperty({ type: 'string' }) large_url!: string;
-  @ApiProperty({ type: 'string', description: 'At most 2400 pixels on its longest edge' }) original_url!: string;
+  @ApiProperty({ type: 'string', description: 'At most 2400 pixels on its longest edge' })
+  original_url!: string;
 }
 
 @ApiSchema({ name: 'ItemPrimaryPhoto' })
@@ -43,7 +44,10 @@ export class ItemLocationInventorySchema implements LocationInventory {
   @ApiProperty({ type: 'number' }) quantity_reserved!: number;
   @ApiProperty({ type: 'number' }) quantity_available!: number;
   @ApiProperty({ type: 'number' }) quantity_incoming!: number;
-  @ApiPropertyOptional({ type: 'number', description: 'Sent by stock transfers to this location, not received' })
+  @ApiPropertyOptional({
+    type: 'number',
+    description: 'Sent by stock transfers to this location, not received',
+  })
   in_transit?: number;
   @IntegerProperty({ minimum: 0 }) threshold!: number;
 }
@@ -75,7 +79,8 @@ export class ItemSchema implements ItemView, ItemJson {
   @IdProperty() category_id!: string;
   @TextProperty() category_name!: string | null;
   @ApiProperty({ type: 'string', isArray: true, description: 'Supplier ids' }) supplier_ids!: string[];
-  @IntegerProperty({ description: '12 available, 13 unavailable, 14 sold (server managed)' }) status_id!: number;
+  @IntegerProperty({ description: '12 available, 13 unavailable, 14 sold (server managed)' })
+  status_id!: number;
   @IdProperty({ nullable: true, description: 'The primary location' }) location_id!: string | null;
   @IdProperty({ nullable: true }) zone_id!: string | null;
   @TextProperty() unit_of_measure_id!: string | null;
@@ -86,7 +91,8 @@ export class ItemSchema implements ItemView, ItemJson {
   @ApiProperty({ type: 'number' }) quantity!: number;
   @ApiProperty({ type: 'number' }) quantity_reserved!: number;
   @ApiProperty({ type: 'number' }) quantity_incoming!: number;
-  @ApiProperty({ type: 'number', description: 'Sent by stock transfers, not yet received' }) in_transit!: number;
+  @ApiProperty({ type: 'number', description: 'Sent by stock transfers, not yet received' })
+  in_transit!: number;
   @ApiProperty({ type: 'number', nullable: true, description: 'Null while no estimate counts the item' })
   quantity_estimates!: number | null;
   @IntegerProperty({ minimum: 0, description: 'Low-stock threshold' }) threshold!: number;
@@ -97,7 +103,8 @@ export class ItemSchema implements ItemView, ItemJson {
   @ApiProperty() published!: boolean;
   @ApiProperty() include_sold!: boolean;
   @ApiProperty() archived!: boolean;
-  @ApiProperty({ type: ItemPrimaryPhotoSchema, nullable: true }) primary_photo!: ItemPrimaryPhotoSchema | null;
+  @ApiProperty({ type: ItemPrimaryPhotoSchema, nullable: true })
+  primary_photo!: ItemPrimaryPhotoSchema | null;
   @IntegerProperty({ minimum: 0 }) photo_count!: number;
   @ApiPropertyOptional({
     type: ItemPhotoSchema,
@@ -113,6 +120,6 @@ export class ItemSchema implements ItemView, ItemJson {
   @TimestampProperty({ nullable: true, description: 'Unique items' }) sold_date!: string | null;
   @TimestampProperty() created_at!: string;
   @TimestampProperty() updated_at!: string;
-  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' }) revision!: number;
+  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' })
+  revision!: number;
 }
-

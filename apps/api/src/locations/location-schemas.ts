@@ -37,7 +37,8 @@ export class LocationSchema implements LocationView, LocationJson {
   @TextProperty({ format: 'email' }) email!: string | null;
   @TimestampProperty() created_at!: string;
   @TimestampProperty() updated_at!: string;
-  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' }) revision!: number;
+  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' })
+  revision!: number;
 }
 
 @ApiSchema({ name: 'Zone' })

@@ -14,7 +14,14 @@ import {
   Type,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';

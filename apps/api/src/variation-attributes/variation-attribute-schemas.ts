@@ -21,5 +21,6 @@ export class VariationAttributeSchema implements VariationAttributeView, Variati
   values!: VariationAttributeValueSchema[];
   @TimestampProperty() created_at!: string;
   @TimestampProperty() updated_at!: string;
-  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' }) revision!: number;
+  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' })
+  revision!: number;
 }

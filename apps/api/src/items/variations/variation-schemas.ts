@@ -55,7 +55,11 @@ export class VariationSchema implements ItemVariationView, VariationJson {
   attribute_values!: VariationAttributeValuePairSchema[];
   @IdProperty({ nullable: true }) image_id!: string | null;
   @MoneyProperty({ nullable: true }) unit_price_override!: string | null;
-  @MoneyProperty({ nullable: true, required: false, description: 'Omitted without the unit_cost.view permission' })
+  @MoneyProperty({
+    nullable: true,
+    required: false,
+    description: 'Omitted without the unit_cost.view permission',
+  })
   unit_cost_override?: string | null;
   @ApiProperty({ type: 'number', description: 'Totals over the visible location rows' }) quantity!: number;
   @ApiProperty({ type: 'number' }) quantity_reserved!: number;
@@ -70,7 +74,8 @@ export class VariationSchema implements ItemVariationView, VariationJson {
     description: 'Retrieving one variation, its writes, and lists with include=locations',
   })
   locations?: VariationLocationSchema[];
-  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' }) revision!: number;
+  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' })
+  revision!: number;
 }
 
 @ApiSchema({ name: 'ItemVariationLocationDeleted' })
