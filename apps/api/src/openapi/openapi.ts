@@ -50,7 +50,39 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
     extraModels: [ErrorEnvelopeSchema, PaginationSchema],
     operationIdFactory: operationId,
   });
-  return completeOperations(document);
+  return defineTags(completeOperations(document));
+}
+
+/** What each tag groups, for the browsable page; a tag missing here is listed without one. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  operations: 'Health of the service',
+  operator: 'The operator API (ADMIN_TOKEN): accounts, users, API keys, read models',
+  customers: 'Customers and prospects',
+  suppliers: 'Suppliers',
+  contacts: 'People linked to customers, prospects and suppliers',
+  locations: 'Inventory locations and their zones',
+  'item-categories': 'Item categories and their custom fields',
+  items: 'Inventory items, their stock, adjustments and photos',
+  'item-variations': 'Variations of an item and their rows per location',
+  'variation-attributes': 'The account’s variation attributes (Color, Size …) and values',
+  estimates: 'Estimates, their previews and conversions',
+  invoices: 'Invoices, payments, refunds and fulfillments',
+  'sales-orders': 'Sales orders, their fulfillments and invoicing',
+  'purchase-orders': 'Purchase orders and their payments',
+  'stock-transfers': 'Stock transfers between locations',
+};
+
+/** The document's `tags`: each one an operation uses, once, in the order first used. */
+function defineTags(document: OpenAPIObject): OpenAPIObject {
+  const names = new Set<string>();
+  for (const item of Object.values(document.paths as Json)) {
+    for (const method of METHODS)
+      for (const tag of ((item as Json)[method]?.tags ?? []) as string[]) names.add(tag);
+  }
+  document.tags = [...names].map((name) =>
+    TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name },
+  );
+  return document;
 }
 
 /**

@@ -28,7 +28,7 @@ import { VariationAttributeStore } from './variation-attribute-store';
 const MODIFY = 'inventory.modify';
 
 /** Account variation attributes and their values (EXTENSIONS.md §7). */
-@ApiTags('variation attributes')
+@ApiTags('variation-attributes')
 @Controller('api/v3/variation-attributes')
 export class VariationAttributesController {
   constructor(

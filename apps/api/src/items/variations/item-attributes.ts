@@ -64,7 +64,7 @@ export class ItemAttributeReads {
   }
 }
 
-@ApiTags('item variations')
+@ApiTags('item-variations')
 @Controller('api/v3/items/:id/variation-attributes')
 export class ItemAttributesController {
   constructor(private readonly reads: ItemAttributeReads) {}

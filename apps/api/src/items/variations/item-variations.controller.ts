@@ -55,7 +55,7 @@ import { VariationViews } from './variation-views';
 const MODIFY = 'inventory.modify';
 
 /** An item's variations (inventory-api §4): list, create, retrieve, change, delete, history. */
-@ApiTags('item variations')
+@ApiTags('item-variations')
 @Controller('api/v3/items/:id/variations')
 @ApiNotFoundResponse({ description: 'resource_missing' })
 export class ItemVariationsController {

@@ -29,7 +29,7 @@ import { VariationViews } from './variation-views';
 const MODIFY = 'inventory.modify';
 
 /** A variation's location rows (inventory-api §4) and their stock adjustments (EXTENSIONS.md §7). */
-@ApiTags('item variations')
+@ApiTags('item-variations')
 @Controller('api/v3/items/:id/variations/:variation_id/locations')
 @ApiNotFoundResponse({ description: 'resource_missing' })
 export class VariationLocationsController {
