@@ -1,5 +1,12 @@
 import { Controller, Get, Headers, Inject, Param, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { PHOTO_URL_ROOT } from '@app/read-models/projectors/item-photos';
 import { FastifyReply } from 'fastify';
 import { resourceMissing } from '../../http/api-error';
@@ -25,8 +32,12 @@ export class PhotoFilesController {
   @Get(':photo_id/:version/:file')
   @ApiOperation({ summary: 'A photo rendition, as linked from an item (no API key needed)' })
   @ApiProduces('image/jpeg', 'image/png', 'image/webp')
-  @ApiOkResponse({ description: 'The image; cached for a year (the URL changes when the photo does)' })
+  @ApiOkResponse({
+    description: 'The image; cached for a year (the URL changes when the photo does)',
+    schema: { type: 'string', format: 'binary' },
+  })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiUnprocessableEntityResponse({ description: 'invalid_query_parameter: the route takes none' })
   async serve(
     @Param('photo_id') photoId: string,
     @Param('version') version: string,

@@ -1,5 +1,7 @@
 import { Controller, Get, Inject, Injectable, Param, Query, Req } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiListOf } from '../../openapi/response-schemas';
+import { VariationAttributeSchema } from '../../variation-attributes/variation-attribute-schemas';
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { FastifyRequest } from 'fastify';
@@ -62,7 +64,7 @@ export class ItemAttributeReads {
   }
 }
 
-@ApiTags('item variations')
+@ApiTags('item-variations')
 @Controller('api/v3/items/:id/variation-attributes')
 export class ItemAttributesController {
   constructor(private readonly reads: ItemAttributeReads) {}
@@ -76,6 +78,7 @@ export class ItemAttributesController {
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'include', required: false, enum: ['available'] })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiListOf(VariationAttributeSchema)
   list(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
