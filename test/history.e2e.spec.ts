@@ -249,7 +249,7 @@ describe.each(testDatabases())('event history on $name', (target) => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/v3/openapi.json' })).json();
 
     expect(document.paths['/api/v3/history-widgets/{id}/events'].get).toMatchObject({
-      operationId: 'HistoryWidgetsHistoryController_events',
+      operationId: 'historyWidgets_events',
       security: [{ bearer: [] }],
     });
   });

@@ -1,12 +1,28 @@
 import { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { STORE_RETRY_AFTER_SECONDS } from '../http/error-response';
 import { ErrorEnvelopeSchema } from './error-envelope.schema';
+import { PaginationSchema } from './response-schemas';
 
 export const OPENAPI_JSON_PATH = 'api/v3/openapi.json';
 export const OPENAPI_UI_PATH = 'api/v3/docs';
 
+/** The security schemes: API keys on /api/v3, the operator token on /admin/v1. */
+export const BEARER_SCHEME = 'bearer';
+export const OPERATOR_SCHEME = 'operator';
+
 /** The OpenAPI 3 document, generated from the controllers and DTOs, and a browsable page over it. */
 export function setupOpenApi(app: INestApplication): void {
+  const document = openApiDocument(app);
+  SwaggerModule.setup(OPENAPI_UI_PATH, app, document, {
+    jsonDocumentUrl: OPENAPI_JSON_PATH,
+    raw: ['json'],
+    customSiteTitle: 'Business engine API',
+  });
+}
+
+/** The document itself: what the decorators say, completed with what every operation shares. */
+export function openApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Business engine API')
     .setDescription(
@@ -14,17 +30,120 @@ export function setupOpenApi(app: INestApplication): void {
         '`{error: {type, code, message, param?}}` (schema ErrorEnvelope).',
     )
     .setVersion('3')
-    .addBearerAuth({
-      type: 'http',
-      scheme: 'bearer',
-      bearerFormat: 'API key',
-      description: 'An API key: sk_live_…',
-    })
+    .setLicense('UNLICENSED', 'https://en.wikipedia.org/wiki/Proprietary_software')
+    // Relative: the document is served by the API it describes, wherever that runs.
+    .addServer('/', 'The server that serves this document')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', bearerFormat: 'API key', description: 'An API key: sk_live_…' },
+      BEARER_SCHEME,
+    )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'The operator token, ADMIN_TOKEN (without it the operator API answers 404)',
+      },
+      OPERATOR_SCHEME,
+    )
     .build();
-  const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorEnvelopeSchema] });
-  SwaggerModule.setup(OPENAPI_UI_PATH, app, document, {
-    jsonDocumentUrl: OPENAPI_JSON_PATH,
-    raw: ['json'],
-    customSiteTitle: 'Business engine API',
+  const document = SwaggerModule.createDocument(app, config, {
+    extraModels: [ErrorEnvelopeSchema, PaginationSchema],
+    operationIdFactory: operationId,
   });
+  return completeOperations(document);
+}
+
+/**
+ * `CustomersController.list` → `customers_list`, `ItemVariationsController.retrieve` →
+ * `itemVariations_retrieve`; the history controllers (`CustomersHistoryController.events`) answer
+ * for their resource: `customers_events`. Stable as long as class and method names are.
+ */
+export function operationId(controllerKey: string, methodKey: string): string {
+  const resource = controllerKey.replace(/Controller$/, '').replace(/History$/, '');
+  return `${resource.charAt(0).toLowerCase()}${resource.slice(1)}_${methodKey}`;
+}
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
+
+const ERROR_DESCRIPTIONS: Record<string, string> = {
+  '400': 'Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …)',
+  '401': 'authentication_required: the credential is missing or wrong',
+  '403': 'insufficient_scope (the key) or permission_denied (its user)',
+  '404': 'resource_missing: absent, foreign, archived or not visible to the caller',
+  '409':
+    'A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal',
+  '410': 'record_history_deleted: the record’s event stream was deleted by an operator',
+  '413': 'payload_too_large: the body is over its limit (1 MiB of JSON)',
+  '415': 'unsupported_media_type: the body is not JSON',
+  '422': 'validation_failed, unsupported_field or invalid_query_parameter, with `param`',
+  '503': 'service_unavailable: a store is away; retry after Retry-After seconds',
+};
+
+/**
+ * What every operation of a kind answers, added here once rather than on each handler: the security
+ * requirement of its API, the error statuses common to it (authentication, scopes, an unknown query
+ * parameter, a body's size, type and validity, an absent record, a store away), every error answer
+ * with the error envelope, and a summary where a handler gave none.
+ */
+export function completeOperations(document: OpenAPIObject): OpenAPIObject {
+  for (const [path, item] of Object.entries(document.paths as Json)) {
+    for (const method of METHODS) {
+      const operation = (item as Json)[method] as Json | undefined;
+      if (!operation) continue;
+      completeOperation(path, method, operation);
+    }
+  }
+  return document;
+}
+
+function completeOperation(path: string, method: string, operation: Json): void {
+  const responses: Json = (operation.responses ??= {});
+  const operator = path.startsWith('/admin/v1/');
+  const authenticated = operator || (operation.security ?? []).length > 0;
+  if (operator) operation.security = [{ [OPERATOR_SCHEME]: [] }];
+  else if (authenticated) operation.security = [{ [BEARER_SCHEME]: [] }];
+  else operation.security = []; // public, said so (the health check, photo renditions)
+
+  if (authenticated) {
+    const statuses = ['401', '503'];
+    if (!operator) statuses.push('403', '422'); // scopes and permissions; unknown query parameters
+    if (operator) statuses.push('404'); // the operator API answers 404 without ADMIN_TOKEN
+    if (/\{[^}]+\}/.test(path)) statuses.push('404');
+    if (operation.requestBody) statuses.push('400', '413', '415', '422');
+    const headers = ((operation.parameters ?? []) as Json[])
+      .filter((p) => p.in === 'header')
+      .map((p) => String(p.name).toLowerCase());
+    if (headers.includes('if-match')) statuses.push('400', '409');
+    if (headers.includes('idempotency-key')) statuses.push('400', '409');
+    for (const status of statuses) responses[status] ??= { description: ERROR_DESCRIPTIONS[status] };
+  }
+
+  for (const [status, response] of Object.entries(responses as Record<string, Json>)) {
+    if (!/^[45]\d\d$/.test(status) || path === '/health') continue; // health answers its report
+    if (!response.description) response.description = ERROR_DESCRIPTIONS[status] ?? 'An error';
+    if (!response.content) {
+      response.content = { 'application/json': { schema: { $ref: getSchemaPath(ErrorEnvelopeSchema) } } };
+    }
+    if (status === '503') {
+      response.headers ??= {
+        'Retry-After': {
+          description: `Seconds to wait before retrying (${STORE_RETRY_AFTER_SECONDS})`,
+          schema: { type: 'integer' },
+        },
+      };
+    }
+    if (status === '401') {
+      response.headers ??= {
+        'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } },
+      };
+    }
+  }
+  if (!operation.summary) operation.summary = `${method.toUpperCase()} ${path}`;
+  operation.responses = sortedResponses(responses);
+}
+
+function sortedResponses(responses: Json): Json {
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
 }

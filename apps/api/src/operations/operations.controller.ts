@@ -1,5 +1,12 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiExcludeEndpoint,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { HealthReportSchema } from './health-schemas';
 import { FastifyReply } from 'fastify';
 import { Health, HealthReport } from './health';
 import { Metrics } from './metrics';
@@ -13,8 +20,12 @@ export class OperationsController {
   ) {}
 
   @Get('health')
-  @ApiOkResponse({ description: 'The stores answer and every projector runs' })
-  @ApiServiceUnavailableResponse({ description: 'A store does not answer or a projector has stopped' })
+  @ApiOperation({ summary: 'Readiness: the stores answer and every projector and reactor runs' })
+  @ApiOkResponse({ type: HealthReportSchema, description: 'The stores answer and every projector runs' })
+  @ApiServiceUnavailableResponse({
+    type: HealthReportSchema,
+    description: 'A store does not answer or a projector has stopped',
+  })
   async getHealth(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
     const report = await this.health.check();
     reply.status(report.status === 'ok' ? 200 : 503).header('Cache-Control', 'no-store');

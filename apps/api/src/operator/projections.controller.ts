@@ -1,5 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../openapi/error-envelope.schema';
+import { ProjectionListSchema, ProjectionSchema } from './operator-schemas';
 import { ProjectionRunner } from '@app/read-models';
 import { ApiError, resourceMissing } from '../http/api-error';
 import { AdminGuard } from './admin.guard';
@@ -10,19 +12,24 @@ import { ProjectionView, projectionView } from './projection-view';
  * on an error, the event and the error; and the restart of such a projector once its cause is
  * fixed (from its checkpoint, no rebuild; the process leading it, this one or another, resumes it).
  */
-@ApiExcludeController()
+@ApiTags('operator')
 @UseGuards(AdminGuard)
 @Controller('admin/v1/projections')
 export class ProjectionsController {
   constructor(private readonly runner: ProjectionRunner) {}
 
   @Get()
+  @ApiOperation({ summary: "Each read model's state, position and lag" })
+  @ApiOkResponse({ type: ProjectionListSchema })
   async list(): Promise<{ object: 'list'; data: ProjectionView[] }> {
     return { object: 'list', data: (await this.runner.status()).map(projectionView) };
   }
 
   @Post(':name/restart')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Restart a projector stopped on an error, from its checkpoint' })
+  @ApiOkResponse({ type: ProjectionSchema })
+  @ApiErrors(404, 409)
   async restart(@Param('name') name: string): Promise<ProjectionView> {
     if (!this.runner.projectorNames().includes(name)) throw resourceMissing('No projection of that name.');
     if (!(await this.runner.restart(name))) {

@@ -1,0 +1,217 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { DocumentFieldValue, DocumentLineView, InvoiceParty, LINE_TYPES } from '@app/domain';
+import {
+  DateProperty,
+  EnumProperty,
+  IdProperty,
+  IntegerProperty,
+  MoneyProperty,
+  RateProperty,
+  TextProperty,
+  TimestampProperty,
+} from '../openapi/schema-properties';
+
+/*
+ * The parts every sales and purchasing document shares, as OpenAPI schemas (documents-api §2):
+ * estimates, invoices, sales orders and purchase orders import them, so a line, a party or a
+ * custom field value reads the same wherever it appears.
+ */
+
+/** One `{custom_field_id, value}` pair of `custom_field_values`. */
+@ApiSchema({ name: 'DocumentCustomFieldValue' })
+export class DocumentCustomFieldValueSchema implements DocumentFieldValue {
+  @IdProperty()
+  custom_field_id!: string;
+
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] })
+  value!: string | number | boolean;
+}
+
+/** A document line (`estimate_line`, `invoice_line`, `sales_order_line`, `purchase_order_line`). */
+@ApiSchema({ name: 'DocumentLine' })
+export class DocumentLineSchema implements DocumentLineView {
+  @IdProperty({ nullable: true, description: 'Null in a preview for a line not yet saved' })
+  id!: string | null;
+
+  @ApiProperty({ type: 'string', example: 'estimate_line', description: 'estimate_line, invoice_line, …' })
+  object!: string;
+
+  @IdProperty({ nullable: true })
+  item_id!: string | null;
+
+  @IntegerProperty({ nullable: true })
+  item_variation_location_id!: number | null;
+
+  @EnumProperty(LINE_TYPES, { description: '`discount` lines are generated from discount_percent' })
+  line_type!: (typeof LINE_TYPES)[number];
+
+  @TextProperty()
+  name!: string | null;
+
+  @TextProperty()
+  description!: string | null;
+
+  @ApiProperty({ type: 'number' })
+  quantity!: number;
+
+  @IntegerProperty({ nullable: true })
+  unit_id!: number | null;
+
+  @TextProperty()
+  unit_name!: string | null;
+
+  @TextProperty()
+  sku!: string | null;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Attribute label to value, as stored with the line',
+  })
+  variation_values!: Record<string, string>;
+
+  @IntegerProperty({ nullable: true })
+  variation_number!: number | null;
+
+  @TextProperty()
+  location_name!: string | null;
+
+  @TextProperty({ description: 'HTTPS only' })
+  thumbnail_url!: string | null;
+
+  @IntegerProperty({ minimum: 0, description: 'Zero-based' })
+  position!: number;
+
+  @MoneyProperty()
+  unit_price!: string;
+
+  @MoneyProperty({
+    required: false,
+    nullable: true,
+    description: 'Omitted without the unit_cost.view permission',
+  })
+  unit_cost?: string | null;
+
+  @MoneyProperty({
+    required: false,
+    nullable: true,
+    description: 'Omitted without the unit_cost.view permission',
+  })
+  total_cost?: string | null;
+
+  @RateProperty()
+  discount_percent!: string;
+
+  @RateProperty()
+  tax_rate!: string;
+
+  @RateProperty()
+  tax_2_rate!: string;
+
+  @MoneyProperty({ nullable: true })
+  discounted_unit_price!: string | null;
+
+  @MoneyProperty()
+  subtotal!: string;
+
+  @MoneyProperty()
+  tax!: string;
+
+  @MoneyProperty()
+  tax_2!: string;
+
+  @MoneyProperty()
+  total!: string;
+}
+
+/** The customer's (or supplier's) contact and address lines as they read now: `party`. */
+@ApiSchema({ name: 'DocumentParty' })
+export class DocumentPartySchema implements InvoiceParty {
+  @TextProperty()
+  account_number!: string | null;
+
+  @TextProperty()
+  phone!: string | null;
+
+  @TextProperty()
+  email!: string | null;
+
+  @ApiProperty({ type: 'string', isArray: true, description: 'Non-empty address lines' })
+  billing_address!: string[];
+
+  @ApiProperty({ type: 'string', isArray: true, description: 'Non-empty address lines' })
+  shipping_address!: string[];
+}
+
+/** The account's tax labels as they read now (detail answers of invoices and orders). */
+@ApiSchema({ name: 'DocumentTaxLabels' })
+export class DocumentTaxLabelsSchema {
+  @TextProperty()
+  tax_label!: string | null;
+
+  @TextProperty()
+  tax_2_label!: string | null;
+}
+
+/**
+ * The header fields every sales document shows (documents-api §2): each document's schema
+ * extends it and adds its own (number, status, dates, payments …).
+ */
+export abstract class DocumentHeaderSchema {
+  @TextProperty()
+  name!: string | null;
+
+  @IdProperty()
+  customer_id!: string;
+
+  @ApiProperty({ type: 'string' })
+  customer_name!: string;
+
+  @IdProperty()
+  salesperson_id!: string;
+
+  @DateProperty({ nullable: true })
+  issue_date!: string | null;
+
+  @TextProperty()
+  purchase_order_number!: string | null;
+
+  @TextProperty()
+  attention!: string | null;
+
+  @TextProperty()
+  shipping_address!: string | null;
+
+  @TextProperty()
+  public_note!: string | null;
+
+  @TextProperty()
+  payment_terms!: string | null;
+
+  @MoneyProperty()
+  subtotal!: string;
+
+  @MoneyProperty()
+  shipping_fee!: string;
+
+  @MoneyProperty({ required: false, description: 'Omitted without the unit_cost.view permission' })
+  shipping_cost?: string;
+
+  @MoneyProperty()
+  tax!: string;
+
+  @MoneyProperty()
+  tax_2!: string;
+
+  @MoneyProperty()
+  total!: string;
+
+  @ApiProperty({ type: DocumentCustomFieldValueSchema, isArray: true })
+  custom_field_values!: DocumentCustomFieldValueSchema[];
+
+  @TimestampProperty({ nullable: true })
+  created_at!: string | null;
+
+  @TimestampProperty({ nullable: true })
+  updated_at!: string | null;
+}
