@@ -1,6 +1,7 @@
-import { ApiExtraModels, ApiProperty, ApiPropertyOptions, ApiSchema, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import { INVOICE_STATUS, invoiceFulfillmentView, LinkedSalesOrder, paymentView } from '@app/domain';
 import { DocumentHeaderSchema, DocumentLineSchema, DocumentPartySchema } from '../documents/document-schemas';
+import { ReasonProperty } from '../documents/block-reason-property';
 import {
   DateProperty,
   IdProperty,
@@ -21,10 +22,6 @@ import {
 type InvoicePaymentView = ReturnType<typeof paymentView>;
 type InvoiceFulfillmentView = ReturnType<typeof invoiceFulfillmentView>;
 type InvoiceFulfillmentLineView = InvoiceFulfillmentView['lines'][number];
-
-/** A string of `values`, or null: a reason something cannot be done. */
-export const ReasonProperty = (values: readonly string[], options: Partial<ApiPropertyOptions> = {}) =>
-  ApiProperty({ type: 'string', enum: [...values, null], nullable: true, ...options } as ApiPropertyOptions);
 
 const INVOICE_STATUS_NAMES = ['Unpaid', 'Sent', 'Partially Paid', 'Paid in Full', 'Cancelled'];
 
