@@ -1,7 +1,7 @@
-import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { INVOICE_STATUS, invoiceFulfillmentView, LinkedSalesOrder, paymentView } from '@app/domain';
 import { DocumentHeaderSchema, DocumentLineSchema, DocumentPartySchema } from '../documents/document-schemas';
-import { ReasonProperty } from '../documents/block-reason-property';
+import { NullableRefProperty, ReasonProperty } from '../documents/response-properties';
 import {
   DateProperty,
   IdProperty,
@@ -120,9 +120,7 @@ export class InvoiceSchema extends InvoiceSummarySchema {
   @ApiProperty({ type: 'string', pattern: '^\\d+$', example: '3', description: 'Equals the ETag' })
   revision!: string;
 
-  @ApiProperty({
-    oneOf: [{ $ref: getSchemaPath(InvoiceSourceSalesOrderSchema) }],
-    nullable: true,
+  @NullableRefProperty(InvoiceSourceSalesOrderSchema, {
     description: 'The sales order it was made from, as it reads now',
   })
   source_sales_order!: InvoiceSourceSalesOrderSchema | null;
@@ -207,7 +205,7 @@ export class InvoicePaymentSchema implements InvoicePaymentView {
   @DateProperty()
   payment_date!: string;
 
-  @ApiProperty({ nullable: true, allOf: [{ $ref: getSchemaPath(PaymentCardSchema) }] })
+  @NullableRefProperty(PaymentCardSchema, { description: 'The card when one was stored' })
   card!: PaymentCardSchema | null;
 }
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptions, ApiSchema } from '@nestjs/swagger';
 import { LINE_TYPES, PURCHASE_ORDER_STATUS, PurchaseOrderParty, purchaseOrderPaymentView } from '@app/domain';
-import { ReasonProperty } from '../documents/block-reason-property';
+import { ReasonProperty } from '../documents/response-properties';
 import { DocumentCustomFieldValueSchema, DocumentPartySchema } from '../documents/document-schemas';
 import {
   DateProperty,

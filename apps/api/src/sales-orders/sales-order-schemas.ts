@@ -6,7 +6,7 @@ import {
   SalesOrderPayments,
 } from '@app/domain';
 import { DocumentHeaderSchema, DocumentLineSchema, DocumentPartySchema } from '../documents/document-schemas';
-import { ReasonProperty } from '../documents/block-reason-property';
+import { ReasonProperty } from '../documents/response-properties';
 import {
   DateProperty,
   IdProperty,
