@@ -78,7 +78,7 @@ function validatorFor(ajv: Ajv, compiled: Map<string, ValidateFunction | null>, 
 
 /**
  * The document's schemas as JSON Schema that allows nothing undocumented: OpenAPI 3.0's
- * `nullable` beside a `$ref`/`allOf` becomes `anyOf […, null]`, refs point into the `openapi`
+ * `nullable` beside a `$ref`/`allOf`/`oneOf` (with or without a `type`) becomes `anyOf […, null]`, refs point into the `openapi`
  * schema, and an object with `properties` refuses other fields unless it says otherwise.
  */
 function exactSchemas(node: unknown): any {
@@ -95,7 +95,11 @@ function exactSchemas(node: unknown): any {
     const declaresProperties = !('type' in out) || out.type === 'object';
     if (declaresProperties) out.additionalProperties = false;
   }
-  if (out.nullable === true && out.type === undefined) {
+  const composed = out.$ref !== undefined || out.allOf !== undefined || out.oneOf !== undefined;
+  if (out.nullable === true && (out.type === undefined || composed)) {
+    // `{type: 'object', nullable: true, allOf: [{$ref}]}` too: the type beside a reference only
+    // says what the reference is, and null must pass the reference's branch as well.
+    if (composed) delete out.type;
     const { nullable, ...rest } = out; // eslint-disable-line @typescript-eslint/no-unused-vars
     return { anyOf: [rest, { type: 'null' }] };
   }

@@ -6,7 +6,10 @@ import { Allow } from 'class-validator';
 // `unsupported_field`. The domain checks each value, so its rules live in one place.
 
 export class ContactBody {
-  @ApiPropertyOptional({ description: 'Required on create; non-empty, up to 255 characters.' })
+  @ApiPropertyOptional({
+    type: 'string',
+    description: 'Required on create; non-empty, up to 255 characters.',
+  })
   @Allow()
   first_name?: unknown;
 

@@ -23,7 +23,11 @@ import {
   ApiQuery,
   ApiTags,
   ApiUnprocessableEntityResponse,
+  ApiCreatedResponse,
 } from '@nestjs/swagger';
+import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
+import { ContactSchema } from './contact-schemas';
+import { EventEntrySchema } from '../history/event-entry-schema';
 import { ContactCommand } from '@app/domain';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
@@ -69,6 +73,7 @@ export class ContactsController {
     required: false,
     description: 'Contacts linked to this customer, prospect or supplier (one you can see, else 422)',
   })
+  @ApiListOf(ContactSchema)
   @ApiUnprocessableEntityResponse({ description: 'invalid_query_parameter' })
   list(
     @CurrentActor() actor: Actor,
@@ -83,6 +88,7 @@ export class ContactsController {
   @Access('contacts:read', MANAGE)
   @ApiOperation({ summary: 'Retrieve a contact; with as_of_revision (audit:read), as it was then' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiOkResponse({ type: ContactSchema })
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -99,6 +105,7 @@ export class ContactsController {
   @Access('contacts:write', MANAGE)
   @ApiOperation({ summary: 'Create a contact' })
   @ApiBody({ type: ContactBody })
+  @ApiCreatedResponse({ type: ContactSchema, description: 'The new contact' })
   create(
     @CurrentActor() actor: Actor,
     @Body() body: ContactBody,
@@ -114,6 +121,7 @@ export class ContactsController {
   @ApiBody({ type: ContactBody })
   @ApiHeader({ name: 'If-Match', required: false, description: 'The revision the change is based on' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiOkResponse({ type: ContactSchema })
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -130,6 +138,7 @@ export class ContactsController {
   @ApiOperation({ summary: 'Delete a contact and its links' })
   @ApiHeader({ name: 'If-Match', required: false, description: 'The revision the deletion is based on' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiDeleted('contact')
   remove(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -170,7 +179,7 @@ export class ContactHistoryController {
   @Access(['contacts:read', 'audit:read'], MANAGE)
   @ApiOperation({ summary: `The contact's events, oldest first (auditors)` })
   @ApiEventsQuery()
-  @ApiOkResponse({ description: 'List envelope of {object: "event", …} entries' })
+  @ApiListOf(EventEntrySchema, { description: 'A page of the contact’s events' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   async events(
     @CurrentActor() actor: Actor,

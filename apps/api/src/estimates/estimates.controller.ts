@@ -16,11 +16,15 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBody,
   ApiConflictResponse,
+  ApiCreatedResponse,
   ApiHeader,
   ApiNotFoundResponse,
+  ApiOkResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
+import { EstimatePreviewSchema, EstimateSchema } from './estimate-schemas';
 import { EstimateCommand, EstimateInput, permissionDenied, previewView } from '@app/domain';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
@@ -54,6 +58,7 @@ export class EstimatesController {
   ) {}
 
   @Get()
+  @ApiListOf(EstimateSchema)
   @ApiDocumentListQuery('estimate', ESTIMATE_TABLE.dateColumns)
   @Access('estimates:read', LIST)
   @ApiOperation({ summary: 'List visible estimates, newest number first (no lines)' })
@@ -76,6 +81,7 @@ export class EstimatesController {
     summary: 'Retrieve an estimate with its lines; with as_of_revision (audit:read), as it was then',
   })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiOkResponse({ type: EstimateSchema })
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -93,6 +99,7 @@ export class EstimatesController {
   @ApiOperation({ summary: 'Create an open estimate (201); its number is assigned' })
   @ApiBody({ type: EstimateBody })
   @ApiConflictResponse({ description: 'account_record_limit_reached' })
+  @ApiCreatedResponse({ type: EstimateSchema, description: 'The new estimate with its lines' })
   async create(
     @CurrentActor() actor: Actor,
     @Body() body: EstimateBody,
@@ -108,6 +115,7 @@ export class EstimatesController {
   @Access('estimates:write', MODIFY)
   @ApiOperation({ summary: 'Calculate a new estimate without saving it (no number, nothing persisted)' })
   @ApiBody({ type: EstimateBody })
+  @ApiOkResponse({ type: EstimatePreviewSchema })
   async previewNew(@CurrentActor() actor: Actor, @Body() body: EstimateBody) {
     return preview(actor, await this.writes.previewNew(actor, input(body)), true);
   }
@@ -119,6 +127,7 @@ export class EstimatesController {
   @ApiBody({ type: EstimateBody })
   @ApiHeader({ name: 'If-Match', required: true, description: 'The revision the changes are based on' })
   @ApiConflictResponse({ description: 'mobile_mutation_conflict or estimate_update_not_allowed' })
+  @ApiOkResponse({ type: EstimatePreviewSchema })
   async previewChange(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -140,6 +149,7 @@ export class EstimatesController {
   @ApiBody({ type: EstimateBody })
   @ApiHeader({ name: 'If-Match', required: false })
   @ApiConflictResponse({ description: 'estimate_update_not_allowed or mobile_mutation_conflict' })
+  @ApiOkResponse({ type: EstimateSchema })
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -156,6 +166,7 @@ export class EstimatesController {
   @ApiOperation({ summary: 'Decline an open estimate (status 7); repeating is safe' })
   @ApiBody({ type: EmptyEstimateBody })
   @ApiConflictResponse({ description: 'estimate_decline_not_allowed' })
+  @ApiOkResponse({ type: EstimateSchema, description: 'The declined estimate' })
   decline(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -173,6 +184,7 @@ export class EstimatesController {
   @Access('estimates:delete', 'estimates.delete')
   @ApiOperation({ summary: 'Delete an open estimate and its lines' })
   @ApiConflictResponse({ description: 'estimate_delete_not_allowed' })
+  @ApiDeleted('estimate')
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

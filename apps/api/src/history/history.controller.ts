@@ -1,5 +1,8 @@
 import { Controller, Get, Inject, Param, Query, Req, Type } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../openapi/error-envelope.schema';
+import { ApiListOf } from '../openapi/response-schemas';
+import { EventEntrySchema } from './event-entry-schema';
 import { DomainEvent } from '@app/event-store/aggregate';
 import { FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
@@ -26,8 +29,8 @@ export function historyController<R, E extends DomainEvent>(
     @Access([...declaration.scopes, 'audit:read'], declaration.permission)
     @ApiOperation({ summary: `The record's events, oldest first (auditors)` })
     @ApiEventsQuery()
-    @ApiOkResponse({ description: 'List envelope of {object: "event", …} entries' })
-    @ApiNotFoundResponse({ description: 'resource_missing' })
+    @ApiListOf(EventEntrySchema, { description: 'A page of the record’s events' })
+    @ApiErrors(404, 410, 422)
     events(
       @Param('id') id: string,
       @Query() query: Record<string, unknown>,

@@ -17,13 +17,17 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBody,
   ApiConflictResponse,
+  ApiCreatedResponse,
   ApiHeader,
   ApiNotFoundResponse,
+  ApiOkResponse,
   ApiOperation,
   ApiQuery,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
+import { ItemCategorySchema } from './item-category-schemas';
 import { ItemCategoryCommand } from '@app/domain';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
@@ -67,6 +71,7 @@ export class ItemCategoriesController {
     description: 'A category id (its direct children) or root',
   })
   @ApiUnprocessableEntityResponse({ description: 'invalid_query_parameter' })
+  @ApiListOf(ItemCategorySchema)
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -80,6 +85,7 @@ export class ItemCategoriesController {
   @Access('items:read')
   @ApiOperation({ summary: 'Retrieve a category; with as_of_revision (audit:read), as it was then' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiOkResponse({ type: ItemCategorySchema })
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -96,6 +102,7 @@ export class ItemCategoriesController {
   @Access('items:write', 'inventory.modify')
   @ApiOperation({ summary: 'Create an item category' })
   @ApiBody({ type: CreateItemCategoryBody })
+  @ApiCreatedResponse({ type: ItemCategorySchema, description: 'The new category' })
   create(
     @CurrentActor() actor: Actor,
     @Body() body: CreateItemCategoryBody,
@@ -113,6 +120,7 @@ export class ItemCategoriesController {
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiConflictResponse({ description: 'mobile_mutation_conflict' })
   @IF_MATCH
+  @ApiOkResponse({ type: ItemCategorySchema })
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -131,6 +139,7 @@ export class ItemCategoriesController {
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiConflictResponse({ description: 'item_category_delete_not_allowed or mobile_mutation_conflict' })
   @IF_MATCH
+  @ApiDeleted('item_category')
   remove(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

@@ -7,12 +7,19 @@ import { Allow, ValidateNested } from 'class-validator';
 // field too (`custom_fields.0.colour`). The domain checks each value, so its rules live in one place.
 
 export class NewCustomFieldBody {
-  @ApiProperty({ description: 'Up to 255 characters; unique in the category (ignoring case).' })
+  @ApiProperty({
+    type: 'string',
+    description: 'Up to 255 characters; unique in the category (ignoring case).',
+  })
   @Allow()
   name?: unknown;
 
-  @ApiPropertyOptional({ description: 'Default false.' }) @Allow() display_on_inventory_list?: unknown;
-  @ApiPropertyOptional({ description: 'Default false.' }) @Allow() publish_on_documents?: unknown;
+  @ApiPropertyOptional({ type: 'boolean', description: 'Default false.' })
+  @Allow()
+  display_on_inventory_list?: unknown;
+  @ApiPropertyOptional({ type: 'boolean', description: 'Default false.' })
+  @Allow()
+  publish_on_documents?: unknown;
 }
 
 export class CustomFieldBody extends NewCustomFieldBody {
@@ -25,7 +32,7 @@ export class CustomFieldBody extends NewCustomFieldBody {
 }
 
 class CategoryFieldsBody {
-  @ApiPropertyOptional({ description: 'Required on create; up to 255 characters.' })
+  @ApiPropertyOptional({ type: 'string', description: 'Required on create; up to 255 characters.' })
   @Allow()
   name?: unknown;
 

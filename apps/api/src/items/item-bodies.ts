@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
+import { DECIMAL_INPUT, NULLABLE_DECIMAL_INPUT } from '../openapi/schema-properties';
 
 // The bodies of the item writes: these classes name the accepted fields, so any other (unknown,
 // or server-managed: id, item_number, status_id, archived, quantities, photos, variation_count,
 // dates) is 422 `unsupported_field`. The domain checks each value, so its rules live in one place.
 
 export class ItemBody {
-  @ApiPropertyOptional({ description: 'Required on create; up to 255 characters.' })
+  @ApiPropertyOptional({ type: 'string', description: 'Required on create; up to 255 characters.' })
   @Allow()
   name?: unknown;
 
@@ -54,29 +55,38 @@ export class ItemBody {
   unit_of_measure_id?: unknown;
 
   @ApiPropertyOptional({
-    nullable: true,
+    ...NULLABLE_DECIMAL_INPUT,
     description: 'Selling price: a decimal string or number, up to four decimals.',
   })
   @Allow()
   price?: unknown;
 
-  @ApiPropertyOptional({ nullable: true, description: 'Unit cost; needs unit_cost.view (else 403).' })
+  @ApiPropertyOptional({
+    ...NULLABLE_DECIMAL_INPUT,
+    description: 'Unit cost; needs unit_cost.view (else 403).',
+  })
   @Allow()
   cost?: unknown;
 
-  @ApiPropertyOptional({ description: 'Low-stock threshold, 0 to 2147483647; default 0.' })
+  @ApiPropertyOptional({ type: 'integer', description: 'Low-stock threshold, 0 to 2147483647; default 0.' })
   @Allow()
   threshold?: unknown;
-  @ApiPropertyOptional({ description: 'An integer; default 0.' }) @Allow() weight?: unknown;
-  @ApiPropertyOptional({ description: 'Default false.' }) @Allow() published?: unknown;
+  @ApiPropertyOptional({ type: 'integer', description: 'An integer; default 0.' }) @Allow() weight?: unknown;
+  @ApiPropertyOptional({ type: 'boolean', description: 'Default false.' }) @Allow() published?: unknown;
 
   @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object' },
     description: "[{custom_field_id, value}] for custom fields of the item's category.",
   })
   @Allow()
   custom_field_values?: unknown;
 
-  @ApiPropertyOptional({ description: '[{pricing_tier_id, value}]: sparse tier prices.' })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object' },
+    description: '[{pricing_tier_id, value}]: sparse tier prices.',
+  })
   @Allow()
   pricing_details?: unknown;
 
@@ -93,11 +103,17 @@ export class AdjustmentBody {
   @Allow()
   location_id?: unknown;
 
-  @ApiPropertyOptional({ description: 'A variation row of the item (required when it has variations).' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'A variation row of the item (required when it has variations).',
+  })
   @Allow()
   item_variation_location_id?: unknown;
 
-  @ApiProperty({ description: 'Signed non-zero change of on-hand stock; whole for unique items.' })
+  @ApiProperty({
+    ...DECIMAL_INPUT,
+    description: 'Signed non-zero change of on-hand stock; whole for unique items.',
+  })
   @Allow()
   quantity?: unknown;
 

@@ -15,13 +15,17 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBody,
   ApiConflictResponse,
+  ApiCreatedResponse,
   ApiHeader,
   ApiNotFoundResponse,
+  ApiOkResponse,
   ApiOperation,
   ApiQuery,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { ApiListOf } from '../openapi/response-schemas';
+import { ItemSchema } from './item-schemas';
 import { ItemCommand, ItemInput } from '@app/domain';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
@@ -68,6 +72,7 @@ export class ItemsController {
   @ApiQuery({ name: 'include', required: false, enum: ['photos'] })
   @ApiQuery({ name: 'ids', required: false, description: 'Up to 50 comma-separated ids, in that order' })
   @ApiUnprocessableEntityResponse({ description: 'invalid_query_parameter' })
+  @ApiListOf(ItemSchema)
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -82,6 +87,7 @@ export class ItemsController {
   @ApiOperation({
     summary: 'Retrieve an item with its photos; with as_of_revision (audit:read), as it was then',
   })
+  @ApiOkResponse({ type: ItemSchema })
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -102,6 +108,7 @@ export class ItemsController {
   @ApiOperation({ summary: 'Create an item (201); its number is assigned' })
   @ApiBody({ type: ItemBody })
   @ApiConflictResponse({ description: 'account_record_limit_reached' })
+  @ApiCreatedResponse({ type: ItemSchema, description: 'The new item' })
   create(
     @CurrentActor() actor: Actor,
     @Body() body: ItemBody,
@@ -118,6 +125,7 @@ export class ItemsController {
   @ApiBody({ type: ItemBody })
   @ApiHeader({ name: 'If-Match', required: false })
   @ApiConflictResponse({ description: 'item_archived or mobile_mutation_conflict' })
+  @ApiOkResponse({ type: ItemSchema })
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -133,6 +141,7 @@ export class ItemsController {
   @Access('items:write', MODIFY)
   @ApiOperation({ summary: 'Archive an item (status 13)' })
   @ApiHeader({ name: 'If-Match', required: false })
+  @ApiOkResponse({ type: ItemSchema, description: 'The archived item' })
   archive(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -147,6 +156,7 @@ export class ItemsController {
   @Access('items:write', MODIFY)
   @ApiOperation({ summary: 'Restore an archived item (status 12, or 14 for a sold unique item)' })
   @ApiHeader({ name: 'If-Match', required: false })
+  @ApiOkResponse({ type: ItemSchema, description: 'The restored item' })
   restore(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -162,6 +172,7 @@ export class ItemsController {
   @ApiBody({ type: AdjustmentBody })
   @ApiHeader({ name: 'If-Match', required: false })
   @ApiConflictResponse({ description: 'insufficient_stock, item_archived or mobile_mutation_conflict' })
+  @ApiCreatedResponse({ type: ItemSchema, description: 'The item with its new stock' })
   adjust(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

@@ -7,8 +7,8 @@ import { Allow } from 'class-validator';
 
 /** POST and PATCH /locations: PATCH takes the complete set too (an optional field left out is cleared). */
 export class LocationBody {
-  @ApiProperty({ maxLength: 100 }) @Allow() name?: unknown;
-  @ApiProperty({ maxLength: 25 }) @Allow() short_name?: unknown;
+  @ApiProperty({ type: 'string', maxLength: 100 }) @Allow() name?: unknown;
+  @ApiProperty({ type: 'string', maxLength: 25 }) @Allow() short_name?: unknown;
   @ApiPropertyOptional({ nullable: true, maxLength: 100 }) @Allow() address_1?: unknown;
   @ApiPropertyOptional({ nullable: true, maxLength: 100 }) @Allow() address_2?: unknown;
   @ApiPropertyOptional({ nullable: true, maxLength: 100 }) @Allow() city?: unknown;
@@ -23,7 +23,7 @@ export class LocationBody {
 
 /** POST and PATCH /locations/{id}/zones: the complete set; a left-out description is cleared. */
 export class ZoneBody {
-  @ApiProperty({ maxLength: 100 }) @Allow() name?: unknown;
-  @ApiProperty({ maxLength: 25 }) @Allow() short_name?: unknown;
+  @ApiProperty({ type: 'string', maxLength: 100 }) @Allow() name?: unknown;
+  @ApiProperty({ type: 'string', maxLength: 25 }) @Allow() short_name?: unknown;
   @ApiPropertyOptional({ nullable: true, maxLength: 1000 }) @Allow() description?: unknown;
 }

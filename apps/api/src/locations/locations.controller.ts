@@ -17,12 +17,16 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBody,
   ApiConflictResponse,
+  ApiCreatedResponse,
   ApiHeader,
   ApiNotFoundResponse,
+  ApiOkResponse,
   ApiOperation,
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
+import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
+import { LocationSchema, LocationSummarySchema } from './location-schemas';
 import { LocationCommand } from '@app/domain';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
@@ -59,6 +63,7 @@ export class LocationsController {
   @ApiOperation({ summary: 'List active locations by name (a restricted user: only theirs)' })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' })
+  @ApiListOf(LocationSummarySchema)
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -72,6 +77,7 @@ export class LocationsController {
   @Access('items:read')
   @ApiOperation({ summary: 'Retrieve a location; with as_of_revision (audit:read), as it was then' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiOkResponse({ type: LocationSchema })
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -89,6 +95,7 @@ export class LocationsController {
   @IdempotencyKeyRequired()
   @ApiOperation({ summary: 'Create a location (not for a user restricted to one location)' })
   @ApiBody({ type: LocationBody })
+  @ApiCreatedResponse({ type: LocationSchema, description: 'The new location' })
   create(
     @CurrentActor() actor: Actor,
     @Body() body: LocationBody,
@@ -107,6 +114,7 @@ export class LocationsController {
   @ApiBody({ type: LocationBody })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @IF_MATCH
+  @ApiOkResponse({ type: LocationSchema })
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -124,6 +132,7 @@ export class LocationsController {
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiConflictResponse({ description: 'location_delete_not_allowed' })
   @IF_MATCH
+  @ApiDeleted('location')
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiNotFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiListOf } from '../openapi/response-schemas';
+import { ZoneSchema } from './location-schemas';
 import { LocationCommand, zoneView, isRecordId } from '@app/domain';
 import { FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
@@ -32,6 +42,7 @@ export class ZonesController {
   @ApiOperation({ summary: 'List the zones of a location by name' })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' })
+  @ApiListOf(ZoneSchema)
   list(
     @CurrentActor() actor: Actor,
     @Param('location_id') locationId: string,
@@ -46,6 +57,7 @@ export class ZonesController {
   @IdempotencyKeyRequired()
   @ApiOperation({ summary: 'Create a zone of a location' })
   @ApiBody({ type: ZoneBody })
+  @ApiCreatedResponse({ type: ZoneSchema, description: 'The new zone' })
   create(@CurrentActor() actor: Actor, @Param('location_id') locationId: string, @Body() body: ZoneBody) {
     const zoneId = randomUUID();
     return this.send(actor, locationId, zoneId, { type: 'CreateZone', zone_id: zoneId, input: body });
@@ -56,6 +68,7 @@ export class ZonesController {
   @IdempotencyKeyRequired()
   @ApiOperation({ summary: 'Replace the name, short name and description of a zone' })
   @ApiBody({ type: ZoneBody })
+  @ApiOkResponse({ type: ZoneSchema })
   update(
     @CurrentActor() actor: Actor,
     @Param('location_id') locationId: string,

@@ -88,6 +88,10 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
  * with the error envelope, and a summary where a handler gave none.
  */
 export function completeOperations(document: OpenAPIObject): OpenAPIObject {
+  for (const schema of Object.values((document.components?.schemas ?? {}) as Record<string, Json>)) {
+    for (const property of Object.values((schema.properties ?? {}) as Record<string, Json>))
+      untyped(property);
+  }
   for (const [path, item] of Object.entries(document.paths as Json)) {
     for (const method of METHODS) {
       const operation = (item as Json)[method] as Json | undefined;
@@ -142,6 +146,22 @@ function completeOperation(path: string, method: string, operation: Json): void 
   }
   if (!operation.summary) operation.summary = `${method.toUpperCase()} ${path}`;
   operation.responses = sortedResponses(responses);
+}
+
+/**
+ * A body field declared `unknown` (the domain checks its value) is reflected as `type: 'object'`,
+ * which would tell clients to send an object. A format says what it is (a uuid, a date, an email
+ * are strings), as does `nullable` (the nullable free fields are text); otherwise the field takes any
+ * JSON value and the server says what it refuses. Body classes should give the type themselves.
+ */
+function untyped(property: Json): void {
+  const bare = ['properties', 'additionalProperties', 'allOf', 'oneOf', 'anyOf', '$ref', 'items'].every(
+    (key) => property[key] === undefined,
+  );
+  if (property.type !== 'object' || !bare) return;
+  // A nullable one, without a type a client could not send the null; they are text fields.
+  if (typeof property.format === 'string' || property.nullable === true) property.type = 'string';
+  else delete property.type;
 }
 
 function sortedResponses(responses: Json): Json {

@@ -51,9 +51,23 @@ export const ObjectProperty = (object: string | string[], options: Extra = {}) =
 export const IntegerProperty = (options: Extra = {}) =>
   ApiProperty({ type: 'integer', ...options } as ApiPropertyOptions);
 
-/** A value of one of `values`. */
+/** A value of one of `values`; a nullable one lists null among them too, as OpenAPI 3.0 asks. */
 export const EnumProperty = (values: readonly (string | number)[], options: Extra = {}) =>
-  ApiProperty({ enum: [...values], ...options } as ApiPropertyOptions);
+  ApiProperty({
+    enum: options.nullable ? [...values, null] : [...values],
+    type: typeof values[0] === 'number' ? 'integer' : 'string',
+    ...options,
+  } as ApiPropertyOptions);
 
 /** Several decorators under one name, for the schema classes. */
 export const Property = (...decorators: PropertyDecorator[]) => applyDecorators(...decorators);
+
+/** A decimal a request may give as a JSON number or a numeric string (documents-api §1.2). */
+export const DECIMAL_INPUT = {
+  oneOf: [{ type: 'number' }, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' }],
+};
+
+/** The same, or null. */
+export const NULLABLE_DECIMAL_INPUT = {
+  oneOf: [{ type: 'number' }, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$', nullable: true }],
+};

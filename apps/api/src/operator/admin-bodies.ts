@@ -5,8 +5,10 @@ import { Allow } from 'class-validator';
 // the domain checks each value, so the rules live in one place.
 
 export class AccountBody {
-  @ApiPropertyOptional({ description: 'Required on create.' }) @Allow() name?: unknown;
-  @ApiPropertyOptional({ description: 'IANA time zone, default UTC.' }) @Allow() timezone?: unknown;
+  @ApiPropertyOptional({ type: 'string', description: 'Required on create.' }) @Allow() name?: unknown;
+  @ApiPropertyOptional({ type: 'string', description: 'IANA time zone, default UTC.' })
+  @Allow()
+  timezone?: unknown;
   @ApiPropertyOptional({
     type: 'object',
     description: 'Merged into the current settings.',
@@ -17,18 +19,28 @@ export class AccountBody {
 }
 
 export class CreateUserBody {
-  @ApiPropertyOptional({ description: 'Required.' }) @Allow() name?: unknown;
-  @ApiPropertyOptional({ description: 'Required.' }) @Allow() email?: unknown;
-  @ApiPropertyOptional({ description: '"all" or {permission: true|false}' }) @Allow() permissions?: unknown;
-  @ApiPropertyOptional({ nullable: true }) @Allow() location_id?: unknown;
+  @ApiPropertyOptional({ type: 'string', description: 'Required.' }) @Allow() name?: unknown;
+  @ApiPropertyOptional({ type: 'string', format: 'email', description: 'Required.' })
+  @Allow()
+  email?: unknown;
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'string', enum: ['all'] },
+      { type: 'object', additionalProperties: { type: 'boolean' } },
+    ],
+    description: '"all" or {permission: true|false}',
+  })
+  @Allow()
+  permissions?: unknown;
+  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true }) @Allow() location_id?: unknown;
 }
 
 export class UpdateUserBody extends CreateUserBody {
-  @ApiPropertyOptional() @Allow() active?: unknown;
+  @ApiPropertyOptional({ type: 'boolean' }) @Allow() active?: unknown;
 }
 
 export class CreateApiKeyBody {
-  @ApiPropertyOptional() @Allow() name?: unknown;
+  @ApiPropertyOptional({ type: 'string' }) @Allow() name?: unknown;
   @ApiPropertyOptional({ type: [String], description: 'Default: every scope.' }) @Allow() scopes?: unknown;
   @ApiPropertyOptional({ nullable: true, format: 'date-time' }) @Allow() expires_at?: unknown;
 }

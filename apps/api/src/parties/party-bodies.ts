@@ -1,18 +1,19 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
+import { DECIMAL_INPUT } from '../openapi/schema-properties';
 
 // The bodies of POST and PATCH: these classes name the accepted fields, so any other (unknown, or
 // protected: id, object, archived, created_at, updated_at, revision) is 422 `unsupported_field`.
 // The domain checks each value, so its rules live in one place.
 
 export class SupplierBody {
-  @ApiPropertyOptional({ description: 'Required on create; up to 255 characters.' })
+  @ApiPropertyOptional({ type: 'string', description: 'Required on create; up to 255 characters.' })
   @Allow()
   name?: unknown;
 
-  @ApiPropertyOptional({ nullable: true }) @Allow() account_number?: unknown;
+  @ApiPropertyOptional({ type: 'string', nullable: true }) @Allow() account_number?: unknown;
   @ApiPropertyOptional({ nullable: true, format: 'email' }) @Allow() email?: unknown;
-  @ApiPropertyOptional({ nullable: true }) @Allow() phone?: unknown;
+  @ApiPropertyOptional({ type: 'string', nullable: true }) @Allow() phone?: unknown;
 
   @ApiPropertyOptional({ type: [String], description: 'Address lines, each non-empty.' })
   @Allow()
@@ -22,15 +23,21 @@ export class SupplierBody {
   @Allow()
   shipping_address?: unknown;
 
-  @ApiPropertyOptional({ description: 'Percentage from 0 to 100, up to three decimals; default 0.' })
+  @ApiPropertyOptional({
+    ...DECIMAL_INPUT,
+    description: 'Percentage from 0 to 100, up to three decimals; default 0.',
+  })
   @Allow()
   tax_rate?: unknown;
 
-  @ApiPropertyOptional({ description: 'Percentage from 0 to 100, up to three decimals; default 0.' })
+  @ApiPropertyOptional({
+    ...DECIMAL_INPUT,
+    description: 'Percentage from 0 to 100, up to three decimals; default 0.',
+  })
   @Allow()
   tax_2_rate?: unknown;
 
-  @ApiPropertyOptional({ nullable: true }) @Allow() payment_terms?: unknown;
+  @ApiPropertyOptional({ type: 'string', nullable: true }) @Allow() payment_terms?: unknown;
 
   @ApiPropertyOptional({
     nullable: true,

@@ -18,6 +18,7 @@ import {
 } from '@app/domain';
 import { AggregateDefinition, DomainEvent } from '@app/event-store/aggregate';
 import { CustomerBody, SupplierBody } from './party-bodies';
+import { CustomerSchema, SupplierSchema } from './party-schemas';
 
 /** A customer or supplier as the API answers it: the domain's view and its stream revision (the ETag). */
 export type PartyJson = { id: string; object: string; revision: number } & Record<string, unknown>;
@@ -35,6 +36,8 @@ export interface PartyKind<
   table: 'customers' | 'suppliers';
   /** The body of POST and PATCH: the fields a client may send. */
   body: new () => object;
+  /** The OpenAPI schema of its answers. */
+  schema: new () => object;
   scopes: { read: Scope; write: Scope; delete: Scope };
   /** The `kind` values a list may be filtered by (customers: customer, prospect). */
   kinds?: readonly string[];
@@ -54,6 +57,7 @@ export const CUSTOMERS: PartyKind<CustomerFields, CustomerCommand> = {
   noun: 'customer',
   table: 'customers',
   body: CustomerBody,
+  schema: CustomerSchema,
   scopes: { read: 'customers:read', write: 'customers:write', delete: 'customers:delete' },
   kinds: CUSTOMER_KINDS,
   aggregate: customerAggregate,
@@ -72,6 +76,7 @@ export const SUPPLIERS: PartyKind<PartyFields, SupplierCommand> = {
   noun: 'supplier',
   table: 'suppliers',
   body: SupplierBody,
+  schema: SupplierSchema,
   scopes: { read: 'suppliers:read', write: 'suppliers:write', delete: 'suppliers:delete' },
   aggregate: supplierAggregate,
   decide: decideSupplier,

@@ -14,7 +14,8 @@ import {
   Type,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiConflictResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
@@ -53,6 +54,7 @@ export function partyController(kind: PartyKind<any, any>, history: HistoryDecla
     @Access(scopes.read, MANAGE)
     @ApiOperation({ summary: `List ${kind.table} by name` })
     @ApiPartyList(kind.kinds)
+    @ApiListOf(kind.schema)
     list(
       @CurrentActor() actor: Actor,
       @Query() query: Record<string, unknown>,
@@ -66,6 +68,7 @@ export function partyController(kind: PartyKind<any, any>, history: HistoryDecla
     @Access(scopes.read, MANAGE)
     @ApiOperation({ summary: `Retrieve a ${noun}; with as_of_revision (audit:read), as it was then` })
     @ApiPartyRecord()
+    @ApiOkResponse({ type: kind.schema })
     async retrieve(
       @CurrentActor() actor: Actor,
       @Param('id') id: string,
@@ -83,6 +86,7 @@ export function partyController(kind: PartyKind<any, any>, history: HistoryDecla
     @ApiOperation({ summary: `Create a ${noun}` })
     @ApiBody({ type: kind.body })
     @ApiConflictResponse({ description: 'account_record_limit_reached' })
+    @ApiCreatedResponse({ type: kind.schema, description: `The new ${noun}` })
     create(
       @CurrentActor() actor: Actor,
       @BodyOf(kind.body) body: object,
@@ -97,6 +101,7 @@ export function partyController(kind: PartyKind<any, any>, history: HistoryDecla
     @ApiOperation({ summary: `Change the given fields of a ${noun}` })
     @ApiBody({ type: kind.body })
     @ApiPartyRecord({ writes: true })
+    @ApiOkResponse({ type: kind.schema })
     update(
       @CurrentActor() actor: Actor,
       @Param('id') id: string,
@@ -112,6 +117,7 @@ export function partyController(kind: PartyKind<any, any>, history: HistoryDecla
     @Access(scopes.delete, MANAGE)
     @ApiOperation({ summary: `Delete a ${noun} no document references` })
     @ApiPartyRecord({ writes: true })
+    @ApiDeleted(noun)
     remove(
       @CurrentActor() actor: Actor,
       @Param('id') id: string,
@@ -126,6 +132,7 @@ export function partyController(kind: PartyKind<any, any>, history: HistoryDecla
     @Access(scopes.write, MANAGE)
     @ApiOperation({ summary: `Archive a ${noun}` })
     @ApiPartyRecord({ writes: true })
+    @ApiOkResponse({ type: kind.schema, description: `The archived ${noun}` })
     archive(
       @CurrentActor() actor: Actor,
       @Param('id') id: string,
@@ -140,6 +147,7 @@ export function partyController(kind: PartyKind<any, any>, history: HistoryDecla
     @Access(scopes.write, MANAGE)
     @ApiOperation({ summary: `Restore an archived ${noun}` })
     @ApiPartyRecord({ writes: true })
+    @ApiOkResponse({ type: kind.schema, description: `The restored ${noun}` })
     restore(
       @CurrentActor() actor: Actor,
       @Param('id') id: string,

@@ -3,7 +3,10 @@ import { Allow } from 'class-validator';
 
 /** POST and PATCH: any other field is 422 `unsupported_field`; the domain checks each value. */
 export class VariationAttributeBody {
-  @ApiPropertyOptional({ description: 'Required on create; up to 255 characters; unique in the account.' })
+  @ApiPropertyOptional({
+    type: 'string',
+    description: 'Required on create; up to 255 characters; unique in the account.',
+  })
   @Allow()
   name?: unknown;
 

@@ -3,12 +3,16 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBody,
   ApiConflictResponse,
+  ApiCreatedResponse,
   ApiHeader,
   ApiNotFoundResponse,
+  ApiOkResponse,
   ApiOperation,
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
+import { ApiListOf } from '../openapi/response-schemas';
+import { VariationAttributeSchema } from './variation-attribute-schemas';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
@@ -38,6 +42,7 @@ export class VariationAttributesController {
   @ApiOperation({ summary: "List the account's variation attributes by display name" })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number })
+  @ApiListOf(VariationAttributeSchema)
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -51,6 +56,7 @@ export class VariationAttributesController {
   @Access('items:read')
   @ApiOperation({ summary: 'Retrieve an attribute; with as_of_revision (audit:read), as it was then' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiOkResponse({ type: VariationAttributeSchema })
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -69,6 +75,7 @@ export class VariationAttributesController {
   @ApiOperation({ summary: 'Create an attribute with its values (201)' })
   @ApiBody({ type: VariationAttributeBody })
   @ApiConflictResponse({ description: 'duplicate_variation_attribute' })
+  @ApiCreatedResponse({ type: VariationAttributeSchema, description: 'The new attribute' })
   create(
     @CurrentActor() actor: Actor,
     @Body() body: VariationAttributeBody,
@@ -84,6 +91,7 @@ export class VariationAttributesController {
   @ApiHeader({ name: 'If-Match', required: false })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiConflictResponse({ description: 'variation_attribute_value_in_use or duplicate_variation_attribute' })
+  @ApiOkResponse({ type: VariationAttributeSchema })
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

@@ -2,12 +2,15 @@ import { Body, Controller, Delete, HttpCode, Param, Post, Put, Res } from '@nest
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiConflictResponse,
+  ApiCreatedResponse,
   ApiNotFoundResponse,
+  ApiOkResponse,
   ApiOperation,
   ApiProperty,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { ItemSchema } from '../item-schemas';
 import { Allow } from 'class-validator';
 import { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access';
@@ -49,6 +52,7 @@ export class ItemPhotosController {
   @ApiOperation({ summary: 'Add a photo at the end of the gallery (the first becomes the primary photo)' })
   @ApiConflictResponse({ description: 'item_photo_limit_reached: the item has five photos' })
   @ApiUnprocessableEntityResponse({ description: 'invalid_photo: not a JPEG, PNG or WebP image' })
+  @ApiCreatedResponse({ type: ItemSchema, description: 'The item with its gallery' })
   upload(
     @CurrentActor() actor: Actor,
     @Param('item_id') itemId: string,
@@ -61,6 +65,7 @@ export class ItemPhotosController {
   @Put('order')
   @ApiOperation({ summary: 'Put the photos in a new order (the first becomes the primary photo)' })
   @ApiUnprocessableEntityResponse({ description: 'invalid_photo_order' })
+  @ApiOkResponse({ type: ItemSchema, description: 'The item with its gallery' })
   reorder(
     @CurrentActor() actor: Actor,
     @Param('item_id') itemId: string,
@@ -75,6 +80,7 @@ export class ItemPhotosController {
   @MultipartPhotos('photo')
   @ApiOperation({ summary: 'Replace a photo with a new upload, keeping its id and position' })
   @ApiUnprocessableEntityResponse({ description: 'invalid_photo: not a JPEG, PNG or WebP image' })
+  @ApiOkResponse({ type: ItemSchema, description: 'The item with its gallery' })
   replace(
     @CurrentActor() actor: Actor,
     @Param('item_id') itemId: string,
@@ -90,6 +96,7 @@ export class ItemPhotosController {
   @MultipartPhotos('photo')
   @ApiOperation({ summary: 'Give a photo a new square crop (its 200, 500 and 1000 pixel renditions only)' })
   @ApiUnprocessableEntityResponse({ description: 'invalid_photo: not a JPEG, PNG or WebP image' })
+  @ApiOkResponse({ type: ItemSchema, description: 'The item with its gallery' })
   crop(
     @CurrentActor() actor: Actor,
     @Param('item_id') itemId: string,
@@ -103,6 +110,7 @@ export class ItemPhotosController {
   @Delete(':photo_id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a photo (the next one becomes the primary photo)' })
+  @ApiOkResponse({ type: ItemSchema, description: 'The item with its gallery' })
   remove(
     @CurrentActor() actor: Actor,
     @Param('item_id') itemId: string,

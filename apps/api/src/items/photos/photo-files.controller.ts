@@ -25,7 +25,10 @@ export class PhotoFilesController {
   @Get(':photo_id/:version/:file')
   @ApiOperation({ summary: 'A photo rendition, as linked from an item (no API key needed)' })
   @ApiProduces('image/jpeg', 'image/png', 'image/webp')
-  @ApiOkResponse({ description: 'The image; cached for a year (the URL changes when the photo does)' })
+  @ApiOkResponse({
+    description: 'The image; cached for a year (the URL changes when the photo does)',
+    schema: { type: 'string', format: 'binary' },
+  })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   async serve(
     @Param('photo_id') photoId: string,

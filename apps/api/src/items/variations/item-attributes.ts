@@ -1,5 +1,12 @@
 import { Controller, Get, Inject, Injectable, Param, Query, Req } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiListOf } from '../../openapi/response-schemas';
+import { VariationAttributeSchema } from '../../variation-attributes/variation-attribute-schemas';
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { FastifyRequest } from 'fastify';
@@ -76,6 +83,7 @@ export class ItemAttributesController {
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'include', required: false, enum: ['available'] })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiListOf(VariationAttributeSchema)
   list(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,

@@ -16,13 +16,18 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBody,
   ApiConflictResponse,
+  ApiCreatedResponse,
   ApiHeader,
   ApiNotFoundResponse,
+  ApiOkResponse,
   ApiOperation,
   ApiQuery,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { ApiDeleted, ApiListOf } from '../../openapi/response-schemas';
+import { EventEntrySchema } from '../../history/event-entry-schema';
+import { VariationSchema } from './variation-schemas';
 import { ItemVariationRecord } from '@app/domain';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access';
@@ -75,6 +80,7 @@ export class ItemVariationsController {
   })
   @ApiQuery({ name: 'include', required: false, enum: ['locations'] })
   @ApiUnprocessableEntityResponse({ description: 'invalid_query_parameter' })
+  @ApiListOf(VariationSchema)
   list(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
@@ -91,6 +97,7 @@ export class ItemVariationsController {
   })
   @ApiBody({ type: NewVariationBody })
   @ApiConflictResponse({ description: 'duplicate_variation or item_archived' })
+  @ApiCreatedResponse({ type: VariationSchema, description: 'The new variation' })
   create(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
@@ -106,6 +113,7 @@ export class ItemVariationsController {
   @ApiOperation({
     summary: 'Retrieve a variation with its rows; with as_of_revision (audit:read), as it was then',
   })
+  @ApiOkResponse({ type: VariationSchema })
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
@@ -123,6 +131,7 @@ export class ItemVariationsController {
   @Access(['items:read', 'audit:read'])
   @ApiOperation({ summary: "The variation's events, oldest first (auditors)" })
   @ApiEventsQuery()
+  @ApiListOf(EventEntrySchema, { description: 'A page of the variation’s events' })
   async events(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
@@ -141,6 +150,7 @@ export class ItemVariationsController {
   @ApiBody({ type: VariationChangesBody })
   @ApiHeader({ name: 'If-Match', required: false })
   @ApiConflictResponse({ description: 'duplicate_variation, item_archived or mobile_mutation_conflict' })
+  @ApiOkResponse({ type: VariationSchema })
   update(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
@@ -165,6 +175,7 @@ export class ItemVariationsController {
   @ApiOperation({ summary: 'Delete an unused variation with its empty rows' })
   @ApiHeader({ name: 'If-Match', required: false })
   @ApiConflictResponse({ description: 'item_variation_delete_not_allowed' })
+  @ApiDeleted('item_variation')
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,

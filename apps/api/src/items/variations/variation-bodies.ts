@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
+import { DECIMAL_INPUT, NULLABLE_DECIMAL_INPUT } from '../../openapi/schema-properties';
 
 // The bodies of the variation writes: these classes name the accepted fields, so any other
 // (quantities, thresholds, zones, images, locations, ids, dates) is 422 `unsupported_field`.
@@ -21,18 +22,21 @@ const PAIRS = {
 export class VariationChangesBody {
   @ApiPropertyOptional(PAIRS) @Allow() attributes?: unknown;
 
-  @ApiPropertyOptional({ description: 'Barcode or SKU, up to 48 characters; "" clears it.' })
+  @ApiPropertyOptional({ type: 'string', description: 'Barcode or SKU, up to 48 characters; "" clears it.' })
   @Allow()
   barcode?: unknown;
 
   @ApiPropertyOptional({
-    nullable: true,
+    ...NULLABLE_DECIMAL_INPUT,
     description: 'Four decimals; null inherits. selling_prices.modify.',
   })
   @Allow()
   unit_price_override?: unknown;
 
-  @ApiPropertyOptional({ nullable: true, description: 'Four decimals; null inherits. unit_cost.view.' })
+  @ApiPropertyOptional({
+    ...NULLABLE_DECIMAL_INPUT,
+    description: 'Four decimals; null inherits. unit_cost.view.',
+  })
   @Allow()
   unit_cost_override?: unknown;
 }
@@ -62,13 +66,13 @@ export class VariationLocationBody {
   @Allow()
   zone_id?: unknown;
 
-  @ApiPropertyOptional({ description: '0 to 2147483647; default 0.' })
+  @ApiPropertyOptional({ type: 'integer', description: '0 to 2147483647; default 0.' })
   @Allow()
   threshold?: unknown;
 }
 
 export class VariationLocationChangesBody {
-  @ApiPropertyOptional({ description: '0 to 2147483647; 0 disables.' })
+  @ApiPropertyOptional({ type: 'integer', description: '0 to 2147483647; 0 disables.' })
   @Allow()
   threshold?: unknown;
 
@@ -82,7 +86,10 @@ export class VariationLocationChangesBody {
 }
 
 export class VariationAdjustmentBody {
-  @ApiProperty({ description: 'Signed, nonzero change of on-hand stock; at most four decimals.' })
+  @ApiProperty({
+    ...DECIMAL_INPUT,
+    description: 'Signed, nonzero change of on-hand stock; at most four decimals.',
+  })
   @Allow()
   quantity?: unknown;
 

@@ -3,11 +3,14 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBody,
   ApiConflictResponse,
+  ApiCreatedResponse,
   ApiHeader,
   ApiNotFoundResponse,
+  ApiOkResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import { VariationLocationDeletedSchema, VariationSchema } from './variation-schemas';
 import { ItemVariationCommand, isRecordId } from '@app/domain';
 import { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access';
@@ -40,6 +43,7 @@ export class VariationLocationsController {
   @ApiOperation({ summary: 'Stock the variation at another active location (201), with zero balances' })
   @ApiBody({ type: VariationLocationBody })
   @ApiConflictResponse({ description: 'variation_location_exists or item_archived' })
+  @ApiCreatedResponse({ type: VariationSchema, description: 'The variation with its new row' })
   add(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
@@ -56,6 +60,7 @@ export class VariationLocationsController {
   @ApiOperation({ summary: "Change a row's threshold or zone" })
   @ApiBody({ type: VariationLocationChangesBody })
   @ApiHeader({ name: 'If-Match', required: false })
+  @ApiOkResponse({ type: VariationSchema })
   update(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
@@ -75,6 +80,7 @@ export class VariationLocationsController {
   @ApiOperation({ summary: 'Remove an empty, unused row that is not the last' })
   @ApiHeader({ name: 'If-Match', required: false })
   @ApiConflictResponse({ description: 'item_variation_location_delete_not_allowed' })
+  @ApiOkResponse({ type: VariationLocationDeletedSchema, description: 'The row is removed' })
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
@@ -97,6 +103,7 @@ export class VariationLocationsController {
   @ApiBody({ type: VariationAdjustmentBody })
   @ApiHeader({ name: 'If-Match', required: false })
   @ApiConflictResponse({ description: 'insufficient_stock or item_archived' })
+  @ApiCreatedResponse({ type: VariationSchema, description: 'The variation with its new stock' })
   adjust(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,

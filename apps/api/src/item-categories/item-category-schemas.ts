@@ -1,0 +1,36 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { CustomField, INVENTORY_TYPES, InventoryType, ItemCategoryView } from '@app/domain';
+import {
+  EnumProperty,
+  IdProperty,
+  IntegerProperty,
+  ObjectProperty,
+  TimestampProperty,
+} from '../openapi/schema-properties';
+import { ItemCategoryJson } from './item-category-json';
+
+/* Item categories as the API answers them (inventory-api.md), beside item-category-json.ts. */
+
+@ApiSchema({ name: 'ItemCategoryCustomField' })
+export class ItemCategoryCustomFieldSchema implements CustomField {
+  @IdProperty() id!: string;
+  @ApiProperty({ type: 'string' }) name!: string;
+  @IntegerProperty({ minimum: 1, description: '1-based place in the category’s list' }) display_order!: number;
+  @ApiProperty() display_on_inventory_list!: boolean;
+  @ApiProperty() publish_on_documents!: boolean;
+}
+
+@ApiSchema({ name: 'ItemCategory' })
+export class ItemCategorySchema implements ItemCategoryView, ItemCategoryJson {
+  @IdProperty() id!: string;
+  @ObjectProperty('item_category') object!: 'item_category';
+  @ApiProperty({ type: 'string' }) name!: string;
+  @IdProperty({ nullable: true, description: 'The parent category; null at the top' }) parent_id!: string | null;
+  @EnumProperty(INVENTORY_TYPES) inventory_type!: InventoryType;
+  @ApiProperty({ type: 'number' }) weight!: number;
+  @ApiProperty({ type: ItemCategoryCustomFieldSchema, isArray: true, description: 'In display order' })
+  custom_fields!: ItemCategoryCustomFieldSchema[];
+  @TimestampProperty() created_at!: string;
+  @TimestampProperty() updated_at!: string;
+  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' }) revision!: number;
+}

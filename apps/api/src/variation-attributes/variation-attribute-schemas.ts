@@ -1,0 +1,25 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { VariationAttributeValue, VariationAttributeView } from '@app/domain';
+import { IdProperty, IntegerProperty, ObjectProperty, TimestampProperty } from '../openapi/schema-properties';
+import { VariationAttributeJson } from './variation-attribute-json';
+
+/* Variation attributes as the API answers them (inventory-api.md), beside variation-attribute-json.ts. */
+
+@ApiSchema({ name: 'VariationAttributeValue' })
+export class VariationAttributeValueSchema implements VariationAttributeValue {
+  @IdProperty() id!: string;
+  @ApiProperty({ type: 'string', example: 'Red' }) value!: string;
+}
+
+@ApiSchema({ name: 'VariationAttribute' })
+export class VariationAttributeSchema implements VariationAttributeView, VariationAttributeJson {
+  @IdProperty() id!: string;
+  @ObjectProperty('item_variation_attribute') object!: 'item_variation_attribute';
+  @ApiProperty({ type: 'string', description: 'Unique in the account (ignoring case)' }) name!: string;
+  @ApiProperty({ type: 'string' }) display_name!: string;
+  @ApiProperty({ type: VariationAttributeValueSchema, isArray: true, description: 'In their order' })
+  values!: VariationAttributeValueSchema[];
+  @TimestampProperty() created_at!: string;
+  @TimestampProperty() updated_at!: string;
+  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' }) revision!: number;
+}
