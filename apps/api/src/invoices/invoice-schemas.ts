@@ -1,9 +1,9 @@
-import { ApiExtraModels, ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { INVOICE_STATUS, invoiceFulfillmentView, LinkedSalesOrder, paymentView } from '@app/domain';
 import { DocumentHeaderSchema, DocumentLineSchema, DocumentPartySchema } from '../documents/document-schemas';
-import { NullableRefProperty, ReasonProperty } from '../documents/response-properties';
 import {
   DateProperty,
+  EnumProperty,
   IdProperty,
   IntegerProperty,
   MoneyProperty,
@@ -109,18 +109,19 @@ export class InvoiceSummarySchema extends DocumentHeaderSchema {
 
 /** The invoice detail (retrieve and write answers): with lines and the detail-only fields. */
 @ApiSchema({ name: 'Invoice' })
-@ApiExtraModels(InvoiceSourceSalesOrderSchema)
 export class InvoiceSchema extends InvoiceSummarySchema {
   @ApiProperty({ type: 'boolean', description: 'Live editability' })
   can_edit!: boolean;
 
-  @ReasonProperty(['invoice_not_unpaid', 'invoice_sales_order_linked', 'permission_denied'])
+  @EnumProperty(['invoice_not_unpaid', 'invoice_sales_order_linked', 'permission_denied'], { nullable: true })
   edit_block_reason!: string | null;
 
   @ApiProperty({ type: 'string', pattern: '^\\d+$', example: '3', description: 'Equals the ETag' })
   revision!: string;
 
-  @NullableRefProperty(InvoiceSourceSalesOrderSchema, {
+  @ApiProperty({
+    type: InvoiceSourceSalesOrderSchema,
+    nullable: true,
     description: 'The sales order it was made from, as it reads now',
   })
   source_sales_order!: InvoiceSourceSalesOrderSchema | null;
@@ -142,13 +143,16 @@ export class InvoiceSchema extends InvoiceSummarySchema {
   @ApiProperty({ type: 'boolean' })
   can_pack!: boolean;
 
-  @ReasonProperty([
-    'packing_managed_by_sales_order',
-    'invoice_cancelled',
-    'packing_lists_disabled',
-    'invoice_fully_packed',
-    'permission_denied',
-  ])
+  @EnumProperty(
+    [
+      'packing_managed_by_sales_order',
+      'invoice_cancelled',
+      'packing_lists_disabled',
+      'invoice_fully_packed',
+      'permission_denied',
+    ],
+    { nullable: true },
+  )
   pack_block_reason!: string | null;
 
   @ApiProperty({ type: DocumentPartySchema })
@@ -182,7 +186,6 @@ export class PaymentCardSchema implements NonNullable<InvoicePaymentView['card']
 
 /** A payment or refund of an invoice (`payment`): only these fields. */
 @ApiSchema({ name: 'InvoicePayment' })
-@ApiExtraModels(PaymentCardSchema)
 export class InvoicePaymentSchema implements InvoicePaymentView {
   @IdProperty()
   id!: string;
@@ -205,7 +208,11 @@ export class InvoicePaymentSchema implements InvoicePaymentView {
   @DateProperty()
   payment_date!: string;
 
-  @NullableRefProperty(PaymentCardSchema, { description: 'The card when one was stored' })
+  @ApiProperty({
+    type: PaymentCardSchema,
+    nullable: true,
+    description: 'The card when one was stored',
+  })
   card!: PaymentCardSchema | null;
 }
 

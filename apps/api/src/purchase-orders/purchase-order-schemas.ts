@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptions, ApiSchema } from '@nestjs/swagger';
 import { LINE_TYPES, PURCHASE_ORDER_STATUS, PurchaseOrderParty, purchaseOrderPaymentView } from '@app/domain';
-import { ReasonProperty } from '../documents/response-properties';
 import { DocumentCustomFieldValueSchema, DocumentPartySchema } from '../documents/document-schemas';
 import {
   DateProperty,
+  EnumProperty,
   IdProperty,
   IntegerProperty,
   MoneyProperty,
@@ -238,7 +238,7 @@ export class PurchaseOrderSchema extends PurchaseOrderSummarySchema {
   @ApiProperty({ type: 'boolean', description: 'Live editability' })
   can_edit!: boolean;
 
-  @ReasonProperty(['purchase_order_not_not_sent', 'permission_denied'])
+  @EnumProperty(['purchase_order_not_not_sent', 'permission_denied'], { nullable: true })
   edit_block_reason!: string | null;
 
   @ApiProperty({ type: PurchaseOrderLineSchema, isArray: true, description: 'In stored order' })

@@ -6,9 +6,9 @@ import {
   SalesOrderPayments,
 } from '@app/domain';
 import { DocumentHeaderSchema, DocumentLineSchema, DocumentPartySchema } from '../documents/document-schemas';
-import { ReasonProperty } from '../documents/response-properties';
 import {
   DateProperty,
+  EnumProperty,
   IdProperty,
   IntegerProperty,
   MoneyProperty,
@@ -130,19 +130,24 @@ export class SalesOrderSchema extends SalesOrderSummarySchema {
   @ApiProperty({ type: 'boolean', description: 'Live editability' })
   can_edit!: boolean;
 
-  @ReasonProperty(['sales_order_not_open', 'sales_order_activity_started', 'permission_denied'])
+  @EnumProperty(['sales_order_not_open', 'sales_order_activity_started', 'permission_denied'], {
+    nullable: true,
+  })
   edit_block_reason!: string | null;
 
   @ApiProperty({ type: 'boolean' })
   can_pack!: boolean;
 
-  @ReasonProperty([
-    'packing_lists_disabled',
-    'sales_order_not_open',
-    'location_restricted',
-    'nothing_remaining_to_pack',
-    'permission_denied',
-  ])
+  @EnumProperty(
+    [
+      'packing_lists_disabled',
+      'sales_order_not_open',
+      'location_restricted',
+      'nothing_remaining_to_pack',
+      'permission_denied',
+    ],
+    { nullable: true },
+  )
   pack_block_reason!: string | null;
 
   @ApiProperty({ type: 'string', pattern: '^so_\\d+$', example: 'so_3', description: 'Equals the ETag' })
