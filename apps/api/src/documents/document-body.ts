@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
+import { DocumentCustomFieldValueSchema, DocumentLineInputSchema } from './document-schemas';
 
 // The header and lines every sales document's create and PATCH take. Each document's body class
 // extends this one with its own fields and its `unsupported_*_field` code, so any other field
@@ -12,8 +13,8 @@ export class DocumentBody {
   customer_id?: unknown;
 
   @ApiPropertyOptional({
-    type: 'array',
-    items: { type: 'object' },
+    type: DocumentLineInputSchema,
+    isArray: true,
     description:
       'Required on create: lines {id?, item_id, item_variation_location_id, name, description, quantity, unit_price, tax_rate, tax_2_rate}. On PATCH the complete set of non-discount lines: id keeps, none adds, omitted removes.',
   })
@@ -44,8 +45,8 @@ export class DocumentBody {
   @Allow()
   discount_percent?: unknown;
   @ApiPropertyOptional({
-    type: 'array',
-    items: { type: 'object' },
+    type: DocumentCustomFieldValueSchema,
+    isArray: true,
     description: 'Complete replacement: [{custom_field_id, value}]; a blank value removes the field.',
   })
   @Allow()

@@ -1,6 +1,7 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { DocumentFieldValue, DocumentLineView, InvoiceParty, LINE_TYPES } from '@app/domain';
 import {
+  DECIMAL_INPUT,
   DateProperty,
   EnumProperty,
   IdProperty,
@@ -214,4 +215,38 @@ export abstract class DocumentHeaderSchema {
 
   @TimestampProperty({ nullable: true })
   updated_at!: string | null;
+}
+
+/**
+ * One entry of a sales document's `lines` in a create, preview or PATCH body (documents-api §4):
+ * with an `id` it keeps (and changes) that line, without one it adds a line.
+ */
+@ApiSchema({ name: 'DocumentLineInput' })
+export class DocumentLineInputSchema {
+  @IdProperty({ required: false, description: 'A line of this document, to keep it' })
+  id?: string;
+
+  @IdProperty({ required: false, nullable: true, description: 'An active item; null or absent: a service line' })
+  item_id?: string | null;
+
+  @IntegerProperty({ required: false, nullable: true, minimum: 1, maximum: 2147483647 })
+  item_variation_location_id?: number | null;
+
+  @TextProperty({ required: false, description: 'Default: the item’s name' })
+  name?: string | null;
+
+  @TextProperty({ required: false, maxLength: 10000 })
+  description?: string | null;
+
+  @ApiPropertyOptional({ ...DECIMAL_INPUT, description: 'Default 1' })
+  quantity?: number | string;
+
+  @ApiPropertyOptional({ ...DECIMAL_INPUT, description: 'Up to four decimals; default: the item’s price' })
+  unit_price?: number | string;
+
+  @ApiPropertyOptional({ ...DECIMAL_INPUT, description: 'Percentage 0 to 100; default: the customer’s' })
+  tax_rate?: number | string;
+
+  @ApiPropertyOptional({ ...DECIMAL_INPUT, description: 'Percentage 0 to 100; default: the customer’s' })
+  tax_2_rate?: number | string;
 }

@@ -1,10 +1,24 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiResponse, ApiSchema } from '@nestjs/swagger';
+import { ErrorBody, ErrorEnvelope } from '../http/api-error';
 
 /** The error envelope, for the OpenAPI document only (the runtime shape is in http/api-error.ts). */
 @ApiSchema({ name: 'ErrorBody' })
-export class ErrorBodySchema {
-  @ApiProperty({ example: 'invalid_request_error' })
+export class ErrorBodySchema implements ErrorBody {
+  @ApiProperty({
+    type: 'string',
+    enum: [
+      'invalid_request_error',
+      'authentication_error',
+      'permission_error',
+      'not_found_error',
+      'conflict_error',
+      'rate_limit_error',
+      'api_error',
+    ],
+    example: 'invalid_request_error',
+    description: 'From the status (http/api-error.ts errorTypeFor); api_error for 5xx',
+  })
   type!: string;
 
   @ApiProperty({ example: 'validation_failed' })
@@ -18,7 +32,7 @@ export class ErrorBodySchema {
 }
 
 @ApiSchema({ name: 'ErrorEnvelope' })
-export class ErrorEnvelopeSchema {
+export class ErrorEnvelopeSchema implements ErrorEnvelope {
   @ApiProperty({ type: ErrorBodySchema })
   error!: ErrorBodySchema;
 }

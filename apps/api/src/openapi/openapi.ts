@@ -116,11 +116,12 @@ function completeOperation(path: string, method: string, operation: Json): void 
     if (operator) statuses.push('404'); // the operator API answers 404 without ADMIN_TOKEN
     if (/\{[^}]+\}/.test(path)) statuses.push('404');
     if (operation.requestBody) statuses.push('400', '413', '415', '422');
+    if (!operator && ['post', 'patch', 'put'].includes(method)) declareIdempotencyKey(operation);
     const headers = ((operation.parameters ?? []) as Json[])
       .filter((p) => p.in === 'header')
       .map((p) => String(p.name).toLowerCase());
     if (headers.includes('if-match')) statuses.push('400', '409');
-    if (headers.includes('idempotency-key')) statuses.push('400', '409');
+    if (headers.includes('idempotency-key')) statuses.push('409', '422'); // reused; malformed
     for (const status of statuses) responses[status] ??= { description: ERROR_DESCRIPTIONS[status] };
   }
 
@@ -146,6 +147,25 @@ function completeOperation(path: string, method: string, operation: Json): void 
   }
   if (!operation.summary) operation.summary = `${method.toUpperCase()} ${path}`;
   operation.responses = sortedResponses(responses);
+}
+
+/**
+ * Every write of the public API may carry an Idempotency-Key (documents-api §1.6; the
+ * IdempotencyInterceptor runs on all of them): declared where the handler did not (the location
+ * and zone writes declare it required).
+ */
+function declareIdempotencyKey(operation: Json): void {
+  const parameters: Json[] = (operation.parameters ??= []);
+  if (parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key')) return;
+  parameters.push({
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      '1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer ' +
+      '(with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+  });
 }
 
 /**
