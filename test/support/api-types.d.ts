@@ -12970,7 +12970,10 @@ export interface operations {
     deleteInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -13075,6 +13078,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
                 "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
@@ -13199,6 +13203,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -13322,6 +13328,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -13445,6 +13453,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -13660,6 +13670,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -13783,6 +13795,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -13906,6 +13920,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -14202,6 +14218,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -14325,6 +14343,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -16620,7 +16640,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The revision */
+                /** @description The revision (ETag) */
                 "If-Match"?: string;
             };
             path: {
@@ -16727,7 +16747,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The revision */
+                /** @description The revision (ETag) */
                 "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
@@ -16852,6 +16872,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -16975,6 +16997,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };

@@ -4,6 +4,7 @@ import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiQuery,
@@ -29,6 +30,9 @@ import { InvoiceFulfillmentSchema } from './invoice-schemas';
 
 const MODIFY = 'invoices.modify';
 
+/** The revision a write expects (its ETag); a stale one answers 409 mobile_mutation_conflict. */
+const IF_MATCH = { name: 'If-Match', required: false, description: 'The revision (ETag)' };
+
 /**
  * Packing lists of standalone invoices (documents-api §4). A pack is decided on the invoice's
  * stream against what is left to pack, so concurrent packs cannot overpack; its number comes
@@ -52,7 +56,7 @@ export class InvoiceFulfillmentsController {
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'include_total', required: false, type: Boolean })
   @ApiListOf(InvoiceFulfillmentSchema)
-  @ApiErrors(401, 403, 404, 410, 422)
+  @ApiErrors(404, 410)
   list(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -75,7 +79,8 @@ export class InvoiceFulfillmentsController {
     description:
       'invoice_pack_not_allowed, invoice_line_already_packed or invoice_fulfillment_managed_by_sales_order',
   })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   pack(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -106,7 +111,8 @@ export class InvoiceFulfillmentsController {
   @ApiConflictResponse({
     description: 'invoice_ship_not_allowed or invoice_fulfillment_managed_by_sales_order',
   })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   ship(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

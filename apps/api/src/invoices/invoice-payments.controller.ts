@@ -4,6 +4,7 @@ import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -28,6 +29,9 @@ import { ChangeInvoice } from './invoice-commands';
 import { DocumentParties } from '../documents/document-parties';
 import { InvoiceReads } from './invoice-reads';
 import { InvoicePaymentReceiptPreviewSchema, InvoicePaymentSchema } from './invoice-schemas';
+
+/** The revision a write expects (its ETag); a stale one answers 409 mobile_mutation_conflict. */
+const IF_MATCH = { name: 'If-Match', required: false, description: 'The revision (ETag)' };
 
 /**
  * Payments and refunds of an invoice (documents-api §4). Each is decided on the invoice's stream
@@ -56,7 +60,8 @@ export class InvoicePaymentsController {
   })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed (param amount: beyond the balance)' })
   @ApiConflictResponse({ description: 'invoice_payment_not_allowed (cancelled) or mobile_mutation_conflict' })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   pay(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -82,7 +87,8 @@ export class InvoicePaymentsController {
   @ApiUnprocessableEntityResponse({
     description: 'validation_failed (param amount: above payments less refunds)',
   })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   refund(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -106,7 +112,8 @@ export class InvoicePaymentsController {
     description: 'The refund as a payment of type refund, amount negative',
   })
   @ApiNotFoundResponse({ description: 'resource_missing: no such payment on the invoice' })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   refundPayment(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -134,7 +141,7 @@ export class InvoicePaymentsController {
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'include_total', required: false, type: Boolean })
   @ApiListOf(InvoicePaymentSchema)
-  @ApiErrors(401, 403, 404, 410, 422)
+  @ApiErrors(404, 410)
   payments(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -156,7 +163,7 @@ export class InvoicePaymentsController {
     type: InvoicePaymentReceiptPreviewSchema,
     description: '{object: "invoice_payment_receipt_preview", invoice_id, enabled, recipients}',
   })
-  @ApiErrors(401, 403, 404, 410, 422)
+  @ApiErrors(404, 410)
   async receiptPreview(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

@@ -47,6 +47,9 @@ import { InvoiceWritten } from './invoice-writes';
 const LIST = 'invoices.list';
 const MODIFY = 'invoices.modify';
 
+/** The revision a write expects (its ETag); a stale one answers 409 mobile_mutation_conflict. */
+const IF_MATCH = { name: 'If-Match', required: false, description: 'The revision (ETag)' };
+
 /** Invoices (documents-api §4): the document itself, its dispatch, cancellation and deletion. */
 @ApiTags('invoices')
 @Controller('api/v3/invoices')
@@ -65,7 +68,6 @@ export class InvoicesController {
     summary: 'List visible invoices, newest number first (no lines)',
   })
   @ApiListOf(InvoiceSummarySchema)
-  @ApiErrors(401, 403, 422)
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -83,7 +85,7 @@ export class InvoicesController {
   })
   @ApiOkResponse({ type: InvoiceSchema, description: 'The invoice detail' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
-  @ApiErrors(401, 403, 404, 410, 422)
+  @ApiErrors(404, 410)
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -106,7 +108,7 @@ export class InvoicesController {
   @ApiCreatedResponse({ type: InvoiceSchema, description: 'The new invoice with its calculated lines' })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_invoice_field' })
   @ApiConflictResponse({ description: 'account_record_limit_reached' })
-  @ApiErrors(400, 401, 403, 409, 413, 422)
+  @ApiErrors(409)
   async create(
     @CurrentActor() actor: Actor,
     @Body() body: InvoiceBody,
@@ -124,10 +126,10 @@ export class InvoicesController {
     summary: 'Change an unpaid invoice without payments; lines, when given, replace the non-discount lines',
   })
   @ApiBody({ type: InvoiceBody })
-  @ApiHeader({ name: 'If-Match', required: false })
+  @ApiHeader(IF_MATCH)
   @ApiOkResponse({ type: InvoiceSchema, description: 'The updated invoice' })
   @ApiConflictResponse({ description: 'invoice_update_not_allowed or mobile_mutation_conflict' })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiErrors(404, 409, 410)
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -148,7 +150,8 @@ export class InvoicesController {
   @ApiBody({ type: DispatchBody, required: false })
   @ApiOkResponse({ type: InvoiceSchema, description: 'The invoice detail' })
   @ApiConflictResponse({ description: 'invoice_dispatch_not_allowed' })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   dispatch(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -174,7 +177,8 @@ export class InvoicesController {
   @ApiBody({ type: DispatchBody })
   @ApiOkResponse({ type: InvoiceSchema, description: 'The invoice detail' })
   @ApiConflictResponse({ description: 'invoice_dispatch_date_edit_not_allowed' })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   changeDispatchDate(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -201,7 +205,8 @@ export class InvoicesController {
   @ApiBody({ type: EmptyInvoiceBody, required: false })
   @ApiOkResponse({ type: InvoiceSchema, description: 'The invoice detail' })
   @ApiConflictResponse({ description: 'invoice_cancel_not_allowed' })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   cancel(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -221,7 +226,8 @@ export class InvoicesController {
   })
   @ApiConflictResponse({ description: 'invoice_delete_not_allowed' })
   @ApiDeleted('invoice')
-  @ApiErrors(400, 401, 403, 404, 409, 410)
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

@@ -48,7 +48,7 @@ export class PurchaseOrderPaymentsController {
   @ApiQuery({ name: 'include_total', required: false, type: Boolean })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiListOf(PurchaseOrderPaymentSchema)
-  @ApiErrors(401, 403, 404, 410, 422)
+  @ApiErrors(404, 410)
   list(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -72,7 +72,7 @@ export class PurchaseOrderPaymentsController {
   })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed (param amount: beyond the balance)' })
   @ApiConflictResponse({ description: 'purchase_order_payment_not_allowed' })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiErrors(404, 409, 410)
   async pay(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -105,7 +105,7 @@ export class PurchaseOrderPaymentsController {
   @ApiNotFoundResponse({ description: 'resource_missing (also a repeated delete)' })
   @ApiConflictResponse({ description: 'purchase_order_payment_delete_not_allowed' })
   @ApiDeleted('payment', { purchase_order_id: { type: 'string', format: 'uuid' } })
-  @ApiErrors(401, 403, 404, 409, 410)
+  @ApiErrors(404, 409, 410)
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

@@ -52,6 +52,9 @@ import { PurchaseOrderWritten } from './purchase-order-writes';
 const ACCESS = 'purchase_orders.access';
 const MODIFY = 'purchase_orders.modify';
 
+/** The revision a write expects (its ETag); a stale one answers 409 mobile_mutation_conflict. */
+const IF_MATCH = { name: 'If-Match', required: false, description: 'The revision (ETag)' };
+
 /** Purchase orders (documents-api §4): the order, its sending, receiving and deletion. */
 @ApiTags('purchase-orders')
 @Controller('api/v3/purchase-orders')
@@ -75,7 +78,6 @@ export class PurchaseOrdersController {
     summary: 'List visible purchase orders, newest number first (no lines)',
   })
   @ApiListOf(PurchaseOrderSummarySchema)
-  @ApiErrors(401, 403, 422)
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -100,7 +102,7 @@ export class PurchaseOrdersController {
   })
   @ApiOkResponse({ type: PurchaseOrderSchema, description: 'The purchase order detail; ETag its revision' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
-  @ApiErrors(401, 403, 404, 410, 422)
+  @ApiErrors(404, 410)
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -128,7 +130,7 @@ export class PurchaseOrdersController {
   })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_purchase_order_field' })
   @ApiConflictResponse({ description: 'account_record_limit_reached' })
-  @ApiErrors(400, 401, 403, 409, 413, 422)
+  @ApiErrors(409)
   async create(
     @CurrentActor() actor: Actor,
     @Body() body: PurchaseOrderBody,
@@ -149,12 +151,12 @@ export class PurchaseOrdersController {
     summary: 'Change a Not Sent purchase order; a new supplier or location needs lines',
   })
   @ApiBody({ type: PurchaseOrderBody })
-  @ApiHeader({ name: 'If-Match', required: false, description: 'The revision' })
+  @ApiHeader(IF_MATCH)
   @ApiOkResponse({ type: PurchaseOrderSchema, description: 'The updated purchase order' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_purchase_order_field' })
   @ApiConflictResponse({ description: 'purchase_order_update_not_allowed or mobile_mutation_conflict' })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiErrors(404, 409, 410)
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -176,7 +178,8 @@ export class PurchaseOrdersController {
   @ApiOkResponse({ type: PurchaseOrderSchema, description: 'The complete purchase order' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiConflictResponse({ description: 'purchase_order_send_not_allowed or mobile_mutation_conflict' })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   sendOrder(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -205,7 +208,8 @@ export class PurchaseOrdersController {
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed (lines.N.line_id, lines.N.quantity)' })
   @ApiConflictResponse({ description: 'purchase_order_receive_not_allowed or mobile_mutation_conflict' })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   receive(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -229,11 +233,11 @@ export class PurchaseOrdersController {
     operationId: 'deletePurchaseOrder',
     summary: 'Delete a Not Sent purchase order on which nothing was processed',
   })
-  @ApiHeader({ name: 'If-Match', required: false, description: 'The revision' })
+  @ApiHeader(IF_MATCH)
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiConflictResponse({ description: 'purchase_order_delete_not_allowed or mobile_mutation_conflict' })
   @ApiDeleted('purchase_order')
-  @ApiErrors(400, 401, 403, 404, 409, 410)
+  @ApiErrors(404, 409, 410)
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

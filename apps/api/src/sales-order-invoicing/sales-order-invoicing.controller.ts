@@ -73,7 +73,7 @@ export class SalesOrderInvoicingController {
     description:
       'sales_order_invoice_not_allowed, sales_order_already_invoiced, sales_order_line_already_invoiced, item_unit_unavailable, account_record_limit_reached or mobile_mutation_conflict',
   })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiErrors(404, 409, 410)
   async invoice(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -104,7 +104,7 @@ export class SalesOrderInvoicingController {
   @ApiQuery({ name: 'include_total', required: false, type: Boolean })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiListOf(InvoiceSummarySchema)
-  @ApiErrors(401, 403, 404, 410, 422)
+  @ApiErrors(404, 410)
   async list(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

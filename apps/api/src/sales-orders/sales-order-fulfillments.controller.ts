@@ -57,7 +57,7 @@ export class SalesOrderFulfillmentsController {
   @ApiQuery({ name: 'include_total', required: false, type: Boolean })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiListOf(SalesOrderFulfillmentSchema)
-  @ApiErrors(401, 403, 404, 410, 422)
+  @ApiErrors(404, 410)
   list(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -82,7 +82,7 @@ export class SalesOrderFulfillmentsController {
     description: 'invalid_sales_order_pack or unsupported_sales_order_field',
   })
   @ApiConflictResponse({ description: 'sales_order_pack_not_allowed or sales_order_line_already_packed' })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiErrors(404, 409, 410)
   pack(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -115,7 +115,7 @@ export class SalesOrderFulfillmentsController {
   @ApiForbiddenResponse({ description: 'permission_denied (also: the order’s location is not the user’s)' })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_sales_order_field' })
   @ApiConflictResponse({ description: 'sales_order_ship_not_allowed' })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiErrors(404, 409, 410)
   ship(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

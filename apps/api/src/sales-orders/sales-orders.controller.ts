@@ -68,7 +68,6 @@ export class SalesOrdersController {
     summary: 'List visible sales orders, newest number first (no lines)',
   })
   @ApiListOf(SalesOrderSummarySchema)
-  @ApiErrors(401, 403, 422)
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -87,7 +86,7 @@ export class SalesOrdersController {
   })
   @ApiOkResponse({ type: SalesOrderSchema, description: 'The sales order detail; ETag "so_N"' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
-  @ApiErrors(401, 403, 404, 410, 422)
+  @ApiErrors(404, 410)
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -113,7 +112,7 @@ export class SalesOrdersController {
   })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_sales_order_field' })
   @ApiConflictResponse({ description: 'account_record_limit_reached' })
-  @ApiErrors(400, 401, 403, 409, 413, 422)
+  @ApiErrors(409)
   async create(
     @CurrentActor() actor: Actor,
     @Body() body: SalesOrderBody,
@@ -137,7 +136,7 @@ export class SalesOrdersController {
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_sales_order_field' })
   @ApiConflictResponse({ description: 'sales_order_update_not_allowed or mobile_mutation_conflict' })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiErrors(404, 409, 410)
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -160,7 +159,7 @@ export class SalesOrdersController {
   @ApiForbiddenResponse({ description: 'permission_denied' })
   @ApiConflictResponse({ description: 'sales_order_delete_not_allowed or mobile_mutation_conflict' })
   @ApiDeleted('sales_order')
-  @ApiErrors(400, 401, 403, 404, 409, 410)
+  @ApiErrors(404, 409, 410)
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

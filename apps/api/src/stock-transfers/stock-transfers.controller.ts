@@ -71,7 +71,6 @@ export class StockTransfersController {
     summary: 'List the account’s stock transfers, newest number first (no lines)',
   })
   @ApiListOf(StockTransferSummarySchema)
-  @ApiErrors(401, 403, 422)
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'q', required: false, description: 'Exact transfer number or partial tracking code' })
@@ -97,7 +96,7 @@ export class StockTransfersController {
     summary: 'Retrieve a stock transfer with its lines; with as_of_revision (audit:read), as it was then',
   })
   @ApiOkResponse({ description: 'The stock transfer; ETag "st_N"', type: StockTransferSchema })
-  @ApiErrors(401, 403, 404, 410, 422)
+  @ApiErrors(404, 410)
   @ApiNotFoundResponse({ description: 'resource_missing' })
   async retrieve(
     @CurrentActor() actor: Actor,
@@ -120,7 +119,7 @@ export class StockTransfersController {
   })
   @ApiBody({ type: StockTransferCreateBody })
   @ApiCreatedResponse({ description: 'The new stock transfer with its lines', type: StockTransferSchema })
-  @ApiErrors(400, 401, 403, 409, 413, 422)
+  @ApiErrors(409)
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_stock_transfer_field' })
   async create(
     @CurrentActor() actor: Actor,
@@ -140,7 +139,7 @@ export class StockTransfersController {
     operationId: 'updateStockTransfer',
     summary: 'Change a pending or in-transit transfer; an in-transit edit moves the difference',
   })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiErrors(404, 409, 410)
   @ApiBody({ type: StockTransferUpdateBody })
   @ApiHeader(IF_MATCH)
   @ApiOkResponse({ description: 'The updated stock transfer', type: StockTransferSchema })
@@ -166,7 +165,7 @@ export class StockTransfersController {
     operationId: 'sendStockTransfer',
     summary: 'Send a pending transfer: its lines leave the origin and are in transit (27)',
   })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiErrors(404, 409, 410)
   @ApiBody({ type: StockTransferSendBody, required: false })
   @ApiHeader(IF_MATCH)
   @ApiOkResponse({ description: 'The transfer, status_id 27', type: StockTransferSchema })
@@ -189,7 +188,7 @@ export class StockTransfersController {
     operationId: 'receiveStockTransfer',
     summary: 'Receive an in-transit transfer: its lines are on hand at the destination (28)',
   })
-  @ApiErrors(400, 401, 403, 404, 409, 410, 413, 422)
+  @ApiErrors(404, 409, 410)
   @ApiBody({ type: StockTransferReceiveBody, required: false })
   @ApiHeader(IF_MATCH)
   @ApiOkResponse({ description: 'The transfer, status_id 28', type: StockTransferSchema })
@@ -213,7 +212,7 @@ export class StockTransfersController {
     summary: 'Delete a transfer with its reversal (inventory-api §3)',
   })
   @ApiDeleted('stock_transfer')
-  @ApiErrors(400, 401, 403, 404, 409, 410)
+  @ApiErrors(404, 409, 410)
   @ApiHeader(IF_MATCH)
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiConflictResponse({ description: 'stock_transfer_delete_not_allowed or mobile_mutation_conflict' })
