@@ -12477,6 +12477,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description estimate_revision_required: no If-Match */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description service_unavailable: a store is away; retry after Retry-After seconds */
             503: {
                 headers: {

@@ -78,9 +78,11 @@ function validatorFor(ajv: Ajv, compiled: Map<string, ValidateFunction | null>, 
 
 /**
  * The document's schemas as JSON Schema that allows nothing undocumented: OpenAPI 3.0's
- * `nullable` beside a `$ref`/`allOf`/`oneOf` (with or without a `type`) becomes `anyOf […, null]`, refs point into the `openapi`
- * schema, and an object with `properties` refuses other fields unless it says otherwise.
+ * `nullable` beside a `$ref`/`allOf`/`oneOf` (with or without a `type`) becomes
+ * `anyOf […, null]`, refs point into the `openapi` schema, and an object with `properties`
+ * refuses other fields unless it says otherwise.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function exactSchemas(node: unknown): any {
   if (Array.isArray(node)) return node.map(exactSchemas);
   if (!node || typeof node !== 'object') return node;

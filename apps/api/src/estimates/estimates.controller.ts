@@ -21,8 +21,10 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import { ErrorEnvelopeSchema } from '../openapi/error-envelope.schema';
 import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import { EstimatePreviewSchema, EstimateSchema } from './estimate-schemas';
 import { EstimateCommand, EstimateInput, permissionDenied, previewView } from '@app/domain';
@@ -127,6 +129,11 @@ export class EstimatesController {
   @ApiBody({ type: EstimateBody })
   @ApiHeader({ name: 'If-Match', required: true, description: 'The revision the changes are based on' })
   @ApiConflictResponse({ description: 'mobile_mutation_conflict or estimate_update_not_allowed' })
+  @ApiResponse({
+    status: 428,
+    type: ErrorEnvelopeSchema,
+    description: 'estimate_revision_required: no If-Match',
+  })
   @ApiOkResponse({ type: EstimatePreviewSchema })
   async previewChange(
     @CurrentActor() actor: Actor,

@@ -77,6 +77,7 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '410': 'record_history_deleted: the record’s event stream was deleted by an operator',
   '413': 'payload_too_large: the body is over its limit (1 MiB of JSON)',
   '415': 'unsupported_media_type: the body is not JSON',
+  '428': 'Precondition required: the operation needs If-Match',
   '422': 'validation_failed, unsupported_field or invalid_query_parameter, with `param`',
   '503': 'service_unavailable: a store is away; retry after Retry-After seconds',
 };
