@@ -1013,10 +1013,10 @@ export interface paths {
             cookie?: never;
         };
         /** List visible invoices, newest number first (no lines) */
-        get: operations["invoices_list"];
+        get: operations["listInvoices"];
         put?: never;
         /** Create an unpaid invoice (201); its number is assigned */
-        post: operations["invoices_create"];
+        post: operations["createInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1031,15 +1031,15 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve an invoice with its lines; with as_of_revision (audit:read), as it was then */
-        get: operations["invoices_retrieve"];
+        get: operations["retrieveInvoice"];
         put?: never;
         post?: never;
         /** Delete an invoice without payments, packing lists or sales-order link */
-        delete: operations["invoices_remove"];
+        delete: operations["deleteInvoice"];
         options?: never;
         head?: never;
         /** Change an unpaid invoice without payments; lines, when given, replace the non-discount lines */
-        patch: operations["invoices_update"];
+        patch: operations["updateInvoice"];
         trace?: never;
     };
     "/api/v3/invoices/{id}/dispatch": {
@@ -1052,12 +1052,12 @@ export interface paths {
         get?: never;
         put?: never;
         /** Set date_sent (default today); an existing date is kept. Emails nobody. */
-        post: operations["invoices_dispatch"];
+        post: operations["dispatchInvoice"];
         delete?: never;
         options?: never;
         head?: never;
         /** Change the date_sent of a dispatched active invoice; no new notification */
-        patch: operations["invoices_changeDispatchDate"];
+        patch: operations["updateInvoiceDispatchDate"];
         trace?: never;
     };
     "/api/v3/invoices/{id}/cancel": {
@@ -1070,7 +1070,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancel an unpaid invoice (status 15), keeping it and its lines; repeating is safe */
-        post: operations["invoices_cancel"];
+        post: operations["cancelInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1085,10 +1085,10 @@ export interface paths {
             cookie?: never;
         };
         /** Payments and refunds, newest payment date first */
-        get: operations["invoicePayments_payments"];
+        get: operations["listInvoicePayments"];
         put?: never;
         /** Record a manual payment (201); never charges a card */
-        post: operations["invoicePayments_pay"];
+        post: operations["createInvoicePayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1105,7 +1105,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Record a manual refund of the net paid amount (201), as a negative payment */
-        post: operations["invoicePayments_refund"];
+        post: operations["createInvoiceRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1122,7 +1122,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Legacy: refund one payment (201), up to its unrefunded amount; body as POST …/refunds */
-        post: operations["invoicePayments_refundPayment"];
+        post: operations["refundInvoicePayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1137,7 +1137,7 @@ export interface paths {
             cookie?: never;
         };
         /** Who an automatic payment receipt would go to (nothing sent) */
-        get: operations["invoicePayments_receiptPreview"];
+        get: operations["previewInvoicePaymentReceipt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1154,10 +1154,10 @@ export interface paths {
             cookie?: never;
         };
         /** Packing lists of the invoice, newest first */
-        get: operations["invoiceFulfillments_list"];
+        get: operations["listInvoiceFulfillments"];
         put?: never;
         /** Pack lines of a standalone invoice (201); no stock moves */
-        post: operations["invoiceFulfillments_pack"];
+        post: operations["createInvoiceFulfillment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1174,7 +1174,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mark a packing list shipped with manual shipping details */
-        post: operations["invoiceFulfillments_ship"];
+        post: operations["shipInvoiceFulfillment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1206,10 +1206,10 @@ export interface paths {
             cookie?: never;
         };
         /** List visible sales orders, newest number first (no lines) */
-        get: operations["salesOrders_list"];
+        get: operations["listSalesOrders"];
         put?: never;
         /** Create an open sales order (201); its number is assigned */
-        post: operations["salesOrders_create"];
+        post: operations["createSalesOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1224,15 +1224,15 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a sales order with its lines; with as_of_revision (audit:read), as it was then */
-        get: operations["salesOrders_retrieve"];
+        get: operations["retrieveSalesOrder"];
         put?: never;
         post?: never;
         /** Delete an open sales order on which nothing has begun */
-        delete: operations["salesOrders_remove"];
+        delete: operations["deleteSalesOrder"];
         options?: never;
         head?: never;
         /** Change an open sales order: header fields always; lines, shipping and discount only before any invoice or packing list */
-        patch: operations["salesOrders_update"];
+        patch: operations["updateSalesOrder"];
         trace?: never;
     };
     "/api/v3/sales-orders/{id}/fulfillments": {
@@ -1243,10 +1243,10 @@ export interface paths {
             cookie?: never;
         };
         /** Packing lists of the sales order, newest first */
-        get: operations["salesOrderFulfillments_list"];
+        get: operations["listSalesOrderFulfillments"];
         put?: never;
         /** Pack remaining quantities of an open sales order (201); no stock moves */
-        post: operations["salesOrderFulfillments_pack"];
+        post: operations["createSalesOrderFulfillment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1263,7 +1263,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mark a packing list shipped with manual shipping details */
-        post: operations["salesOrderFulfillments_ship"];
+        post: operations["shipSalesOrderFulfillment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1295,10 +1295,10 @@ export interface paths {
             cookie?: never;
         };
         /** List the account’s stock transfers, newest number first (no lines) */
-        get: operations["stockTransfers_list"];
+        get: operations["listStockTransfers"];
         put?: never;
         /** Create a pending stock transfer (201); its number is assigned */
-        post: operations["stockTransfers_create"];
+        post: operations["createStockTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1313,15 +1313,15 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a stock transfer with its lines; with as_of_revision (audit:read), as it was then */
-        get: operations["stockTransfers_retrieve"];
+        get: operations["retrieveStockTransfer"];
         put?: never;
         post?: never;
         /** Delete a transfer with its reversal (inventory-api §3) */
-        delete: operations["stockTransfers_remove"];
+        delete: operations["deleteStockTransfer"];
         options?: never;
         head?: never;
         /** Change a pending or in-transit transfer; an in-transit edit moves the difference */
-        patch: operations["stockTransfers_update"];
+        patch: operations["updateStockTransfer"];
         trace?: never;
     };
     "/api/v3/stock-transfers/{id}/send": {
@@ -1334,7 +1334,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send a pending transfer: its lines leave the origin and are in transit (27) */
-        post: operations["stockTransfers_sendTransfer"];
+        post: operations["sendStockTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1351,7 +1351,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Receive an in-transit transfer: its lines are on hand at the destination (28) */
-        post: operations["stockTransfers_receive"];
+        post: operations["receiveStockTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1383,10 +1383,10 @@ export interface paths {
             cookie?: never;
         };
         /** List visible purchase orders, newest number first (no lines) */
-        get: operations["purchaseOrders_list"];
+        get: operations["listPurchaseOrders"];
         put?: never;
         /** Create a Not Sent purchase order (201); its number is assigned */
-        post: operations["purchaseOrders_create"];
+        post: operations["createPurchaseOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1401,15 +1401,15 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a purchase order with its lines; with as_of_revision (audit:read), as it was then */
-        get: operations["purchaseOrders_retrieve"];
+        get: operations["retrievePurchaseOrder"];
         put?: never;
         post?: never;
         /** Delete a Not Sent purchase order on which nothing was processed */
-        delete: operations["purchaseOrders_remove"];
+        delete: operations["deletePurchaseOrder"];
         options?: never;
         head?: never;
         /** Change a Not Sent purchase order; a new supplier or location needs lines */
-        patch: operations["purchaseOrders_update"];
+        patch: operations["updatePurchaseOrder"];
         trace?: never;
     };
     "/api/v3/purchase-orders/{id}/send": {
@@ -1422,7 +1422,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mark a Not Sent order Sent; again on a Sent order keeps its date */
-        post: operations["purchaseOrders_sendOrder"];
+        post: operations["sendPurchaseOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1439,7 +1439,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Receive quantities of inventory lines into stock at the order’s location */
-        post: operations["purchaseOrders_receive"];
+        post: operations["receivePurchaseOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1454,10 +1454,10 @@ export interface paths {
             cookie?: never;
         };
         /** Payments, newest payment date first */
-        get: operations["purchaseOrderPayments_list"];
+        get: operations["listPurchaseOrderPayments"];
         put?: never;
         /** Record a positive manual payment (201) */
-        post: operations["purchaseOrderPayments_pay"];
+        post: operations["createPurchaseOrderPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1475,7 +1475,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Delete a positive manual payment; the paid state follows */
-        delete: operations["purchaseOrderPayments_remove"];
+        delete: operations["deletePurchaseOrderPayment"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1542,7 +1542,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Invoice an open sales order (201): every remaining quantity, or the chosen lines; needs invoices.modify too */
-        post: operations["salesOrderInvoicing_invoice"];
+        post: operations["invoiceSalesOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1557,7 +1557,7 @@ export interface paths {
             cookie?: never;
         };
         /** Invoices made from a visible sales order, newest number first; invisible invoices are left out */
-        get: operations["salesOrderInvoicing_list"];
+        get: operations["listSalesOrderInvoices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2868,6 +2868,369 @@ export interface components {
             warnings: components["schemas"]["EstimatePreviewWarning"][];
         };
         EmptyEstimateBody: Record<string, never>;
+        InvoiceSummary: {
+            name: string | null;
+            /** Format: uuid */
+            customer_id: string;
+            customer_name: string;
+            /** Format: uuid */
+            salesperson_id: string;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            issue_date: string | null;
+            purchase_order_number: string | null;
+            attention: string | null;
+            shipping_address: string | null;
+            public_note: string | null;
+            payment_terms: string | null;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            subtotal: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            shipping_fee: string;
+            /**
+             * @description Omitted without the unit_cost.view permission
+             * @example 120.0000
+             */
+            shipping_cost?: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax_2: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            total: string;
+            custom_field_values: components["schemas"]["DocumentCustomFieldValue"][];
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            created_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            updated_at: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "invoice";
+            invoice_number: number;
+            /** @description Up to 24 characters */
+            custom_invoice_number: string | null;
+            /**
+             * @description 9 Unpaid (Sent once dispatched), 10 Partially Paid, 11 Paid in Full, 15 Cancelled
+             * @enum {integer}
+             */
+            status_id: 9 | 10 | 11 | 15;
+            /** @enum {string} */
+            status: "Unpaid" | "Sent" | "Partially Paid" | "Paid in Full" | "Cancelled";
+            /**
+             * Format: date
+             * @description Invoices do not expire: always null
+             * @example 2030-01-10
+             */
+            expiry_date: string | null;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            date_sent: string | null;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            date_fully_paid: string | null;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            amount_paid: string;
+            /**
+             * @description total − amount_paid
+             * @example 120.0000
+             */
+            amount_due: string;
+            /**
+             * @description A percentage, three decimals
+             * @example 8.875
+             */
+            discount_percent: string;
+            /** @description Null without inventory lines; a linked invoice shows its sales order’s */
+            shipped_percent: number | null;
+        };
+        InvoiceSourceSalesOrder: {
+            /** Format: uuid */
+            id: string;
+            sales_order_number: number;
+            packed_percent: number;
+            shipped_percent: number | null;
+        };
+        DocumentParty: {
+            account_number: string | null;
+            phone: string | null;
+            email: string | null;
+            /** @description Non-empty address lines */
+            billing_address: string[];
+            /** @description Non-empty address lines */
+            shipping_address: string[];
+        };
+        InvoiceLine: {
+            /**
+             * Format: uuid
+             * @description Null in a preview for a line not yet saved
+             */
+            id: string | null;
+            /**
+             * @description estimate_line, invoice_line, …
+             * @example estimate_line
+             */
+            object: string;
+            /** Format: uuid */
+            item_id: string | null;
+            item_variation_location_id: number | null;
+            /**
+             * @description `discount` lines are generated from discount_percent
+             * @enum {string}
+             */
+            line_type: "inventory" | "service" | "discount";
+            name: string | null;
+            description: string | null;
+            quantity: number;
+            unit_id: number | null;
+            unit_name: string | null;
+            sku: string | null;
+            /** @description Attribute label to value, as stored with the line */
+            variation_values: {
+                [key: string]: string;
+            };
+            variation_number: number | null;
+            location_name: string | null;
+            /** @description HTTPS only */
+            thumbnail_url: string | null;
+            /** @description Zero-based */
+            position: number;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            unit_price: string;
+            /**
+             * @description Omitted without the unit_cost.view permission
+             * @example 120.0000
+             */
+            unit_cost?: string | null;
+            /**
+             * @description Omitted without the unit_cost.view permission
+             * @example 120.0000
+             */
+            total_cost?: string | null;
+            /**
+             * @description A percentage, three decimals
+             * @example 8.875
+             */
+            discount_percent: string;
+            /**
+             * @description A percentage, three decimals
+             * @example 8.875
+             */
+            tax_rate: string;
+            /**
+             * @description A percentage, three decimals
+             * @example 8.875
+             */
+            tax_2_rate: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            discounted_unit_price: string | null;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            subtotal: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax_2: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            total: string;
+            /** @description Packed on packing lists; for a linked invoice the whole quantity of an inventory line once the sales order is fully packed, else 0 */
+            quantity_packed: number;
+            /** @description As quantity_packed, for shipped packing lists */
+            quantity_shipped: number;
+        };
+        Invoice: {
+            name: string | null;
+            /** Format: uuid */
+            customer_id: string;
+            customer_name: string;
+            /** Format: uuid */
+            salesperson_id: string;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            issue_date: string | null;
+            purchase_order_number: string | null;
+            attention: string | null;
+            shipping_address: string | null;
+            public_note: string | null;
+            payment_terms: string | null;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            subtotal: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            shipping_fee: string;
+            /**
+             * @description Omitted without the unit_cost.view permission
+             * @example 120.0000
+             */
+            shipping_cost?: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax_2: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            total: string;
+            custom_field_values: components["schemas"]["DocumentCustomFieldValue"][];
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            created_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            updated_at: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "invoice";
+            invoice_number: number;
+            /** @description Up to 24 characters */
+            custom_invoice_number: string | null;
+            /**
+             * @description 9 Unpaid (Sent once dispatched), 10 Partially Paid, 11 Paid in Full, 15 Cancelled
+             * @enum {integer}
+             */
+            status_id: 9 | 10 | 11 | 15;
+            /** @enum {string} */
+            status: "Unpaid" | "Sent" | "Partially Paid" | "Paid in Full" | "Cancelled";
+            /**
+             * Format: date
+             * @description Invoices do not expire: always null
+             * @example 2030-01-10
+             */
+            expiry_date: string | null;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            date_sent: string | null;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            date_fully_paid: string | null;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            amount_paid: string;
+            /**
+             * @description total − amount_paid
+             * @example 120.0000
+             */
+            amount_due: string;
+            /**
+             * @description A percentage, three decimals
+             * @example 8.875
+             */
+            discount_percent: string;
+            /** @description Null without inventory lines; a linked invoice shows its sales order’s */
+            shipped_percent: number | null;
+            /** @description Live editability */
+            can_edit: boolean;
+            /** @enum {string|null} */
+            edit_block_reason: "invoice_not_unpaid" | "invoice_sales_order_linked" | "permission_denied" | null;
+            /**
+             * @description Equals the ETag
+             * @example 3
+             */
+            revision: string;
+            /** @description The sales order it was made from, as it reads now */
+            source_sales_order: components["schemas"]["InvoiceSourceSalesOrder"] | null;
+            /** @enum {string} */
+            fulfillment_authority: "invoice" | "sales_order";
+            /**
+             * Format: uuid
+             * @description Set when fulfillment_authority is sales_order
+             */
+            fulfillment_sales_order_id: string | null;
+            /** @description A linked invoice: its sales order’s */
+            packed_percent: number;
+            can_pack: boolean;
+            /** @enum {string|null} */
+            pack_block_reason: "packing_managed_by_sales_order" | "invoice_cancelled" | "packing_lists_disabled" | "invoice_fully_packed" | "permission_denied" | null;
+            party: components["schemas"]["DocumentParty"];
+            /**
+             * @description Before discount and shipping
+             * @example 120.0000
+             */
+            pre_discount_total: string;
+            /**
+             * @description Negative (or zero)
+             * @example 120.0000
+             */
+            discount_total: string;
+            /** @description The account’s label as it reads now */
+            tax_label: string | null;
+            /** @description The account’s label as it reads now */
+            tax_2_label: string | null;
+            /** @description In stored order */
+            lines: components["schemas"]["InvoiceLine"][];
+        };
         InvoiceBody: {
             /**
              * Format: uuid
@@ -2916,6 +3279,36 @@ export interface components {
             payment_date: string;
             reference?: string | null;
         };
+        PaymentCard: {
+            brand: string | null;
+            last4: string | null;
+        };
+        InvoicePayment: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "payment";
+            /** Format: uuid */
+            invoice_id: string;
+            /**
+             * @description Signed: refunds negative
+             * @example 120.0000
+             */
+            amount: string;
+            /**
+             * @description refund when amount is negative
+             * @enum {string}
+             */
+            type: "payment" | "refund";
+            reference: string | null;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            payment_date: string;
+            /** @description The card when one was stored */
+            card: components["schemas"]["PaymentCard"] | null;
+        };
         RefundBody: {
             /**
              * @description Positive, up to two decimals, at most the payments less refunds (of that payment, on the legacy route).
@@ -2928,6 +3321,70 @@ export interface components {
              */
             refund_date: string;
             reference?: string | null;
+        };
+        InvoicePaymentReceiptPreview: {
+            /** @enum {string} */
+            object: "invoice_payment_receipt_preview";
+            /** Format: uuid */
+            invoice_id: string;
+            /** @description The account’s automatic_payment_receipts setting */
+            enabled: boolean;
+            /** @description E-mail addresses, each once; [] when not enabled */
+            recipients: string[];
+        };
+        InvoiceFulfillmentLine: {
+            /** Format: uuid */
+            invoice_line_id: string;
+            quantity: number;
+        };
+        InvoiceFulfillment: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "invoice_fulfillment";
+            /** Format: uuid */
+            invoice_id: string;
+            invoice_number: number;
+            /** @description From the account’s packing-list counter, shared with sales orders */
+            packing_list_number: number;
+            /** @enum {string} */
+            status: "packed" | "shipped";
+            units_packed: number;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            shipped_date: string | null;
+            carrier: string | null;
+            tracking_number: string | null;
+            tracking_url: string | null;
+            /** @description No tracking provider: always null */
+            tracking_status: string | null;
+            /** @description No tracking provider: always null */
+            tracking_status_details: string | null;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            estimated_delivery_date: string | null;
+            /**
+             * Format: date-time
+             * @description No tracking provider: always null
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            tracking_updated_at: string | null;
+            /** @description As packed; unchanged by later line edits */
+            lines: components["schemas"]["InvoiceFulfillmentLine"][];
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            updated_at: string;
         };
         PackBody: {
             /** @description 1 to 100 entries {id: invoice line id, quantity}, each line once. */
@@ -2952,6 +3409,347 @@ export interface components {
              * @description Not before shipped_date.
              */
             estimated_delivery_date?: string | null;
+        };
+        SalesOrderSummary: {
+            name: string | null;
+            /** Format: uuid */
+            customer_id: string;
+            customer_name: string;
+            /** Format: uuid */
+            salesperson_id: string;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            issue_date: string | null;
+            purchase_order_number: string | null;
+            attention: string | null;
+            shipping_address: string | null;
+            public_note: string | null;
+            payment_terms: string | null;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            subtotal: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            shipping_fee: string;
+            /**
+             * @description Omitted without the unit_cost.view permission
+             * @example 120.0000
+             */
+            shipping_cost?: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax_2: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            total: string;
+            custom_field_values: components["schemas"]["DocumentCustomFieldValue"][];
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            created_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            updated_at: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "sales_order";
+            sales_order_number: number;
+            /** Format: uuid */
+            location_id: string | null;
+            /**
+             * @description 29 Open, 30 Closed
+             * @enum {integer}
+             */
+            status_id: 29 | 30;
+            /** @enum {string} */
+            status: "Open" | "Closed";
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            expiry_date: string | null;
+            /** @description Drop shipping is not supported: always false */
+            drop_shipped: boolean;
+            /**
+             * Format: uuid
+             * @description Always null
+             */
+            drop_ship_customer_id: string | null;
+            /** @description Always null */
+            drop_ship_address: string | null;
+            packing_list_note: string | null;
+            /**
+             * @description What the order’s invoices have been paid
+             * @example 120.0000
+             */
+            amount_paid: string;
+            /**
+             * @description total − amount_paid (negative when overpaid)
+             * @example 120.0000
+             */
+            amount_due: string;
+            invoiced_percent: number | null;
+            paid_percent: number | null;
+            packed_percent: number;
+            /** @description Null without inventory lines */
+            shipped_percent: number | null;
+            invoice_count: number;
+        };
+        SalesOrderLine: {
+            /**
+             * Format: uuid
+             * @description Null in a preview for a line not yet saved
+             */
+            id: string | null;
+            /**
+             * @description estimate_line, invoice_line, …
+             * @example estimate_line
+             */
+            object: string;
+            /** Format: uuid */
+            item_id: string | null;
+            item_variation_location_id: number | null;
+            /**
+             * @description `discount` lines are generated from discount_percent
+             * @enum {string}
+             */
+            line_type: "inventory" | "service" | "discount";
+            name: string | null;
+            description: string | null;
+            quantity: number;
+            unit_id: number | null;
+            unit_name: string | null;
+            sku: string | null;
+            /** @description Attribute label to value, as stored with the line */
+            variation_values: {
+                [key: string]: string;
+            };
+            variation_number: number | null;
+            location_name: string | null;
+            /** @description HTTPS only */
+            thumbnail_url: string | null;
+            /** @description Zero-based */
+            position: number;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            unit_price: string;
+            /**
+             * @description Omitted without the unit_cost.view permission
+             * @example 120.0000
+             */
+            unit_cost?: string | null;
+            /**
+             * @description Omitted without the unit_cost.view permission
+             * @example 120.0000
+             */
+            total_cost?: string | null;
+            /**
+             * @description A percentage, three decimals
+             * @example 8.875
+             */
+            discount_percent: string;
+            /**
+             * @description A percentage, three decimals
+             * @example 8.875
+             */
+            tax_rate: string;
+            /**
+             * @description A percentage, three decimals
+             * @example 8.875
+             */
+            tax_2_rate: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            discounted_unit_price: string | null;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            subtotal: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax_2: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            total: string;
+            /** @description On the order’s invoices */
+            quantity_invoiced: number;
+            /** @description On packing lists */
+            quantity_packed: number;
+            /** @description On shipped packing lists */
+            quantity_shipped: number;
+            /** @description Service lines 0 unless the account packs service items; discount lines always 0 */
+            quantity_remaining_to_pack: number;
+        };
+        SalesOrder: {
+            name: string | null;
+            /** Format: uuid */
+            customer_id: string;
+            customer_name: string;
+            /** Format: uuid */
+            salesperson_id: string;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            issue_date: string | null;
+            purchase_order_number: string | null;
+            attention: string | null;
+            shipping_address: string | null;
+            public_note: string | null;
+            payment_terms: string | null;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            subtotal: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            shipping_fee: string;
+            /**
+             * @description Omitted without the unit_cost.view permission
+             * @example 120.0000
+             */
+            shipping_cost?: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax_2: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            total: string;
+            custom_field_values: components["schemas"]["DocumentCustomFieldValue"][];
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            created_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            updated_at: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "sales_order";
+            sales_order_number: number;
+            /** Format: uuid */
+            location_id: string | null;
+            /**
+             * @description 29 Open, 30 Closed
+             * @enum {integer}
+             */
+            status_id: 29 | 30;
+            /** @enum {string} */
+            status: "Open" | "Closed";
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            expiry_date: string | null;
+            /** @description Drop shipping is not supported: always false */
+            drop_shipped: boolean;
+            /**
+             * Format: uuid
+             * @description Always null
+             */
+            drop_ship_customer_id: string | null;
+            /** @description Always null */
+            drop_ship_address: string | null;
+            packing_list_note: string | null;
+            /**
+             * @description What the order’s invoices have been paid
+             * @example 120.0000
+             */
+            amount_paid: string;
+            /**
+             * @description total − amount_paid (negative when overpaid)
+             * @example 120.0000
+             */
+            amount_due: string;
+            invoiced_percent: number | null;
+            paid_percent: number | null;
+            packed_percent: number;
+            /** @description Null without inventory lines */
+            shipped_percent: number | null;
+            invoice_count: number;
+            party: components["schemas"]["DocumentParty"];
+            /**
+             * @description A percentage, three decimals
+             * @example 8.875
+             */
+            discount_percent: string;
+            /**
+             * @description Before discount and shipping
+             * @example 120.0000
+             */
+            pre_discount_total: string;
+            /**
+             * @description Negative (or zero)
+             * @example 120.0000
+             */
+            discount_total: string;
+            /** @description The account’s label as it reads now */
+            tax_label: string | null;
+            /** @description The account’s label as it reads now */
+            tax_2_label: string | null;
+            /** @description Live editability */
+            can_edit: boolean;
+            /** @enum {string|null} */
+            edit_block_reason: "sales_order_not_open" | "sales_order_activity_started" | "permission_denied" | null;
+            can_pack: boolean;
+            /** @enum {string|null} */
+            pack_block_reason: "packing_lists_disabled" | "sales_order_not_open" | "location_restricted" | "nothing_remaining_to_pack" | "permission_denied" | null;
+            /**
+             * @description Equals the ETag
+             * @example so_3
+             */
+            revision: string;
+            /** @description In stored order */
+            lines: components["schemas"]["SalesOrderLine"][];
         };
         SalesOrderBody: {
             /**
@@ -2993,6 +3791,59 @@ export interface components {
             expiry_date?: string | null;
             packing_list_note?: string | null;
         };
+        SalesOrderFulfillmentLine: {
+            /** Format: uuid */
+            sales_order_line_id: string;
+            quantity: number;
+        };
+        SalesOrderFulfillment: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "fulfillment";
+            /** Format: uuid */
+            sales_order_id: string;
+            /** @description From the account’s packing-list counter, shared with invoices */
+            packing_list_number: number;
+            /** @enum {string} */
+            status: "packed" | "shipped";
+            units_packed: number;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            shipped_date: string | null;
+            carrier: string | null;
+            tracking_number: string | null;
+            tracking_url: string | null;
+            /** @description No tracking provider: always null */
+            tracking_status: string | null;
+            /** @description No tracking provider: always null */
+            tracking_status_details: string | null;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            estimated_delivery_date: string | null;
+            /**
+             * Format: date-time
+             * @description No tracking provider: always null
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            tracking_updated_at: string | null;
+            /** @description As packed; unchanged by later line edits */
+            lines: components["schemas"]["SalesOrderFulfillmentLine"][];
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            updated_at: string;
+        };
         SalesOrderPackBody: {
             /** @description 1 to 100 entries {id: sales order line id, quantity}, each line once. */
             lines: {
@@ -3016,6 +3867,106 @@ export interface components {
              * @description Not before shipped_date.
              */
             estimated_delivery_date?: string | null;
+        };
+        StockTransferLocation: {
+            /** Format: uuid */
+            id: string;
+            /** @description The location’s name as it reads now */
+            name: string | null;
+        };
+        StockTransferSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "stock_transfer";
+            /** @description Account-scoped */
+            stock_transfer_number: number;
+            /** Format: uuid */
+            assigned_user_id: string | null;
+            /**
+             * @description 26 Pending, 27 In Transit, 28 Transferred
+             * @enum {integer}
+             */
+            status_id: 26 | 27 | 28;
+            /** @enum {string} */
+            status: "Pending" | "In Transit" | "Transferred";
+            origin_location: components["schemas"]["StockTransferLocation"];
+            destination_location: components["schemas"]["StockTransferLocation"];
+            /** Format: date */
+            issue_date: string;
+            /** Format: date */
+            estimated_arrival_date: string | null;
+            /** Format: date */
+            date_sent: string | null;
+            /** Format: date */
+            date_received: string | null;
+            shipping_provider: string | null;
+            shipping_tracking_code: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        StockTransferLine: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "stock_transfer_line";
+            /** Format: uuid */
+            item_id: string;
+            item_variation_location_id: number | null;
+            name: string;
+            description: string | null;
+            /** @description Legacy: the variation as one string */
+            variation: string | null;
+            /** @description Attribute label to value; {} when none */
+            variation_values: {
+                [key: string]: string;
+            };
+            /** @description Positive; 1 for a unique item */
+            quantity: number;
+            unit_id: number | null;
+            /** @description HTTPS only; null for now */
+            thumbnail_url: string | null;
+        };
+        StockTransfer: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "stock_transfer";
+            /** @description Account-scoped */
+            stock_transfer_number: number;
+            /** Format: uuid */
+            assigned_user_id: string | null;
+            /**
+             * @description 26 Pending, 27 In Transit, 28 Transferred
+             * @enum {integer}
+             */
+            status_id: 26 | 27 | 28;
+            /** @enum {string} */
+            status: "Pending" | "In Transit" | "Transferred";
+            origin_location: components["schemas"]["StockTransferLocation"];
+            destination_location: components["schemas"]["StockTransferLocation"];
+            /** Format: date */
+            issue_date: string;
+            /** Format: date */
+            estimated_arrival_date: string | null;
+            /** Format: date */
+            date_sent: string | null;
+            /** Format: date */
+            date_received: string | null;
+            shipping_provider: string | null;
+            shipping_tracking_code: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            lines: components["schemas"]["StockTransferLine"][];
+            /**
+             * @description Equals the ETag
+             * @example st_3
+             */
+            revision: string;
         };
         StockTransferCreateBody: {
             /**
@@ -3118,6 +4069,330 @@ export interface components {
             shipping_provider?: string | null;
             shipping_tracking_code?: string | null;
         };
+        PurchaseOrderSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "purchase_order";
+            purchase_order_number: number;
+            /** @description Up to 24 characters */
+            custom_purchase_order_number: string | null;
+            name: string | null;
+            /** Format: uuid */
+            supplier_id: string;
+            /** @description As stored with the order */
+            supplier_name: string;
+            /** Format: uuid */
+            assigned_user_id: string;
+            /**
+             * Format: uuid
+             * @description The receiving location
+             */
+            location_id: string;
+            /**
+             * @description 17 Not Sent, 18 Sent, 19 Partially Received, 20 Received
+             * @enum {integer}
+             */
+            status_id: 17 | 18 | 19 | 20;
+            /** @enum {string} */
+            status: "Not Sent" | "Sent" | "Partially Received" | "Received";
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            issue_date: string;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            date_sent: string | null;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            date_received: string | null;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            date_requested: string | null;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            date_needed: string | null;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            date_fully_paid: string | null;
+            requested_from: string | null;
+            attention: string | null;
+            shipping_address: string | null;
+            public_note: string | null;
+            payment_terms: string | null;
+            shipping_provider: string | null;
+            shipping_tracking_code: string | null;
+            /**
+             * @description Equals the ETag
+             * @example 3
+             */
+            revision: string;
+            custom_field_values: components["schemas"]["DocumentCustomFieldValue"][];
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            subtotal: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            shipping_fee: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax_2: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            total: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            amount_paid: string;
+            /**
+             * @description total − amount_paid
+             * @example 120.0000
+             */
+            amount_due: string;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        PurchaseOrderLine: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "purchase_order_line";
+            /**
+             * Format: uuid
+             * @description Null for service lines
+             */
+            item_id: string | null;
+            item_variation_location_id: number | null;
+            /**
+             * @description `discount` lines are generated from discount_percent
+             * @enum {string}
+             */
+            line_type: "inventory" | "service" | "discount";
+            /** @description Zero-based */
+            position: number;
+            unit_name: string | null;
+            sku: string | null;
+            /** @description Attribute label to value, as stored with the line */
+            variation_values: {
+                [key: string]: string;
+            };
+            variation_number: number | null;
+            location_name: string | null;
+            /** @description HTTPS only */
+            thumbnail_url: string | null;
+            name: string | null;
+            description: string | null;
+            quantity: number;
+            /** @description Received so far; 0 for service and discount lines */
+            quantity_received: number;
+            unit_id: number | null;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            unit_cost: string;
+            /**
+             * @description A percentage, three decimals
+             * @example 8.875
+             */
+            discount_percent: string;
+            /**
+             * @description A percentage, three decimals
+             * @example 8.875
+             */
+            tax_rate: string;
+            /**
+             * @description A percentage, three decimals
+             * @example 8.875
+             */
+            tax_2_rate: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            discounted_unit_cost: string | null;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            subtotal: string;
+        };
+        PurchaseOrder: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "purchase_order";
+            purchase_order_number: number;
+            /** @description Up to 24 characters */
+            custom_purchase_order_number: string | null;
+            name: string | null;
+            /** Format: uuid */
+            supplier_id: string;
+            /** @description As stored with the order */
+            supplier_name: string;
+            /** Format: uuid */
+            assigned_user_id: string;
+            /**
+             * Format: uuid
+             * @description The receiving location
+             */
+            location_id: string;
+            /**
+             * @description 17 Not Sent, 18 Sent, 19 Partially Received, 20 Received
+             * @enum {integer}
+             */
+            status_id: 17 | 18 | 19 | 20;
+            /** @enum {string} */
+            status: "Not Sent" | "Sent" | "Partially Received" | "Received";
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            issue_date: string;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            date_sent: string | null;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            date_received: string | null;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            date_requested: string | null;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            date_needed: string | null;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            date_fully_paid: string | null;
+            requested_from: string | null;
+            attention: string | null;
+            shipping_address: string | null;
+            public_note: string | null;
+            payment_terms: string | null;
+            shipping_provider: string | null;
+            shipping_tracking_code: string | null;
+            /**
+             * @description Equals the ETag
+             * @example 3
+             */
+            revision: string;
+            custom_field_values: components["schemas"]["DocumentCustomFieldValue"][];
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            subtotal: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            shipping_fee: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            tax_2: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            total: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            amount_paid: string;
+            /**
+             * @description total − amount_paid
+             * @example 120.0000
+             */
+            amount_due: string;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description The supplier’s contact fields as they read now */
+            party: components["schemas"]["DocumentParty"];
+            /**
+             * @description A percentage, three decimals
+             * @example 8.875
+             */
+            discount_percent: string;
+            /**
+             * @description Before discount and shipping
+             * @example 120.0000
+             */
+            pre_discount_total: string;
+            /**
+             * @description Negative (or zero)
+             * @example 120.0000
+             */
+            discount_total: string;
+            /** @description The account’s label as it reads now */
+            tax_label: string | null;
+            /** @description The account’s label as it reads now */
+            tax_2_label: string | null;
+            /** @description Live editability */
+            can_edit: boolean;
+            /** @enum {string|null} */
+            edit_block_reason: "purchase_order_not_not_sent" | "permission_denied" | null;
+            /** @description In stored order */
+            lines: components["schemas"]["PurchaseOrderLine"][];
+        };
         PurchaseOrderBody: {
             /**
              * Format: uuid
@@ -3176,6 +4451,33 @@ export interface components {
              * @description Stored only when this receipt completes the order; default today in the account’s time zone.
              */
             received_date?: string;
+        };
+        PurchaseOrderPayment: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "payment";
+            /** Format: uuid */
+            purchase_order_id: string;
+            /**
+             * @description Signed
+             * @example 120.0000
+             */
+            amount: string;
+            /** @enum {string} */
+            type: "payment" | "refund";
+            /** @description Empty when none was given */
+            reference: string;
+            /**
+             * Format: date
+             * @example 2030-01-10
+             */
+            payment_date: string;
+            /**
+             * @description Always null (a card is never stored with a purchase-order payment)
+             * @enum {string|null}
+             */
+            card: null;
         };
         PurchaseOrderPaymentBody: {
             /**
@@ -3656,15 +4958,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description authentication_required: the credential is missing or wrong */
             401: {
                 headers: {
@@ -3678,33 +4971,6 @@ export interface operations {
             };
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4015,15 +5281,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description authentication_required: the credential is missing or wrong */
             401: {
                 headers: {
@@ -4037,33 +5294,6 @@ export interface operations {
             };
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4153,15 +5383,6 @@ export interface operations {
                     "application/json": components["schemas"]["Projection"];
                 };
             };
-            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description authentication_required: the credential is missing or wrong */
             401: {
                 headers: {
@@ -4184,33 +5405,6 @@ export interface operations {
             };
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4561,24 +5755,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -4788,24 +5964,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -4893,24 +6051,6 @@ export interface operations {
             };
             /** @description mobile_mutation_conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5269,24 +6409,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -5496,24 +6618,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -5601,24 +6705,6 @@ export interface operations {
             };
             /** @description mobile_mutation_conflict */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6154,24 +7240,6 @@ export interface operations {
             };
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6716,24 +7784,6 @@ export interface operations {
             };
             /** @description location_delete_not_allowed */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7610,24 +8660,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -8229,15 +9261,6 @@ export interface operations {
                     "application/json": components["schemas"]["Item"];
                 };
             };
-            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description authentication_required */
             401: {
                 headers: {
@@ -8269,24 +9292,6 @@ export interface operations {
             };
             /** @description item_archived */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8460,15 +9465,6 @@ export interface operations {
             };
             /** @description resource_missing */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description invalid_query_parameter: the route takes none */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8940,24 +9936,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -9044,24 +10022,6 @@ export interface operations {
             };
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9650,24 +10610,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -10068,24 +11010,6 @@ export interface operations {
             };
             /** @description item_variation_location_delete_not_allowed */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11175,15 +12099,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description authentication_required */
             401: {
                 headers: {
@@ -11215,24 +12130,6 @@ export interface operations {
             };
             /** @description estimate_delete_not_allowed */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11808,7 +12705,7 @@ export interface operations {
             };
         };
     };
-    invoices_list: {
+    listInvoices: {
         parameters: {
             query?: {
                 page?: number;
@@ -11830,12 +12727,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The list envelope of compact invoices, newest number first */
+            /**
+             * @description A page of InvoiceSummary objects
+             *
+             *     The list envelope of compact invoices, newest number first
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        /** @description The collection path, without the query string */
+                        url: string;
+                        has_more: boolean;
+                        data: components["schemas"]["InvoiceSummary"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
             };
             /** @description authentication_required */
             401: {
@@ -11879,7 +12790,7 @@ export interface operations {
             };
         };
     };
-    invoices_create: {
+    createInvoice: {
         parameters: {
             query?: never;
             header?: {
@@ -11900,7 +12811,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -11980,7 +12893,7 @@ export interface operations {
             };
         };
     };
-    invoices_retrieve: {
+    retrieveInvoice: {
         parameters: {
             query?: {
                 /** @description The record as it was right after this revision (needs audit:read) */
@@ -11999,7 +12912,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
             };
             /** @description authentication_required */
             401: {
@@ -12030,6 +12945,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -12052,10 +12976,13 @@ export interface operations {
             };
         };
     };
-    invoices_remove: {
+    deleteInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12063,12 +12990,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {id, object: "invoice", deleted: true} */
+            /** @description The invoice is deleted */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "invoice";
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -12117,17 +13052,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12157,10 +13083,11 @@ export interface operations {
             };
         };
     };
-    invoices_update: {
+    updateInvoice: {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
                 "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
@@ -12181,7 +13108,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -12230,6 +13159,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -12270,10 +13208,12 @@ export interface operations {
             };
         };
     };
-    invoices_dispatch: {
+    dispatchInvoice: {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -12293,7 +13233,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -12342,6 +13284,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -12382,10 +13333,12 @@ export interface operations {
             };
         };
     };
-    invoices_changeDispatchDate: {
+    updateInvoiceDispatchDate: {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -12405,7 +13358,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -12454,6 +13409,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -12494,10 +13458,12 @@ export interface operations {
             };
         };
     };
-    invoices_cancel: {
+    cancelInvoice: {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -12517,7 +13483,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -12566,6 +13534,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -12606,7 +13583,7 @@ export interface operations {
             };
         };
     };
-    invoicePayments_payments: {
+    listInvoicePayments: {
         parameters: {
             query?: {
                 include_total?: boolean;
@@ -12621,12 +13598,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The list envelope of payments */
+            /** @description A page of InvoicePayment objects */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        /** @description The collection path, without the query string */
+                        url: string;
+                        has_more: boolean;
+                        data: components["schemas"]["InvoicePayment"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
             };
             /** @description authentication_required */
             401: {
@@ -12657,6 +13644,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -12679,10 +13675,12 @@ export interface operations {
             };
         };
     };
-    invoicePayments_pay: {
+    createInvoicePayment: {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -12702,7 +13700,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvoicePayment"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -12751,6 +13751,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -12791,10 +13800,12 @@ export interface operations {
             };
         };
     };
-    invoicePayments_refund: {
+    createInvoiceRefund: {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -12814,7 +13825,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvoicePayment"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -12863,6 +13876,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -12903,10 +13925,12 @@ export interface operations {
             };
         };
     };
-    invoicePayments_refundPayment: {
+    refundInvoicePayment: {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -12927,7 +13951,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvoicePayment"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -12976,6 +14002,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -13016,7 +14051,7 @@ export interface operations {
             };
         };
     };
-    invoicePayments_receiptPreview: {
+    previewInvoicePaymentReceipt: {
         parameters: {
             query?: never;
             header?: never;
@@ -13032,7 +14067,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvoicePaymentReceiptPreview"];
+                };
             };
             /** @description authentication_required */
             401: {
@@ -13063,6 +14100,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -13085,7 +14131,7 @@ export interface operations {
             };
         };
     };
-    invoiceFulfillments_list: {
+    listInvoiceFulfillments: {
         parameters: {
             query?: {
                 include_total?: boolean;
@@ -13100,12 +14146,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The list envelope of invoice fulfillments */
+            /** @description A page of InvoiceFulfillment objects */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        /** @description The collection path, without the query string */
+                        url: string;
+                        has_more: boolean;
+                        data: components["schemas"]["InvoiceFulfillment"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
             };
             /** @description authentication_required */
             401: {
@@ -13136,6 +14192,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -13158,10 +14223,12 @@ export interface operations {
             };
         };
     };
-    invoiceFulfillments_pack: {
+    createInvoiceFulfillment: {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -13181,7 +14248,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvoiceFulfillment"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -13230,6 +14299,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -13270,10 +14348,12 @@ export interface operations {
             };
         };
     };
-    invoiceFulfillments_ship: {
+    shipInvoiceFulfillment: {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -13294,7 +14374,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvoiceFulfillment"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -13336,6 +14418,15 @@ export interface operations {
             };
             /** @description invoice_ship_not_allowed or invoice_fulfillment_managed_by_sales_order */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13475,7 +14566,7 @@ export interface operations {
             };
         };
     };
-    salesOrders_list: {
+    listSalesOrders: {
         parameters: {
             query?: {
                 page?: number;
@@ -13503,12 +14594,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The list envelope of compact sales orders, newest number first */
+            /**
+             * @description A page of SalesOrderSummary objects
+             *
+             *     The list envelope of compact sales orders, newest number first
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        /** @description The collection path, without the query string */
+                        url: string;
+                        has_more: boolean;
+                        data: components["schemas"]["SalesOrderSummary"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
             };
             /** @description authentication_required */
             401: {
@@ -13552,7 +14657,7 @@ export interface operations {
             };
         };
     };
-    salesOrders_create: {
+    createSalesOrder: {
         parameters: {
             query?: never;
             header?: {
@@ -13573,7 +14678,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SalesOrder"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -13653,7 +14760,7 @@ export interface operations {
             };
         };
     };
-    salesOrders_retrieve: {
+    retrieveSalesOrder: {
         parameters: {
             query?: {
                 /** @description The record as it was right after this revision (needs audit:read) */
@@ -13672,7 +14779,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SalesOrder"];
+                };
             };
             /** @description authentication_required */
             401: {
@@ -13703,6 +14812,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -13725,7 +14843,7 @@ export interface operations {
             };
         };
     };
-    salesOrders_remove: {
+    deleteSalesOrder: {
         parameters: {
             query?: never;
             header?: {
@@ -13739,12 +14857,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {id, object: "sales_order", deleted: true} */
+            /** @description The sales_order is deleted */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "sales_order";
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -13797,17 +14923,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13837,7 +14954,7 @@ export interface operations {
             };
         };
     };
-    salesOrders_update: {
+    updateSalesOrder: {
         parameters: {
             query?: never;
             header?: {
@@ -13862,7 +14979,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SalesOrder"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -13911,6 +15030,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -13951,7 +15079,7 @@ export interface operations {
             };
         };
     };
-    salesOrderFulfillments_list: {
+    listSalesOrderFulfillments: {
         parameters: {
             query?: {
                 include_total?: boolean;
@@ -13966,12 +15094,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The list envelope of fulfillments */
+            /** @description A page of SalesOrderFulfillment objects */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        /** @description The collection path, without the query string */
+                        url: string;
+                        has_more: boolean;
+                        data: components["schemas"]["SalesOrderFulfillment"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
             };
             /** @description authentication_required */
             401: {
@@ -14002,6 +15140,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -14024,7 +15171,7 @@ export interface operations {
             };
         };
     };
-    salesOrderFulfillments_pack: {
+    createSalesOrderFulfillment: {
         parameters: {
             query?: never;
             header?: {
@@ -14049,7 +15196,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SalesOrderFulfillment"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -14102,6 +15251,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -14142,7 +15300,7 @@ export interface operations {
             };
         };
     };
-    salesOrderFulfillments_ship: {
+    shipSalesOrderFulfillment: {
         parameters: {
             query?: never;
             header?: {
@@ -14168,7 +15326,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SalesOrderFulfillment"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -14214,6 +15374,15 @@ export interface operations {
             };
             /** @description sales_order_ship_not_allowed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14353,7 +15522,7 @@ export interface operations {
             };
         };
     };
-    stockTransfers_list: {
+    listStockTransfers: {
         parameters: {
             query?: {
                 issue_date_to?: string;
@@ -14373,6 +15542,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of StockTransferSummary objects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        /** @description The collection path, without the query string */
+                        url: string;
+                        has_more: boolean;
+                        data: components["schemas"]["StockTransferSummary"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
             /** @description authentication_required */
             401: {
                 headers: {
@@ -14415,7 +15601,7 @@ export interface operations {
             };
         };
     };
-    stockTransfers_create: {
+    createStockTransfer: {
         parameters: {
             query?: never;
             header?: {
@@ -14436,7 +15622,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StockTransfer"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -14516,7 +15704,7 @@ export interface operations {
             };
         };
     };
-    stockTransfers_retrieve: {
+    retrieveStockTransfer: {
         parameters: {
             query?: {
                 /** @description The record as it was right after this revision (needs audit:read) */
@@ -14535,7 +15723,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StockTransfer"];
+                };
             };
             /** @description authentication_required */
             401: {
@@ -14566,6 +15756,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -14588,7 +15787,7 @@ export interface operations {
             };
         };
     };
-    stockTransfers_remove: {
+    deleteStockTransfer: {
         parameters: {
             query?: never;
             header?: {
@@ -14602,12 +15801,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {id, object: "stock_transfer", deleted: true} */
+            /** @description The stock_transfer is deleted */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "stock_transfer";
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -14656,17 +15863,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14696,7 +15894,7 @@ export interface operations {
             };
         };
     };
-    stockTransfers_update: {
+    updateStockTransfer: {
         parameters: {
             query?: never;
             header?: {
@@ -14721,7 +15919,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StockTransfer"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -14770,6 +15970,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -14810,7 +16019,7 @@ export interface operations {
             };
         };
     };
-    stockTransfers_sendTransfer: {
+    sendStockTransfer: {
         parameters: {
             query?: never;
             header?: {
@@ -14835,7 +16044,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StockTransfer"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -14884,6 +16095,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -14924,7 +16144,7 @@ export interface operations {
             };
         };
     };
-    stockTransfers_receive: {
+    receiveStockTransfer: {
         parameters: {
             query?: never;
             header?: {
@@ -14949,7 +16169,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StockTransfer"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -14991,6 +16213,15 @@ export interface operations {
             };
             /** @description stock_transfer_receive_not_allowed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15130,7 +16361,7 @@ export interface operations {
             };
         };
     };
-    purchaseOrders_list: {
+    listPurchaseOrders: {
         parameters: {
             query?: {
                 page?: number;
@@ -15165,12 +16396,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The list envelope of compact purchase orders, newest number first */
+            /**
+             * @description A page of PurchaseOrderSummary objects
+             *
+             *     The list envelope of compact purchase orders, newest number first
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        /** @description The collection path, without the query string */
+                        url: string;
+                        has_more: boolean;
+                        data: components["schemas"]["PurchaseOrderSummary"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
             };
             /** @description authentication_required */
             401: {
@@ -15214,7 +16459,7 @@ export interface operations {
             };
         };
     };
-    purchaseOrders_create: {
+    createPurchaseOrder: {
         parameters: {
             query?: never;
             header?: {
@@ -15235,7 +16480,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -15315,7 +16562,7 @@ export interface operations {
             };
         };
     };
-    purchaseOrders_retrieve: {
+    retrievePurchaseOrder: {
         parameters: {
             query?: {
                 /** @description The record as it was right after this revision (needs audit:read) */
@@ -15334,7 +16581,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
             };
             /** @description authentication_required */
             401: {
@@ -15365,6 +16614,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -15387,11 +16645,11 @@ export interface operations {
             };
         };
     };
-    purchaseOrders_remove: {
+    deletePurchaseOrder: {
         parameters: {
             query?: never;
             header?: {
-                /** @description The revision */
+                /** @description The revision (ETag) */
                 "If-Match"?: string;
             };
             path: {
@@ -15401,12 +16659,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {id, object: "purchase_order", deleted: true} */
+            /** @description The purchase_order is deleted */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "purchase_order";
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -15455,17 +16721,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15495,11 +16752,11 @@ export interface operations {
             };
         };
     };
-    purchaseOrders_update: {
+    updatePurchaseOrder: {
         parameters: {
             query?: never;
             header?: {
-                /** @description The revision */
+                /** @description The revision (ETag) */
                 "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
@@ -15520,7 +16777,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -15569,6 +16828,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -15609,10 +16877,12 @@ export interface operations {
             };
         };
     };
-    purchaseOrders_sendOrder: {
+    sendPurchaseOrder: {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -15632,7 +16902,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -15681,6 +16953,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -15721,10 +17002,12 @@ export interface operations {
             };
         };
     };
-    purchaseOrders_receive: {
+    receivePurchaseOrder: {
         parameters: {
             query?: never;
             header?: {
+                /** @description The revision (ETag) */
+                "If-Match"?: string;
                 /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
                 "Idempotency-Key"?: string;
             };
@@ -15744,7 +17027,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -15793,6 +17078,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -15833,7 +17127,7 @@ export interface operations {
             };
         };
     };
-    purchaseOrderPayments_list: {
+    listPurchaseOrderPayments: {
         parameters: {
             query?: {
                 include_total?: boolean;
@@ -15848,12 +17142,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The list envelope of payments */
+            /** @description A page of PurchaseOrderPayment objects */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        /** @description The collection path, without the query string */
+                        url: string;
+                        has_more: boolean;
+                        data: components["schemas"]["PurchaseOrderPayment"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
             };
             /** @description authentication_required */
             401: {
@@ -15884,6 +17188,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -15906,7 +17219,7 @@ export interface operations {
             };
         };
     };
-    purchaseOrderPayments_pay: {
+    createPurchaseOrderPayment: {
         parameters: {
             query?: never;
             header?: {
@@ -15929,7 +17242,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrderPayment"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -15978,6 +17293,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -16018,7 +17342,7 @@ export interface operations {
             };
         };
     };
-    purchaseOrderPayments_remove: {
+    deletePurchaseOrderPayment: {
         parameters: {
             query?: never;
             header?: never;
@@ -16030,20 +17354,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {id, object: "payment", purchase_order_id, deleted: true} */
+            /** @description The payment is deleted */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "payment";
+                        /** @enum {boolean} */
+                        deleted: true;
+                        /** Format: uuid */
+                        purchase_order_id: string;
+                    };
                 };
             };
             /** @description authentication_required */
@@ -16084,17 +17409,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unsupported_media_type: the body is not JSON */
-            415: {
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16239,7 +17555,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -16354,7 +17672,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SalesOrder"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -16443,7 +17763,7 @@ export interface operations {
             };
         };
     };
-    salesOrderInvoicing_invoice: {
+    invoiceSalesOrder: {
         parameters: {
             query?: never;
             header?: {
@@ -16468,7 +17788,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
             };
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
@@ -16517,6 +17839,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
@@ -16557,7 +17888,7 @@ export interface operations {
             };
         };
     };
-    salesOrderInvoicing_list: {
+    listSalesOrderInvoices: {
         parameters: {
             query?: {
                 include_total?: boolean;
@@ -16572,12 +17903,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The list envelope of compact invoices */
+            /** @description A page of InvoiceSummary objects */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        /** @description The collection path, without the query string */
+                        url: string;
+                        has_more: boolean;
+                        data: components["schemas"]["InvoiceSummary"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
             };
             /** @description authentication_required */
             401: {
@@ -16601,6 +17942,15 @@ export interface operations {
             };
             /** @description resource_missing */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description record_history_deleted: the record’s event stream was deleted by an operator */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

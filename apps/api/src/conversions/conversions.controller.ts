@@ -19,7 +19,9 @@ import { documentInput } from '../documents/document-body';
 import { parseIfMatch, setETag } from '../http/etag';
 import { UnsupportedFieldCode } from '../http/unsupported-field-code';
 import { InvoiceReads } from '../invoices/invoice-reads';
+import { InvoiceSchema } from '../invoices/invoice-schemas';
 import { SalesOrderReads } from '../sales-orders/sales-order-reads';
+import { SalesOrderSchema } from '../sales-orders/sales-order-schemas';
 import { EstimateConversions } from './estimate-conversions';
 
 @UnsupportedFieldCode('unsupported_estimate_field')
@@ -49,7 +51,7 @@ export class ConversionsController {
     summary: 'Close an open estimate into a new unpaid invoice (201); a prospect becomes a customer',
   })
   @ApiBody({ type: ConvertToInvoiceBody, required: false })
-  @ApiCreatedResponse({ description: 'The new invoice with its lines' })
+  @ApiCreatedResponse({ description: 'The new invoice with its lines', type: InvoiceSchema })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_estimate_field' })
   @ApiConflictResponse({
@@ -82,7 +84,7 @@ export class ConversionsController {
   })
   @ApiBody({ type: ConvertToSalesOrderBody, required: false, description: 'Must be empty.' })
   @ApiHeader({ name: 'If-Match', required: false, description: "The estimate's revision" })
-  @ApiCreatedResponse({ description: 'The new sales order with its lines' })
+  @ApiCreatedResponse({ description: 'The new sales order with its lines', type: SalesOrderSchema })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiUnprocessableEntityResponse({ description: 'unsupported_estimate_field' })
   @ApiConflictResponse({

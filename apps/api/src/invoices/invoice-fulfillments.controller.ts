@@ -4,6 +4,7 @@ import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiQuery,
@@ -20,11 +21,17 @@ import { documentInput } from '../documents/document-body';
 import { resourceMissing } from '../http/api-error';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
+import { ApiErrors } from '../openapi/error-envelope.schema';
+import { ApiListOf } from '../openapi/response-schemas';
 import { PackBody, ShipBody } from './invoice-bodies';
 import { ChangeInvoice } from './invoice-commands';
 import { InvoiceReads } from './invoice-reads';
+import { InvoiceFulfillmentSchema } from './invoice-schemas';
 
 const MODIFY = 'invoices.modify';
+
+/** The revision a write expects (its ETag); a stale one answers 409 mobile_mutation_conflict. */
+const IF_MATCH = { name: 'If-Match', required: false, description: 'The revision (ETag)' };
 
 /**
  * Packing lists of standalone invoices (documents-api §4). A pack is decided on the invoice's
@@ -41,11 +48,15 @@ export class InvoiceFulfillmentsController {
 
   @Get()
   @Access('invoices:read', 'invoices.list')
-  @ApiOperation({ summary: 'Packing lists of the invoice, newest first' })
+  @ApiOperation({
+    operationId: 'listInvoiceFulfillments',
+    summary: 'Packing lists of the invoice, newest first',
+  })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'include_total', required: false, type: Boolean })
-  @ApiOkResponse({ description: 'The list envelope of invoice fulfillments' })
+  @ApiListOf(InvoiceFulfillmentSchema)
+  @ApiErrors(404, 410)
   list(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -57,14 +68,19 @@ export class InvoiceFulfillmentsController {
 
   @Post()
   @Access('invoices:pack', MODIFY)
-  @ApiOperation({ summary: 'Pack lines of a standalone invoice (201); no stock moves' })
+  @ApiOperation({
+    operationId: 'createInvoiceFulfillment',
+    summary: 'Pack lines of a standalone invoice (201); no stock moves',
+  })
   @ApiBody({ type: PackBody })
-  @ApiCreatedResponse({ description: 'The packing list, status packed' })
+  @ApiCreatedResponse({ type: InvoiceFulfillmentSchema, description: 'The packing list, status packed' })
   @ApiUnprocessableEntityResponse({ description: 'invalid_invoice_pack or unsupported_invoice_pack_field' })
   @ApiConflictResponse({
     description:
       'invoice_pack_not_allowed, invoice_line_already_packed or invoice_fulfillment_managed_by_sales_order',
   })
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   pack(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -86,12 +102,17 @@ export class InvoiceFulfillmentsController {
   @Post(':fulfillment_id/ship')
   @HttpCode(200)
   @Access('invoices:ship', MODIFY)
-  @ApiOperation({ summary: 'Mark a packing list shipped with manual shipping details' })
+  @ApiOperation({
+    operationId: 'shipInvoiceFulfillment',
+    summary: 'Mark a packing list shipped with manual shipping details',
+  })
   @ApiBody({ type: ShipBody, required: false })
-  @ApiOkResponse({ description: 'The packing list, status shipped' })
+  @ApiOkResponse({ type: InvoiceFulfillmentSchema, description: 'The packing list, status shipped' })
   @ApiConflictResponse({
     description: 'invoice_ship_not_allowed or invoice_fulfillment_managed_by_sales_order',
   })
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   ship(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

@@ -4,6 +4,7 @@ import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -21,10 +22,16 @@ import { documentInput } from '../documents/document-body';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
 import { refuseUnknownParams } from '../http/query-params';
+import { ApiErrors } from '../openapi/error-envelope.schema';
+import { ApiListOf } from '../openapi/response-schemas';
 import { PaymentBody, RefundBody } from './invoice-bodies';
 import { ChangeInvoice } from './invoice-commands';
 import { DocumentParties } from '../documents/document-parties';
 import { InvoiceReads } from './invoice-reads';
+import { InvoicePaymentReceiptPreviewSchema, InvoicePaymentSchema } from './invoice-schemas';
+
+/** The revision a write expects (its ETag); a stale one answers 409 mobile_mutation_conflict. */
+const IF_MATCH = { name: 'If-Match', required: false, description: 'The revision (ETag)' };
 
 /**
  * Payments and refunds of an invoice (documents-api §4). Each is decided on the invoice's stream
@@ -42,13 +49,19 @@ export class InvoicePaymentsController {
 
   @Post('payments')
   @Access('invoices:payments', 'invoices.apply_payments')
-  @ApiOperation({ summary: 'Record a manual payment (201); never charges a card' })
+  @ApiOperation({
+    operationId: 'createInvoicePayment',
+    summary: 'Record a manual payment (201); never charges a card',
+  })
   @ApiBody({ type: PaymentBody })
   @ApiCreatedResponse({
+    type: InvoicePaymentSchema,
     description: 'The payment {id, object, invoice_id, amount, type, reference, payment_date, card}',
   })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed (param amount: beyond the balance)' })
   @ApiConflictResponse({ description: 'invoice_payment_not_allowed (cancelled) or mobile_mutation_conflict' })
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   pay(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -62,12 +75,20 @@ export class InvoicePaymentsController {
 
   @Post('refunds')
   @Access('invoices:refunds', 'invoices.apply_payments')
-  @ApiOperation({ summary: 'Record a manual refund of the net paid amount (201), as a negative payment' })
+  @ApiOperation({
+    operationId: 'createInvoiceRefund',
+    summary: 'Record a manual refund of the net paid amount (201), as a negative payment',
+  })
   @ApiBody({ type: RefundBody })
-  @ApiCreatedResponse({ description: 'The refund as a payment of type refund, amount negative' })
+  @ApiCreatedResponse({
+    type: InvoicePaymentSchema,
+    description: 'The refund as a payment of type refund, amount negative',
+  })
   @ApiUnprocessableEntityResponse({
     description: 'validation_failed (param amount: above payments less refunds)',
   })
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   refund(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -82,11 +103,17 @@ export class InvoicePaymentsController {
   @Post('payments/:payment_id/refunds')
   @Access('invoices:refunds', 'invoices.apply_payments')
   @ApiOperation({
+    operationId: 'refundInvoicePayment',
     summary: 'Legacy: refund one payment (201), up to its unrefunded amount; body as POST …/refunds',
   })
   @ApiBody({ type: RefundBody })
-  @ApiCreatedResponse({ description: 'The refund as a payment of type refund, amount negative' })
+  @ApiCreatedResponse({
+    type: InvoicePaymentSchema,
+    description: 'The refund as a payment of type refund, amount negative',
+  })
   @ApiNotFoundResponse({ description: 'resource_missing: no such payment on the invoice' })
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   refundPayment(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -106,11 +133,15 @@ export class InvoicePaymentsController {
 
   @Get('payments')
   @Access('invoices:read', 'invoices.payment_list')
-  @ApiOperation({ summary: 'Payments and refunds, newest payment date first' })
+  @ApiOperation({
+    operationId: 'listInvoicePayments',
+    summary: 'Payments and refunds, newest payment date first',
+  })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'include_total', required: false, type: Boolean })
-  @ApiOkResponse({ description: 'The list envelope of payments' })
+  @ApiListOf(InvoicePaymentSchema)
+  @ApiErrors(404, 410)
   payments(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -124,10 +155,15 @@ export class InvoicePaymentsController {
   @Get('payment-receipt-preview')
   @Access('invoices:payments', 'invoices.apply_payments')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Who an automatic payment receipt would go to (nothing sent)' })
+  @ApiOperation({
+    operationId: 'previewInvoicePaymentReceipt',
+    summary: 'Who an automatic payment receipt would go to (nothing sent)',
+  })
   @ApiOkResponse({
+    type: InvoicePaymentReceiptPreviewSchema,
     description: '{object: "invoice_payment_receipt_preview", invoice_id, enabled, recipients}',
   })
+  @ApiErrors(404, 410)
   async receiptPreview(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -139,7 +175,13 @@ export class InvoicePaymentsController {
     const { invoice } = await this.reads.visible(actor, id);
     const enabled = actor.settings.automatic_payment_receipts;
     const recipients = enabled ? await this.parties.recipients(actor.accountId, invoice.customer_id) : [];
-    return { object: 'invoice_payment_receipt_preview', invoice_id: invoice.id, enabled, recipients };
+    const preview: InvoicePaymentReceiptPreviewSchema = {
+      object: 'invoice_payment_receipt_preview',
+      invoice_id: invoice.id,
+      enabled,
+      recipients,
+    };
+    return preview;
   }
 
   /** Payments and refunds also need `invoices.list` (documents-api §4). */

@@ -35,14 +35,20 @@ import { parseDocumentListQuery } from '../documents/document-list-query';
 import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
+import { ApiErrors } from '../openapi/error-envelope.schema';
+import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import { DispatchBody, EmptyInvoiceBody, InvoiceBody } from './invoice-bodies';
 import { ChangeInvoice } from './invoice-commands';
 import { INVOICE_HISTORY } from './invoice-history';
 import { INVOICE_LIST_DATES, InvoiceReads } from './invoice-reads';
+import { InvoiceSchema, InvoiceSummarySchema } from './invoice-schemas';
 import { InvoiceWritten } from './invoice-writes';
 
 const LIST = 'invoices.list';
 const MODIFY = 'invoices.modify';
+
+/** The revision a write expects (its ETag); a stale one answers 409 mobile_mutation_conflict. */
+const IF_MATCH = { name: 'If-Match', required: false, description: 'The revision (ETag)' };
 
 /** Invoices (documents-api §4): the document itself, its dispatch, cancellation and deletion. */
 @ApiTags('invoices')
@@ -57,7 +63,11 @@ export class InvoicesController {
   @Get()
   @ApiDocumentListQuery('invoice', INVOICE_LIST_DATES)
   @Access('invoices:read', LIST)
-  @ApiOperation({ summary: 'List visible invoices, newest number first (no lines)' })
+  @ApiOperation({
+    operationId: 'listInvoices',
+    summary: 'List visible invoices, newest number first (no lines)',
+  })
+  @ApiListOf(InvoiceSummarySchema)
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -70,10 +80,12 @@ export class InvoicesController {
   @ApiAsOfRevision()
   @Access('invoices:read', LIST)
   @ApiOperation({
+    operationId: 'retrieveInvoice',
     summary: 'Retrieve an invoice with its lines; with as_of_revision (audit:read), as it was then',
   })
-  @ApiOkResponse({ description: 'The invoice detail' })
+  @ApiOkResponse({ type: InvoiceSchema, description: 'The invoice detail' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiErrors(404, 410)
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -88,11 +100,15 @@ export class InvoicesController {
 
   @Post()
   @Access('invoices:write', MODIFY)
-  @ApiOperation({ summary: 'Create an unpaid invoice (201); its number is assigned' })
+  @ApiOperation({
+    operationId: 'createInvoice',
+    summary: 'Create an unpaid invoice (201); its number is assigned',
+  })
   @ApiBody({ type: InvoiceBody })
-  @ApiCreatedResponse({ description: 'The new invoice with its calculated lines' })
+  @ApiCreatedResponse({ type: InvoiceSchema, description: 'The new invoice with its calculated lines' })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_invoice_field' })
   @ApiConflictResponse({ description: 'account_record_limit_reached' })
+  @ApiErrors(409)
   async create(
     @CurrentActor() actor: Actor,
     @Body() body: InvoiceBody,
@@ -106,12 +122,14 @@ export class InvoicesController {
   @Patch(':id')
   @Access('invoices:write', MODIFY)
   @ApiOperation({
+    operationId: 'updateInvoice',
     summary: 'Change an unpaid invoice without payments; lines, when given, replace the non-discount lines',
   })
   @ApiBody({ type: InvoiceBody })
-  @ApiHeader({ name: 'If-Match', required: false })
-  @ApiOkResponse({ description: 'The updated invoice' })
+  @ApiHeader(IF_MATCH)
+  @ApiOkResponse({ type: InvoiceSchema, description: 'The updated invoice' })
   @ApiConflictResponse({ description: 'invoice_update_not_allowed or mobile_mutation_conflict' })
+  @ApiErrors(404, 409, 410)
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -125,10 +143,15 @@ export class InvoicesController {
   @Post(':id/dispatch')
   @HttpCode(200)
   @Access('invoices:dispatch', MODIFY)
-  @ApiOperation({ summary: 'Set date_sent (default today); an existing date is kept. Emails nobody.' })
+  @ApiOperation({
+    operationId: 'dispatchInvoice',
+    summary: 'Set date_sent (default today); an existing date is kept. Emails nobody.',
+  })
   @ApiBody({ type: DispatchBody, required: false })
-  @ApiOkResponse({ description: 'The invoice detail' })
+  @ApiOkResponse({ type: InvoiceSchema, description: 'The invoice detail' })
   @ApiConflictResponse({ description: 'invoice_dispatch_not_allowed' })
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   dispatch(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -147,10 +170,15 @@ export class InvoicesController {
 
   @Patch(':id/dispatch')
   @Access('invoices:dispatch', MODIFY)
-  @ApiOperation({ summary: 'Change the date_sent of a dispatched active invoice; no new notification' })
+  @ApiOperation({
+    operationId: 'updateInvoiceDispatchDate',
+    summary: 'Change the date_sent of a dispatched active invoice; no new notification',
+  })
   @ApiBody({ type: DispatchBody })
-  @ApiOkResponse({ description: 'The invoice detail' })
+  @ApiOkResponse({ type: InvoiceSchema, description: 'The invoice detail' })
   @ApiConflictResponse({ description: 'invoice_dispatch_date_edit_not_allowed' })
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   changeDispatchDate(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -171,11 +199,14 @@ export class InvoicesController {
   @HttpCode(200)
   @Access('invoices:cancel', MODIFY)
   @ApiOperation({
+    operationId: 'cancelInvoice',
     summary: 'Cancel an unpaid invoice (status 15), keeping it and its lines; repeating is safe',
   })
   @ApiBody({ type: EmptyInvoiceBody, required: false })
-  @ApiOkResponse({ description: 'The invoice detail' })
+  @ApiOkResponse({ type: InvoiceSchema, description: 'The invoice detail' })
   @ApiConflictResponse({ description: 'invoice_cancel_not_allowed' })
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   cancel(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -189,9 +220,14 @@ export class InvoicesController {
   @Delete(':id')
   @HttpCode(200)
   @Access('invoices:delete', 'invoices.delete')
-  @ApiOperation({ summary: 'Delete an invoice without payments, packing lists or sales-order link' })
-  @ApiOkResponse({ description: '{id, object: "invoice", deleted: true}' })
+  @ApiOperation({
+    operationId: 'deleteInvoice',
+    summary: 'Delete an invoice without payments, packing lists or sales-order link',
+  })
   @ApiConflictResponse({ description: 'invoice_delete_not_allowed' })
+  @ApiDeleted('invoice')
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

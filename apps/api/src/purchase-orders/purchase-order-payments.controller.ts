@@ -6,7 +6,6 @@ import {
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
-  ApiOkResponse,
   ApiOperation,
   ApiQuery,
   ApiTags,
@@ -20,10 +19,13 @@ import { CurrentActor } from '../auth/current-actor';
 import { documentInput } from '../documents/document-body';
 import { setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
+import { ApiErrors } from '../openapi/error-envelope.schema';
+import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import { assertPurchaseOrderAccess } from './purchase-order-access';
 import { PurchaseOrderPaymentBody } from './purchase-order-bodies';
 import { ChangePurchaseOrder } from './purchase-order-commands';
 import { PurchaseOrderReads } from './purchase-order-reads';
+import { PurchaseOrderPaymentSchema } from './purchase-order-schemas';
 
 /**
  * Manual payments of a purchase order (documents-api §4). Each is decided on the order's stream
@@ -40,12 +42,13 @@ export class PurchaseOrderPaymentsController {
 
   @Get()
   @Access('purchase_orders:read', 'purchase_orders.access')
-  @ApiOperation({ summary: 'Payments, newest payment date first' })
+  @ApiOperation({ operationId: 'listPurchaseOrderPayments', summary: 'Payments, newest payment date first' })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'include_total', required: false, type: Boolean })
-  @ApiOkResponse({ description: 'The list envelope of payments' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiListOf(PurchaseOrderPaymentSchema)
+  @ApiErrors(404, 410)
   list(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -58,13 +61,18 @@ export class PurchaseOrderPaymentsController {
 
   @Post()
   @Access('purchase_orders:payments', 'purchase_orders.modify')
-  @ApiOperation({ summary: 'Record a positive manual payment (201)' })
+  @ApiOperation({
+    operationId: 'createPurchaseOrderPayment',
+    summary: 'Record a positive manual payment (201)',
+  })
   @ApiBody({ type: PurchaseOrderPaymentBody })
   @ApiCreatedResponse({
+    type: PurchaseOrderPaymentSchema,
     description: 'The payment {id, object, purchase_order_id, amount, type, reference, payment_date, card}',
   })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed (param amount: beyond the balance)' })
   @ApiConflictResponse({ description: 'purchase_order_payment_not_allowed' })
+  @ApiErrors(404, 409, 410)
   async pay(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -90,10 +98,14 @@ export class PurchaseOrderPaymentsController {
   @Delete(':payment_id')
   @HttpCode(200)
   @Access('purchase_orders:payments', 'purchase_orders.modify')
-  @ApiOperation({ summary: 'Delete a positive manual payment; the paid state follows' })
-  @ApiOkResponse({ description: '{id, object: "payment", purchase_order_id, deleted: true}' })
+  @ApiOperation({
+    operationId: 'deletePurchaseOrderPayment',
+    summary: 'Delete a positive manual payment; the paid state follows',
+  })
   @ApiNotFoundResponse({ description: 'resource_missing (also a repeated delete)' })
   @ApiConflictResponse({ description: 'purchase_order_payment_delete_not_allowed' })
+  @ApiDeleted('payment', { purchase_order_id: { type: 'string', format: 'uuid' } })
+  @ApiErrors(404, 409, 410)
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

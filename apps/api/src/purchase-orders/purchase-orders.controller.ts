@@ -35,6 +35,8 @@ import { parseDocumentListQuery } from '../documents/document-list-query';
 import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
+import { ApiErrors } from '../openapi/error-envelope.schema';
+import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import { assertPurchaseOrderAccess } from './purchase-order-access';
 import { PurchaseOrderBody, PurchaseOrderReceiveBody, PurchaseOrderSendBody } from './purchase-order-bodies';
 import { ChangePurchaseOrder } from './purchase-order-commands';
@@ -44,10 +46,14 @@ import {
   PURCHASE_ORDER_LIST_IDS,
   PurchaseOrderReads,
 } from './purchase-order-reads';
+import { PurchaseOrderSchema, PurchaseOrderSummarySchema } from './purchase-order-schemas';
 import { PurchaseOrderWritten } from './purchase-order-writes';
 
 const ACCESS = 'purchase_orders.access';
 const MODIFY = 'purchase_orders.modify';
+
+/** The revision a write expects (its ETag); a stale one answers 409 mobile_mutation_conflict. */
+const IF_MATCH = { name: 'If-Match', required: false, description: 'The revision (ETag)' };
 
 /** Purchase orders (documents-api §4): the order, its sending, receiving and deletion. */
 @ApiTags('purchase-orders')
@@ -67,7 +73,11 @@ export class PurchaseOrdersController {
     'supplier_id',
   )
   @Access('purchase_orders:read', ACCESS)
-  @ApiOperation({ summary: 'List visible purchase orders, newest number first (no lines)' })
+  @ApiOperation({
+    operationId: 'listPurchaseOrders',
+    summary: 'List visible purchase orders, newest number first (no lines)',
+  })
+  @ApiListOf(PurchaseOrderSummarySchema)
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -87,10 +97,12 @@ export class PurchaseOrdersController {
   @ApiAsOfRevision()
   @Access('purchase_orders:read', ACCESS)
   @ApiOperation({
+    operationId: 'retrievePurchaseOrder',
     summary: 'Retrieve a purchase order with its lines; with as_of_revision (audit:read), as it was then',
   })
-  @ApiOkResponse({ description: 'The purchase order detail; ETag its revision' })
+  @ApiOkResponse({ type: PurchaseOrderSchema, description: 'The purchase order detail; ETag its revision' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiErrors(404, 410)
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -107,11 +119,18 @@ export class PurchaseOrdersController {
 
   @Post()
   @Access('purchase_orders:write', MODIFY)
-  @ApiOperation({ summary: 'Create a Not Sent purchase order (201); its number is assigned' })
+  @ApiOperation({
+    operationId: 'createPurchaseOrder',
+    summary: 'Create a Not Sent purchase order (201); its number is assigned',
+  })
   @ApiBody({ type: PurchaseOrderBody })
-  @ApiCreatedResponse({ description: 'The new purchase order with its calculated lines' })
+  @ApiCreatedResponse({
+    type: PurchaseOrderSchema,
+    description: 'The new purchase order with its calculated lines',
+  })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_purchase_order_field' })
   @ApiConflictResponse({ description: 'account_record_limit_reached' })
+  @ApiErrors(409)
   async create(
     @CurrentActor() actor: Actor,
     @Body() body: PurchaseOrderBody,
@@ -127,13 +146,17 @@ export class PurchaseOrdersController {
 
   @Patch(':id')
   @Access('purchase_orders:write', MODIFY)
-  @ApiOperation({ summary: 'Change a Not Sent purchase order; a new supplier or location needs lines' })
+  @ApiOperation({
+    operationId: 'updatePurchaseOrder',
+    summary: 'Change a Not Sent purchase order; a new supplier or location needs lines',
+  })
   @ApiBody({ type: PurchaseOrderBody })
-  @ApiHeader({ name: 'If-Match', required: false, description: 'The revision' })
-  @ApiOkResponse({ description: 'The updated purchase order' })
+  @ApiHeader(IF_MATCH)
+  @ApiOkResponse({ type: PurchaseOrderSchema, description: 'The updated purchase order' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_purchase_order_field' })
   @ApiConflictResponse({ description: 'purchase_order_update_not_allowed or mobile_mutation_conflict' })
+  @ApiErrors(404, 409, 410)
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -147,11 +170,16 @@ export class PurchaseOrdersController {
   @Post(':id/send')
   @HttpCode(200)
   @Access('purchase_orders:send', MODIFY)
-  @ApiOperation({ summary: 'Mark a Not Sent order Sent; again on a Sent order keeps its date' })
+  @ApiOperation({
+    operationId: 'sendPurchaseOrder',
+    summary: 'Mark a Not Sent order Sent; again on a Sent order keeps its date',
+  })
   @ApiBody({ type: PurchaseOrderSendBody, required: false })
-  @ApiOkResponse({ description: 'The complete purchase order' })
+  @ApiOkResponse({ type: PurchaseOrderSchema, description: 'The complete purchase order' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiConflictResponse({ description: 'purchase_order_send_not_allowed or mobile_mutation_conflict' })
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   sendOrder(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -171,12 +199,17 @@ export class PurchaseOrdersController {
   @Post(':id/receive')
   @HttpCode(200)
   @Access('purchase_orders:receive', MODIFY)
-  @ApiOperation({ summary: 'Receive quantities of inventory lines into stock at the order’s location' })
+  @ApiOperation({
+    operationId: 'receivePurchaseOrder',
+    summary: 'Receive quantities of inventory lines into stock at the order’s location',
+  })
   @ApiBody({ type: PurchaseOrderReceiveBody })
-  @ApiOkResponse({ description: 'The complete purchase order' })
+  @ApiOkResponse({ type: PurchaseOrderSchema, description: 'The complete purchase order' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed (lines.N.line_id, lines.N.quantity)' })
   @ApiConflictResponse({ description: 'purchase_order_receive_not_allowed or mobile_mutation_conflict' })
+  @ApiHeader(IF_MATCH)
+  @ApiErrors(404, 409, 410)
   receive(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -196,11 +229,15 @@ export class PurchaseOrdersController {
   @Delete(':id')
   @HttpCode(200)
   @Access('purchase_orders:delete', 'purchase_orders.delete')
-  @ApiOperation({ summary: 'Delete a Not Sent purchase order on which nothing was processed' })
-  @ApiHeader({ name: 'If-Match', required: false, description: 'The revision' })
-  @ApiOkResponse({ description: '{id, object: "purchase_order", deleted: true}' })
+  @ApiOperation({
+    operationId: 'deletePurchaseOrder',
+    summary: 'Delete a Not Sent purchase order on which nothing was processed',
+  })
+  @ApiHeader(IF_MATCH)
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiConflictResponse({ description: 'purchase_order_delete_not_allowed or mobile_mutation_conflict' })
+  @ApiDeleted('purchase_order')
+  @ApiErrors(404, 409, 410)
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

@@ -5,7 +5,6 @@ import {
   ApiCreatedResponse,
   ApiHeader,
   ApiNotFoundResponse,
-  ApiOkResponse,
   ApiOperation,
   ApiPropertyOptional,
   ApiQuery,
@@ -21,9 +20,12 @@ import { CurrentActor } from '../auth/current-actor';
 import { documentInput } from '../documents/document-body';
 import { parseIfMatch, setETag } from '../http/etag';
 import { parsePageRequest, pathOf } from '../http/pagination';
+import { ApiErrors } from '../openapi/error-envelope.schema';
+import { ApiListOf } from '../openapi/response-schemas';
 import { PAGE_PARAMS, refuseUnknownParams } from '../http/query-params';
 import { UnsupportedFieldCode } from '../http/unsupported-field-code';
 import { InvoiceReads } from '../invoices/invoice-reads';
+import { InvoiceSchema, InvoiceSummarySchema } from '../invoices/invoice-schemas';
 import { SalesOrderInvoicing } from './sales-order-invoicing';
 import { SalesOrderReads } from '../sales-orders/sales-order-reads';
 
@@ -55,18 +57,23 @@ export class SalesOrderInvoicingController {
   @Post('invoice')
   @Access('sales_orders:invoice', 'sales_orders.modify')
   @ApiOperation({
+    operationId: 'invoiceSalesOrder',
     summary:
       'Invoice an open sales order (201): every remaining quantity, or the chosen lines; needs invoices.modify too',
   })
   @ApiBody({ type: InvoiceSalesOrderBody, required: false })
   @ApiHeader({ name: 'If-Match', required: false, description: 'The order\'s revision, "so_N" or N' })
-  @ApiCreatedResponse({ description: 'The new unpaid invoice with its lines, linked to the order' })
+  @ApiCreatedResponse({
+    type: InvoiceSchema,
+    description: 'The new unpaid invoice with its lines, linked to the order',
+  })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiUnprocessableEntityResponse({ description: 'invalid_sales_order_invoice' })
   @ApiConflictResponse({
     description:
       'sales_order_invoice_not_allowed, sales_order_already_invoiced, sales_order_line_already_invoiced, item_unit_unavailable, account_record_limit_reached or mobile_mutation_conflict',
   })
+  @ApiErrors(404, 409, 410)
   async invoice(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -89,13 +96,15 @@ export class SalesOrderInvoicingController {
   @Get('invoices')
   @Access(['sales_orders:read', 'invoices:read'], 'sales_orders.list')
   @ApiOperation({
+    operationId: 'listSalesOrderInvoices',
     summary: 'Invoices made from a visible sales order, newest number first; invisible invoices are left out',
   })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'include_total', required: false, type: Boolean })
-  @ApiOkResponse({ description: 'The list envelope of compact invoices' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiListOf(InvoiceSummarySchema)
+  @ApiErrors(404, 410)
   async list(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

@@ -23,9 +23,12 @@ import { documentInput } from '../documents/document-body';
 import { resourceMissing } from '../http/api-error';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
+import { ApiErrors } from '../openapi/error-envelope.schema';
+import { ApiListOf } from '../openapi/response-schemas';
 import { SalesOrderPackBody, SalesOrderShipBody } from './sales-order-bodies';
 import { ChangeSalesOrder } from './sales-order-commands';
 import { SalesOrderReads } from './sales-order-reads';
+import { SalesOrderFulfillmentSchema } from './sales-order-schemas';
 import { SALES_ORDER_ETAG } from './sales-orders.controller';
 
 const MODIFY = 'sales_orders.modify';
@@ -45,12 +48,16 @@ export class SalesOrderFulfillmentsController {
 
   @Get()
   @Access('sales_orders:read', 'sales_orders.list')
-  @ApiOperation({ summary: 'Packing lists of the sales order, newest first' })
+  @ApiOperation({
+    operationId: 'listSalesOrderFulfillments',
+    summary: 'Packing lists of the sales order, newest first',
+  })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'include_total', required: false, type: Boolean })
-  @ApiOkResponse({ description: 'The list envelope of fulfillments' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiListOf(SalesOrderFulfillmentSchema)
+  @ApiErrors(404, 410)
   list(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -62,16 +69,20 @@ export class SalesOrderFulfillmentsController {
 
   @Post()
   @Access('sales_orders:pack', MODIFY)
-  @ApiOperation({ summary: 'Pack remaining quantities of an open sales order (201); no stock moves' })
+  @ApiOperation({
+    operationId: 'createSalesOrderFulfillment',
+    summary: 'Pack remaining quantities of an open sales order (201); no stock moves',
+  })
   @ApiBody({ type: SalesOrderPackBody })
   @ApiHeader({ name: 'If-Match', required: false, description: 'The order\'s revision, "so_N" or N' })
-  @ApiCreatedResponse({ description: 'The packing list, status packed' })
+  @ApiCreatedResponse({ type: SalesOrderFulfillmentSchema, description: 'The packing list, status packed' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiForbiddenResponse({ description: 'permission_denied (also: the order’s location is not the user’s)' })
   @ApiUnprocessableEntityResponse({
     description: 'invalid_sales_order_pack or unsupported_sales_order_field',
   })
   @ApiConflictResponse({ description: 'sales_order_pack_not_allowed or sales_order_line_already_packed' })
+  @ApiErrors(404, 409, 410)
   pack(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -93,14 +104,18 @@ export class SalesOrderFulfillmentsController {
   @Post(':fulfillment_id/ship')
   @HttpCode(200)
   @Access('sales_orders:ship', MODIFY)
-  @ApiOperation({ summary: 'Mark a packing list shipped with manual shipping details' })
+  @ApiOperation({
+    operationId: 'shipSalesOrderFulfillment',
+    summary: 'Mark a packing list shipped with manual shipping details',
+  })
   @ApiBody({ type: SalesOrderShipBody, required: false })
   @ApiHeader({ name: 'If-Match', required: false, description: 'The order\'s revision, "so_N" or N' })
-  @ApiOkResponse({ description: 'The packing list, status shipped' })
+  @ApiOkResponse({ type: SalesOrderFulfillmentSchema, description: 'The packing list, status shipped' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiForbiddenResponse({ description: 'permission_denied (also: the order’s location is not the user’s)' })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_sales_order_field' })
   @ApiConflictResponse({ description: 'sales_order_ship_not_allowed' })
+  @ApiErrors(404, 409, 410)
   ship(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

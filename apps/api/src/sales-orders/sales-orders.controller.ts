@@ -36,10 +36,13 @@ import { parseDocumentListQuery } from '../documents/document-list-query';
 import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
+import { ApiErrors } from '../openapi/error-envelope.schema';
+import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import { SalesOrderBody } from './sales-order-bodies';
 import { ChangeSalesOrder } from './sales-order-commands';
 import { SALES_ORDER_HISTORY } from './sales-order-history';
 import { SALES_ORDER_LIST_DATES, SALES_ORDER_LIST_IDS, SalesOrderReads } from './sales-order-reads';
+import { SalesOrderSchema, SalesOrderSummarySchema } from './sales-order-schemas';
 import { SalesOrderWritten } from './sales-order-writes';
 
 const LIST = 'sales_orders.list';
@@ -60,7 +63,11 @@ export class SalesOrdersController {
   @Get()
   @ApiDocumentListQuery('sales order', SALES_ORDER_LIST_DATES, SALES_ORDER_LIST_IDS.map((f) => f.param))
   @Access('sales_orders:read', LIST)
-  @ApiOperation({ summary: 'List visible sales orders, newest number first (no lines)' })
+  @ApiOperation({
+    operationId: 'listSalesOrders',
+    summary: 'List visible sales orders, newest number first (no lines)',
+  })
+  @ApiListOf(SalesOrderSummarySchema)
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -74,10 +81,12 @@ export class SalesOrdersController {
   @ApiAsOfRevision()
   @Access('sales_orders:read', LIST)
   @ApiOperation({
+    operationId: 'retrieveSalesOrder',
     summary: 'Retrieve a sales order with its lines; with as_of_revision (audit:read), as it was then',
   })
-  @ApiOkResponse({ description: 'The sales order detail; ETag "so_N"' })
+  @ApiOkResponse({ type: SalesOrderSchema, description: 'The sales order detail; ETag "so_N"' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
+  @ApiErrors(404, 410)
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -92,11 +101,18 @@ export class SalesOrdersController {
 
   @Post()
   @Access('sales_orders:write', MODIFY)
-  @ApiOperation({ summary: 'Create an open sales order (201); its number is assigned' })
+  @ApiOperation({
+    operationId: 'createSalesOrder',
+    summary: 'Create an open sales order (201); its number is assigned',
+  })
   @ApiBody({ type: SalesOrderBody })
-  @ApiCreatedResponse({ description: 'The new sales order with its calculated lines' })
+  @ApiCreatedResponse({
+    type: SalesOrderSchema,
+    description: 'The new sales order with its calculated lines',
+  })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_sales_order_field' })
   @ApiConflictResponse({ description: 'account_record_limit_reached' })
+  @ApiErrors(409)
   async create(
     @CurrentActor() actor: Actor,
     @Body() body: SalesOrderBody,
@@ -110,15 +126,17 @@ export class SalesOrdersController {
   @Patch(':id')
   @Access('sales_orders:write', MODIFY)
   @ApiOperation({
+    operationId: 'updateSalesOrder',
     summary:
       'Change an open sales order: header fields always; lines, shipping and discount only before any invoice or packing list',
   })
   @ApiBody({ type: SalesOrderBody })
   @ApiHeader({ name: 'If-Match', required: false, description: 'The revision, "so_N"' })
-  @ApiOkResponse({ description: 'The updated sales order' })
+  @ApiOkResponse({ type: SalesOrderSchema, description: 'The updated sales order' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_sales_order_field' })
   @ApiConflictResponse({ description: 'sales_order_update_not_allowed or mobile_mutation_conflict' })
+  @ApiErrors(404, 409, 410)
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -132,12 +150,16 @@ export class SalesOrdersController {
   @Delete(':id')
   @HttpCode(200)
   @Access('sales_orders:delete', 'sales_orders.delete')
-  @ApiOperation({ summary: 'Delete an open sales order on which nothing has begun' })
+  @ApiOperation({
+    operationId: 'deleteSalesOrder',
+    summary: 'Delete an open sales order on which nothing has begun',
+  })
   @ApiHeader({ name: 'If-Match', required: false, description: 'The revision, "so_N"' })
-  @ApiOkResponse({ description: '{id, object: "sales_order", deleted: true}' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiForbiddenResponse({ description: 'permission_denied' })
   @ApiConflictResponse({ description: 'sales_order_delete_not_allowed or mobile_mutation_conflict' })
+  @ApiDeleted('sales_order')
+  @ApiErrors(404, 409, 410)
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

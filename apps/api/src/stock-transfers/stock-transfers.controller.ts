@@ -33,6 +33,8 @@ import { CurrentActor } from '../auth/current-actor';
 import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '../http/pagination';
+import { ApiErrors } from '../openapi/error-envelope.schema';
+import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import {
   StockTransferCreateBody,
   StockTransferReceiveBody,
@@ -43,6 +45,7 @@ import {
 import { ChangeStockTransfer } from './stock-transfer-commands';
 import { STOCK_TRANSFER_HISTORY } from './stock-transfer-history';
 import { StockTransferReads } from './stock-transfer-reads';
+import { StockTransferSchema, StockTransferSummarySchema } from './stock-transfer-schemas';
 import { StockTransferWritten } from './stock-transfer-writes';
 
 const MANAGE = 'inventory.manage';
@@ -63,7 +66,11 @@ export class StockTransfersController {
 
   @Get()
   @Access('stock_transfers:read', MANAGE)
-  @ApiOperation({ summary: 'List the account’s stock transfers, newest number first (no lines)' })
+  @ApiOperation({
+    operationId: 'listStockTransfers',
+    summary: 'List the account’s stock transfers, newest number first (no lines)',
+  })
+  @ApiListOf(StockTransferSummarySchema)
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'q', required: false, description: 'Exact transfer number or partial tracking code' })
@@ -85,9 +92,11 @@ export class StockTransfersController {
   @ApiAsOfRevision()
   @Access('stock_transfers:read', MANAGE)
   @ApiOperation({
+    operationId: 'retrieveStockTransfer',
     summary: 'Retrieve a stock transfer with its lines; with as_of_revision (audit:read), as it was then',
   })
-  @ApiOkResponse({ description: 'The stock transfer; ETag "st_N"' })
+  @ApiOkResponse({ description: 'The stock transfer; ETag "st_N"', type: StockTransferSchema })
+  @ApiErrors(404, 410)
   @ApiNotFoundResponse({ description: 'resource_missing' })
   async retrieve(
     @CurrentActor() actor: Actor,
@@ -104,9 +113,13 @@ export class StockTransfersController {
 
   @Post()
   @Access('stock_transfers:write', MODIFY)
-  @ApiOperation({ summary: 'Create a pending stock transfer (201); its number is assigned' })
+  @ApiOperation({
+    operationId: 'createStockTransfer',
+    summary: 'Create a pending stock transfer (201); its number is assigned',
+  })
   @ApiBody({ type: StockTransferCreateBody })
-  @ApiCreatedResponse({ description: 'The new stock transfer with its lines' })
+  @ApiCreatedResponse({ description: 'The new stock transfer with its lines', type: StockTransferSchema })
+  @ApiErrors(409)
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_stock_transfer_field' })
   async create(
     @CurrentActor() actor: Actor,
@@ -123,11 +136,13 @@ export class StockTransfersController {
   @Patch(':id')
   @Access('stock_transfers:write', MODIFY)
   @ApiOperation({
+    operationId: 'updateStockTransfer',
     summary: 'Change a pending or in-transit transfer; an in-transit edit moves the difference',
   })
+  @ApiErrors(404, 409, 410)
   @ApiBody({ type: StockTransferUpdateBody })
   @ApiHeader(IF_MATCH)
-  @ApiOkResponse({ description: 'The updated stock transfer' })
+  @ApiOkResponse({ description: 'The updated stock transfer', type: StockTransferSchema })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_stock_transfer_field' })
   @ApiConflictResponse({
@@ -146,10 +161,14 @@ export class StockTransfersController {
   @Post(':id/send')
   @HttpCode(200)
   @Access('stock_transfers:send', MODIFY)
-  @ApiOperation({ summary: 'Send a pending transfer: its lines leave the origin and are in transit (27)' })
+  @ApiOperation({
+    operationId: 'sendStockTransfer',
+    summary: 'Send a pending transfer: its lines leave the origin and are in transit (27)',
+  })
+  @ApiErrors(404, 409, 410)
   @ApiBody({ type: StockTransferSendBody, required: false })
   @ApiHeader(IF_MATCH)
-  @ApiOkResponse({ description: 'The transfer, status_id 27' })
+  @ApiOkResponse({ description: 'The transfer, status_id 27', type: StockTransferSchema })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiConflictResponse({ description: 'stock_transfer_send_not_allowed or insufficient_stock' })
   sendTransfer(
@@ -165,10 +184,14 @@ export class StockTransfersController {
   @Post(':id/receive')
   @HttpCode(200)
   @Access('stock_transfers:receive', MODIFY)
-  @ApiOperation({ summary: 'Receive an in-transit transfer: its lines are on hand at the destination (28)' })
+  @ApiOperation({
+    operationId: 'receiveStockTransfer',
+    summary: 'Receive an in-transit transfer: its lines are on hand at the destination (28)',
+  })
+  @ApiErrors(404, 409, 410)
   @ApiBody({ type: StockTransferReceiveBody, required: false })
   @ApiHeader(IF_MATCH)
-  @ApiOkResponse({ description: 'The transfer, status_id 28' })
+  @ApiOkResponse({ description: 'The transfer, status_id 28', type: StockTransferSchema })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiConflictResponse({ description: 'stock_transfer_receive_not_allowed' })
   receive(
@@ -184,9 +207,13 @@ export class StockTransfersController {
   @Delete(':id')
   @HttpCode(200)
   @Access('stock_transfers:delete', MODIFY)
-  @ApiOperation({ summary: 'Delete a transfer with its reversal (inventory-api §3)' })
+  @ApiOperation({
+    operationId: 'deleteStockTransfer',
+    summary: 'Delete a transfer with its reversal (inventory-api §3)',
+  })
+  @ApiDeleted('stock_transfer')
+  @ApiErrors(404, 409, 410)
   @ApiHeader(IF_MATCH)
-  @ApiOkResponse({ description: '{id, object: "stock_transfer", deleted: true}' })
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiConflictResponse({ description: 'stock_transfer_delete_not_allowed or mobile_mutation_conflict' })
   async remove(

@@ -1,0 +1,227 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import {
+  SALES_ORDER_STATUS,
+  salesOrderFulfillmentView,
+  SalesOrderLineView,
+  SalesOrderPayments,
+} from '@app/domain';
+import { DocumentHeaderSchema, DocumentLineSchema, DocumentPartySchema } from '../documents/document-schemas';
+import {
+  DateProperty,
+  EnumProperty,
+  IdProperty,
+  IntegerProperty,
+  MoneyProperty,
+  ObjectProperty,
+  RateProperty,
+  TextProperty,
+  TimestampProperty,
+} from '../openapi/schema-properties';
+
+/*
+ * Sales orders as the API answers them (documents-api §2), as OpenAPI schemas, beside
+ * sales-order-json.ts and the domain's sales-order views that build them. Where a view has a
+ * precise type the class implements it, so the compiler keeps the two in step.
+ */
+
+type SalesOrderFulfillmentView = ReturnType<typeof salesOrderFulfillmentView>;
+type SalesOrderFulfillmentLineView = SalesOrderFulfillmentView['lines'][number];
+
+const PERCENT = { type: 'number', minimum: 0, maximum: 100 } as const;
+
+/** A sales-order line (`sales_order_line`): a document line with its fulfillment quantities. */
+@ApiSchema({ name: 'SalesOrderLine' })
+export class SalesOrderLineSchema extends DocumentLineSchema implements SalesOrderLineView {
+  @ApiProperty({ type: 'number', description: 'On the order’s invoices' })
+  quantity_invoiced!: number;
+
+  @ApiProperty({ type: 'number', description: 'On packing lists' })
+  quantity_packed!: number;
+
+  @ApiProperty({ type: 'number', description: 'On shipped packing lists' })
+  quantity_shipped!: number;
+
+  @ApiProperty({
+    type: 'number',
+    description: 'Service lines 0 unless the account packs service items; discount lines always 0',
+  })
+  quantity_remaining_to_pack!: number;
+}
+
+/** A sales order as lists show it: no lines and no detail-only fields. */
+@ApiSchema({ name: 'SalesOrderSummary' })
+export class SalesOrderSummarySchema extends DocumentHeaderSchema implements SalesOrderPayments {
+  @IdProperty()
+  id!: string;
+
+  @ObjectProperty('sales_order')
+  object!: 'sales_order';
+
+  @IntegerProperty({ minimum: 1 })
+  sales_order_number!: number;
+
+  @IdProperty({ nullable: true })
+  location_id!: string | null;
+
+  @IntegerProperty({ enum: Object.values(SALES_ORDER_STATUS), description: '29 Open, 30 Closed' })
+  status_id!: number;
+
+  @ApiProperty({ type: 'string', enum: ['Open', 'Closed'] })
+  status!: string;
+
+  @DateProperty({ nullable: true })
+  expiry_date!: string | null;
+
+  @ApiProperty({ type: 'boolean', description: 'Drop shipping is not supported: always false' })
+  drop_shipped!: boolean;
+
+  @IdProperty({ nullable: true, description: 'Always null' })
+  drop_ship_customer_id!: null;
+
+  @TextProperty({ description: 'Always null' })
+  drop_ship_address!: null;
+
+  @TextProperty()
+  packing_list_note!: string | null;
+
+  @MoneyProperty({ description: 'What the order’s invoices have been paid' })
+  amount_paid!: string;
+
+  @MoneyProperty({ description: 'total − amount_paid (negative when overpaid)' })
+  amount_due!: string;
+
+  @ApiProperty({ ...PERCENT, nullable: true })
+  invoiced_percent!: number | null;
+
+  @ApiProperty({ ...PERCENT, nullable: true })
+  paid_percent!: number | null;
+
+  @ApiProperty(PERCENT)
+  packed_percent!: number;
+
+  @ApiProperty({ ...PERCENT, nullable: true, description: 'Null without inventory lines' })
+  shipped_percent!: number | null;
+
+  @IntegerProperty({ minimum: 0 })
+  invoice_count!: number;
+}
+
+/** The sales-order detail (retrieve and write answers): with lines and the detail-only fields. */
+@ApiSchema({ name: 'SalesOrder' })
+export class SalesOrderSchema extends SalesOrderSummarySchema {
+  @ApiProperty({ type: DocumentPartySchema })
+  party!: DocumentPartySchema;
+
+  @RateProperty()
+  discount_percent!: string;
+
+  @MoneyProperty({ description: 'Before discount and shipping' })
+  pre_discount_total!: string;
+
+  @MoneyProperty({ description: 'Negative (or zero)' })
+  discount_total!: string;
+
+  @TextProperty({ description: 'The account’s label as it reads now' })
+  tax_label!: string | null;
+
+  @TextProperty({ description: 'The account’s label as it reads now' })
+  tax_2_label!: string | null;
+
+  @ApiProperty({ type: 'boolean', description: 'Live editability' })
+  can_edit!: boolean;
+
+  @EnumProperty(['sales_order_not_open', 'sales_order_activity_started', 'permission_denied'], {
+    nullable: true,
+  })
+  edit_block_reason!: string | null;
+
+  @ApiProperty({ type: 'boolean' })
+  can_pack!: boolean;
+
+  @EnumProperty(
+    [
+      'packing_lists_disabled',
+      'sales_order_not_open',
+      'location_restricted',
+      'nothing_remaining_to_pack',
+      'permission_denied',
+    ],
+    { nullable: true },
+  )
+  pack_block_reason!: string | null;
+
+  @ApiProperty({ type: 'string', pattern: '^so_\\d+$', example: 'so_3', description: 'Equals the ETag' })
+  revision!: string;
+
+  @ApiProperty({ type: SalesOrderLineSchema, isArray: true, description: 'In stored order' })
+  lines!: SalesOrderLineSchema[];
+}
+
+/** One entry of a sales order's packing list. */
+@ApiSchema({ name: 'SalesOrderFulfillmentLine' })
+export class SalesOrderFulfillmentLineSchema implements SalesOrderFulfillmentLineView {
+  @IdProperty()
+  sales_order_line_id!: string;
+
+  @ApiProperty({ type: 'number' })
+  quantity!: number;
+}
+
+/** A packing list of a sales order (`fulfillment`). */
+@ApiSchema({ name: 'SalesOrderFulfillment' })
+export class SalesOrderFulfillmentSchema implements SalesOrderFulfillmentView {
+  @IdProperty()
+  id!: string;
+
+  @ObjectProperty('fulfillment')
+  object!: 'fulfillment';
+
+  @IdProperty()
+  sales_order_id!: string;
+
+  @IntegerProperty({ description: 'From the account’s packing-list counter, shared with invoices' })
+  packing_list_number!: number;
+
+  @ApiProperty({ type: 'string', enum: ['packed', 'shipped'] })
+  status!: 'packed' | 'shipped';
+
+  @ApiProperty({ type: 'number' })
+  units_packed!: number;
+
+  @DateProperty({ nullable: true })
+  shipped_date!: string | null;
+
+  @TextProperty()
+  carrier!: string | null;
+
+  @TextProperty()
+  tracking_number!: string | null;
+
+  @TextProperty()
+  tracking_url!: string | null;
+
+  @TextProperty({ description: 'No tracking provider: always null' })
+  tracking_status!: null;
+
+  @TextProperty({ description: 'No tracking provider: always null' })
+  tracking_status_details!: null;
+
+  @DateProperty({ nullable: true })
+  estimated_delivery_date!: string | null;
+
+  @TimestampProperty({ nullable: true, description: 'No tracking provider: always null' })
+  tracking_updated_at!: null;
+
+  @ApiProperty({
+    type: SalesOrderFulfillmentLineSchema,
+    isArray: true,
+    description: 'As packed; unchanged by later line edits',
+  })
+  lines!: SalesOrderFulfillmentLineSchema[];
+
+  @TimestampProperty()
+  created_at!: string;
+
+  @TimestampProperty()
+  updated_at!: string;
+}
