@@ -10,15 +10,6 @@ import { startTestApp, TestApp } from './support/test-app';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/**
- * Operations whose success schemas are still being written: their 2xx schema is not demanded yet.
- * Remove a prefix once its controllers document their answers. (None left: every half is done.)
- */
-const PENDING_PREFIXES: string[] = [];
-
-/** Single operations still without a success schema, by `METHOD /path`. */
-const PENDING_OPERATIONS: string[] = [];
-
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 const ERROR_ENVELOPE = '#/components/schemas/ErrorEnvelope';
 
@@ -38,10 +29,6 @@ function operationsOf(document: Json): Operation[] {
       operation: (item as Json)[method] as Json,
     })),
   );
-}
-
-function pending({ key, path }: Operation): boolean {
-  return PENDING_OPERATIONS.includes(key) || PENDING_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 function successSchemas(operation: Json): unknown[] {
@@ -87,25 +74,11 @@ describe('the OpenAPI document', () => {
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
   });
 
-  it('gives every operation a success answer with its schema (the pending ones aside)', () => {
+  it('gives every operation a success answer with its schema', () => {
     const lacking = operations
-      .filter((op) => !pending(op) && successSchemas(op.operation).length === 0)
+      .filter((op) => successSchemas(op.operation).length === 0)
       .map(({ key }) => key);
     expect(lacking).toEqual([]);
-  });
-
-  it('allow-lists only operations that exist and still lack a success schema', () => {
-    for (const prefix of PENDING_PREFIXES) {
-      expect({ prefix, found: operations.some(({ path }) => path.startsWith(prefix)) }).toEqual({
-        prefix,
-        found: true,
-      });
-    }
-    const done = operations
-      .filter((op) => PENDING_OPERATIONS.includes(op.key) && successSchemas(op.operation).length > 0)
-      .map(({ key }) => key);
-    expect(done).toEqual([]); // documented now: take them off PENDING_OPERATIONS
-    expect(PENDING_OPERATIONS.filter((key) => !operations.some((op) => op.key === key))).toEqual([]);
   });
 
   it('secures /api/v3 with API keys and /admin/v1 with the operator token; the public ones say so', () => {

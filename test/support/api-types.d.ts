@@ -1013,10 +1013,10 @@ export interface paths {
             cookie?: never;
         };
         /** List visible invoices, newest number first (no lines) */
-        get: operations["listInvoices"];
+        get: operations["invoices_list"];
         put?: never;
         /** Create an unpaid invoice (201); its number is assigned */
-        post: operations["createInvoice"];
+        post: operations["invoices_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1031,15 +1031,15 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve an invoice with its lines; with as_of_revision (audit:read), as it was then */
-        get: operations["retrieveInvoice"];
+        get: operations["invoices_retrieve"];
         put?: never;
         post?: never;
         /** Delete an invoice without payments, packing lists or sales-order link */
-        delete: operations["deleteInvoice"];
+        delete: operations["invoices_remove"];
         options?: never;
         head?: never;
         /** Change an unpaid invoice without payments; lines, when given, replace the non-discount lines */
-        patch: operations["updateInvoice"];
+        patch: operations["invoices_update"];
         trace?: never;
     };
     "/api/v3/invoices/{id}/dispatch": {
@@ -1052,12 +1052,12 @@ export interface paths {
         get?: never;
         put?: never;
         /** Set date_sent (default today); an existing date is kept. Emails nobody. */
-        post: operations["dispatchInvoice"];
+        post: operations["invoices_dispatch"];
         delete?: never;
         options?: never;
         head?: never;
         /** Change the date_sent of a dispatched active invoice; no new notification */
-        patch: operations["updateInvoiceDispatchDate"];
+        patch: operations["invoices_changeDispatchDate"];
         trace?: never;
     };
     "/api/v3/invoices/{id}/cancel": {
@@ -1070,7 +1070,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancel an unpaid invoice (status 15), keeping it and its lines; repeating is safe */
-        post: operations["cancelInvoice"];
+        post: operations["invoices_cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1085,10 +1085,10 @@ export interface paths {
             cookie?: never;
         };
         /** Payments and refunds, newest payment date first */
-        get: operations["listInvoicePayments"];
+        get: operations["invoicePayments_payments"];
         put?: never;
         /** Record a manual payment (201); never charges a card */
-        post: operations["createInvoicePayment"];
+        post: operations["invoicePayments_pay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1105,7 +1105,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Record a manual refund of the net paid amount (201), as a negative payment */
-        post: operations["createInvoiceRefund"];
+        post: operations["invoicePayments_refund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1122,7 +1122,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Legacy: refund one payment (201), up to its unrefunded amount; body as POST …/refunds */
-        post: operations["refundInvoicePayment"];
+        post: operations["invoicePayments_refundPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1137,7 +1137,7 @@ export interface paths {
             cookie?: never;
         };
         /** Who an automatic payment receipt would go to (nothing sent) */
-        get: operations["previewInvoicePaymentReceipt"];
+        get: operations["invoicePayments_receiptPreview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1154,10 +1154,10 @@ export interface paths {
             cookie?: never;
         };
         /** Packing lists of the invoice, newest first */
-        get: operations["listInvoiceFulfillments"];
+        get: operations["invoiceFulfillments_list"];
         put?: never;
         /** Pack lines of a standalone invoice (201); no stock moves */
-        post: operations["createInvoiceFulfillment"];
+        post: operations["invoiceFulfillments_pack"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1174,7 +1174,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mark a packing list shipped with manual shipping details */
-        post: operations["shipInvoiceFulfillment"];
+        post: operations["invoiceFulfillments_ship"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1206,10 +1206,10 @@ export interface paths {
             cookie?: never;
         };
         /** List visible sales orders, newest number first (no lines) */
-        get: operations["listSalesOrders"];
+        get: operations["salesOrders_list"];
         put?: never;
         /** Create an open sales order (201); its number is assigned */
-        post: operations["createSalesOrder"];
+        post: operations["salesOrders_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1224,15 +1224,15 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a sales order with its lines; with as_of_revision (audit:read), as it was then */
-        get: operations["retrieveSalesOrder"];
+        get: operations["salesOrders_retrieve"];
         put?: never;
         post?: never;
         /** Delete an open sales order on which nothing has begun */
-        delete: operations["deleteSalesOrder"];
+        delete: operations["salesOrders_remove"];
         options?: never;
         head?: never;
         /** Change an open sales order: header fields always; lines, shipping and discount only before any invoice or packing list */
-        patch: operations["updateSalesOrder"];
+        patch: operations["salesOrders_update"];
         trace?: never;
     };
     "/api/v3/sales-orders/{id}/fulfillments": {
@@ -1243,10 +1243,10 @@ export interface paths {
             cookie?: never;
         };
         /** Packing lists of the sales order, newest first */
-        get: operations["listSalesOrderFulfillments"];
+        get: operations["salesOrderFulfillments_list"];
         put?: never;
         /** Pack remaining quantities of an open sales order (201); no stock moves */
-        post: operations["createSalesOrderFulfillment"];
+        post: operations["salesOrderFulfillments_pack"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1263,7 +1263,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mark a packing list shipped with manual shipping details */
-        post: operations["shipSalesOrderFulfillment"];
+        post: operations["salesOrderFulfillments_ship"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1295,10 +1295,10 @@ export interface paths {
             cookie?: never;
         };
         /** List the account’s stock transfers, newest number first (no lines) */
-        get: operations["listStockTransfers"];
+        get: operations["stockTransfers_list"];
         put?: never;
         /** Create a pending stock transfer (201); its number is assigned */
-        post: operations["createStockTransfer"];
+        post: operations["stockTransfers_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1313,15 +1313,15 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a stock transfer with its lines; with as_of_revision (audit:read), as it was then */
-        get: operations["retrieveStockTransfer"];
+        get: operations["stockTransfers_retrieve"];
         put?: never;
         post?: never;
         /** Delete a transfer with its reversal (inventory-api §3) */
-        delete: operations["deleteStockTransfer"];
+        delete: operations["stockTransfers_remove"];
         options?: never;
         head?: never;
         /** Change a pending or in-transit transfer; an in-transit edit moves the difference */
-        patch: operations["updateStockTransfer"];
+        patch: operations["stockTransfers_update"];
         trace?: never;
     };
     "/api/v3/stock-transfers/{id}/send": {
@@ -1334,7 +1334,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send a pending transfer: its lines leave the origin and are in transit (27) */
-        post: operations["sendStockTransfer"];
+        post: operations["stockTransfers_sendTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1351,7 +1351,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Receive an in-transit transfer: its lines are on hand at the destination (28) */
-        post: operations["receiveStockTransfer"];
+        post: operations["stockTransfers_receive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1375,6 +1375,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/items/{id}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The movements of an item’s stock, newest first: per variation row and location, the change to each quantity, the on hand after it, its source document line or adjustment, event, user and key */
+        get: operations["stockMovements_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/purchase-orders": {
         parameters: {
             query?: never;
@@ -1383,10 +1400,10 @@ export interface paths {
             cookie?: never;
         };
         /** List visible purchase orders, newest number first (no lines) */
-        get: operations["listPurchaseOrders"];
+        get: operations["purchaseOrders_list"];
         put?: never;
         /** Create a Not Sent purchase order (201); its number is assigned */
-        post: operations["createPurchaseOrder"];
+        post: operations["purchaseOrders_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1401,15 +1418,15 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a purchase order with its lines; with as_of_revision (audit:read), as it was then */
-        get: operations["retrievePurchaseOrder"];
+        get: operations["purchaseOrders_retrieve"];
         put?: never;
         post?: never;
         /** Delete a Not Sent purchase order on which nothing was processed */
-        delete: operations["deletePurchaseOrder"];
+        delete: operations["purchaseOrders_remove"];
         options?: never;
         head?: never;
         /** Change a Not Sent purchase order; a new supplier or location needs lines */
-        patch: operations["updatePurchaseOrder"];
+        patch: operations["purchaseOrders_update"];
         trace?: never;
     };
     "/api/v3/purchase-orders/{id}/send": {
@@ -1422,7 +1439,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mark a Not Sent order Sent; again on a Sent order keeps its date */
-        post: operations["sendPurchaseOrder"];
+        post: operations["purchaseOrders_sendOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1439,7 +1456,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Receive quantities of inventory lines into stock at the order’s location */
-        post: operations["receivePurchaseOrder"];
+        post: operations["purchaseOrders_receive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1454,10 +1471,10 @@ export interface paths {
             cookie?: never;
         };
         /** Payments, newest payment date first */
-        get: operations["listPurchaseOrderPayments"];
+        get: operations["purchaseOrderPayments_list"];
         put?: never;
         /** Record a positive manual payment (201) */
-        post: operations["createPurchaseOrderPayment"];
+        post: operations["purchaseOrderPayments_pay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1475,7 +1492,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Delete a positive manual payment; the paid state follows */
-        delete: operations["deletePurchaseOrderPayment"];
+        delete: operations["purchaseOrderPayments_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1542,7 +1559,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Invoice an open sales order (201): every remaining quantity, or the chosen lines; needs invoices.modify too */
-        post: operations["invoiceSalesOrder"];
+        post: operations["salesOrderInvoicing_invoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1557,7 +1574,7 @@ export interface paths {
             cookie?: never;
         };
         /** Invoices made from a visible sales order, newest number first; invisible invoices are left out */
-        get: operations["listSalesOrderInvoices"];
+        get: operations["salesOrderInvoicing_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4069,6 +4086,75 @@ export interface components {
             shipping_provider?: string | null;
             shipping_tracking_code?: string | null;
         };
+        StockMovementSource: {
+            /**
+             * @description `adjustment` (a stock adjustment, or an item’s stock moving to its first variation), or the document type
+             * @enum {string}
+             */
+            type: "adjustment" | "stock_transfer" | "invoice" | "sales_order" | "purchase_order" | "estimate";
+            /**
+             * Format: uuid
+             * @description The document; null for an adjustment
+             */
+            id: string | null;
+            /** @description The document’s number; null for an adjustment */
+            number: number | null;
+            /** @description The document line; null for an adjustment and for a transfer’s on-hand movement (netted per location) */
+            line_id: string | null;
+            /** @description An adjustment’s reason */
+            reason: string | null;
+        };
+        StockMovementEvent: {
+            /** Format: uuid */
+            id: string;
+            /** @description The stream, `<aggregate>-<uuid>` (`item-…`, `invoice-…`) */
+            stream_id: string;
+            /** @description The event’s revision in its stream */
+            revision: number;
+            /** @description The event type (`StockAdjusted`, `InvoiceCreated`, …) */
+            type: string;
+        };
+        StockMovement: {
+            /** @description `<event id>:<n>`: the n-th movement the event made */
+            id: string;
+            /** Format: uuid */
+            item_id: string;
+            /** Format: uuid */
+            variation_id: string | null;
+            /** @description The variation row; null for the item’s own stock */
+            item_variation_location_id: number | null;
+            /**
+             * Format: uuid
+             * @description null: the location-less row of open estimates or of an item without a location
+             */
+            location_id: string | null;
+            /** @description Change to on hand (`quantity`) */
+            quantity: number;
+            /** @description Change to `quantity_reserved` */
+            quantity_reserved: number;
+            /** @description Change to `quantity_incoming` */
+            quantity_incoming: number;
+            /** @description Change to `in_transit` */
+            in_transit: number;
+            /** @description Change to `quantity_estimates` */
+            quantity_estimates: number;
+            /** @description On hand on this row and location right after the movement */
+            quantity_after: number;
+            source: components["schemas"]["StockMovementSource"];
+            event: components["schemas"]["StockMovementEvent"];
+            /**
+             * Format: uuid
+             * @description The acting user, from the event
+             */
+            user_id: string | null;
+            /** @description The request’s Idempotency-Key, when it had one */
+            idempotency_key: string | null;
+            /**
+             * Format: date-time
+             * @description When the event was recorded
+             */
+            created_at: string;
+        };
         PurchaseOrderSummary: {
             /** Format: uuid */
             id: string;
@@ -4481,7 +4567,7 @@ export interface components {
         };
         PurchaseOrderPaymentBody: {
             /**
-             * @description Number or numeric string: positive, up to two decimals, at most the amount due.
+             * @description Number or numeric string: positive, at most the amount due, up to two decimals (or exactly the amount due, which may have four).
              * @example 25.50
              */
             amount: string;
@@ -4958,6 +5044,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description authentication_required: the credential is missing or wrong */
             401: {
                 headers: {
@@ -4971,6 +5066,33 @@ export interface operations {
             };
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5281,6 +5403,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description authentication_required: the credential is missing or wrong */
             401: {
                 headers: {
@@ -5294,6 +5425,33 @@ export interface operations {
             };
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5383,6 +5541,15 @@ export interface operations {
                     "application/json": components["schemas"]["Projection"];
                 };
             };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description authentication_required: the credential is missing or wrong */
             401: {
                 headers: {
@@ -5405,6 +5572,33 @@ export interface operations {
             };
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5755,6 +5949,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -5964,6 +6176,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -6051,6 +6281,24 @@ export interface operations {
             };
             /** @description mobile_mutation_conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6409,6 +6657,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -6618,6 +6884,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -6705,6 +6989,24 @@ export interface operations {
             };
             /** @description mobile_mutation_conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7240,6 +7542,24 @@ export interface operations {
             };
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7784,6 +8104,24 @@ export interface operations {
             };
             /** @description location_delete_not_allowed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8660,6 +8998,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -9261,6 +9617,15 @@ export interface operations {
                     "application/json": components["schemas"]["Item"];
                 };
             };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description authentication_required */
             401: {
                 headers: {
@@ -9292,6 +9657,24 @@ export interface operations {
             };
             /** @description item_archived */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9465,6 +9848,15 @@ export interface operations {
             };
             /** @description resource_missing */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description invalid_query_parameter: the route takes none */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9936,6 +10328,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -10022,6 +10432,24 @@ export interface operations {
             };
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10610,6 +11038,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -11010,6 +11456,24 @@ export interface operations {
             };
             /** @description item_variation_location_delete_not_allowed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12099,6 +12563,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description authentication_required */
             401: {
                 headers: {
@@ -12130,6 +12603,24 @@ export interface operations {
             };
             /** @description estimate_delete_not_allowed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12705,7 +13196,7 @@ export interface operations {
             };
         };
     };
-    listInvoices: {
+    invoices_list: {
         parameters: {
             query?: {
                 page?: number;
@@ -12790,7 +13281,7 @@ export interface operations {
             };
         };
     };
-    createInvoice: {
+    invoices_create: {
         parameters: {
             query?: never;
             header?: {
@@ -12893,7 +13384,7 @@ export interface operations {
             };
         };
     };
-    retrieveInvoice: {
+    invoices_retrieve: {
         parameters: {
             query?: {
                 /** @description The record as it was right after this revision (needs audit:read) */
@@ -12976,7 +13467,7 @@ export interface operations {
             };
         };
     };
-    deleteInvoice: {
+    invoices_remove: {
         parameters: {
             query?: never;
             header?: {
@@ -13061,6 +13552,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -13083,7 +13592,7 @@ export interface operations {
             };
         };
     };
-    updateInvoice: {
+    invoices_update: {
         parameters: {
             query?: never;
             header?: {
@@ -13208,7 +13717,7 @@ export interface operations {
             };
         };
     };
-    dispatchInvoice: {
+    invoices_dispatch: {
         parameters: {
             query?: never;
             header?: {
@@ -13333,7 +13842,7 @@ export interface operations {
             };
         };
     };
-    updateInvoiceDispatchDate: {
+    invoices_changeDispatchDate: {
         parameters: {
             query?: never;
             header?: {
@@ -13458,7 +13967,7 @@ export interface operations {
             };
         };
     };
-    cancelInvoice: {
+    invoices_cancel: {
         parameters: {
             query?: never;
             header?: {
@@ -13583,7 +14092,7 @@ export interface operations {
             };
         };
     };
-    listInvoicePayments: {
+    invoicePayments_payments: {
         parameters: {
             query?: {
                 include_total?: boolean;
@@ -13675,7 +14184,7 @@ export interface operations {
             };
         };
     };
-    createInvoicePayment: {
+    invoicePayments_pay: {
         parameters: {
             query?: never;
             header?: {
@@ -13800,7 +14309,7 @@ export interface operations {
             };
         };
     };
-    createInvoiceRefund: {
+    invoicePayments_refund: {
         parameters: {
             query?: never;
             header?: {
@@ -13925,7 +14434,7 @@ export interface operations {
             };
         };
     };
-    refundInvoicePayment: {
+    invoicePayments_refundPayment: {
         parameters: {
             query?: never;
             header?: {
@@ -14051,7 +14560,7 @@ export interface operations {
             };
         };
     };
-    previewInvoicePaymentReceipt: {
+    invoicePayments_receiptPreview: {
         parameters: {
             query?: never;
             header?: never;
@@ -14131,7 +14640,7 @@ export interface operations {
             };
         };
     };
-    listInvoiceFulfillments: {
+    invoiceFulfillments_list: {
         parameters: {
             query?: {
                 include_total?: boolean;
@@ -14223,7 +14732,7 @@ export interface operations {
             };
         };
     };
-    createInvoiceFulfillment: {
+    invoiceFulfillments_pack: {
         parameters: {
             query?: never;
             header?: {
@@ -14348,7 +14857,7 @@ export interface operations {
             };
         };
     };
-    shipInvoiceFulfillment: {
+    invoiceFulfillments_ship: {
         parameters: {
             query?: never;
             header?: {
@@ -14566,7 +15075,7 @@ export interface operations {
             };
         };
     };
-    listSalesOrders: {
+    salesOrders_list: {
         parameters: {
             query?: {
                 page?: number;
@@ -14657,7 +15166,7 @@ export interface operations {
             };
         };
     };
-    createSalesOrder: {
+    salesOrders_create: {
         parameters: {
             query?: never;
             header?: {
@@ -14760,7 +15269,7 @@ export interface operations {
             };
         };
     };
-    retrieveSalesOrder: {
+    salesOrders_retrieve: {
         parameters: {
             query?: {
                 /** @description The record as it was right after this revision (needs audit:read) */
@@ -14843,7 +15352,7 @@ export interface operations {
             };
         };
     };
-    deleteSalesOrder: {
+    salesOrders_remove: {
         parameters: {
             query?: never;
             header?: {
@@ -14932,6 +15441,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -14954,7 +15481,7 @@ export interface operations {
             };
         };
     };
-    updateSalesOrder: {
+    salesOrders_update: {
         parameters: {
             query?: never;
             header?: {
@@ -15079,7 +15606,7 @@ export interface operations {
             };
         };
     };
-    listSalesOrderFulfillments: {
+    salesOrderFulfillments_list: {
         parameters: {
             query?: {
                 include_total?: boolean;
@@ -15171,7 +15698,7 @@ export interface operations {
             };
         };
     };
-    createSalesOrderFulfillment: {
+    salesOrderFulfillments_pack: {
         parameters: {
             query?: never;
             header?: {
@@ -15300,7 +15827,7 @@ export interface operations {
             };
         };
     };
-    shipSalesOrderFulfillment: {
+    salesOrderFulfillments_ship: {
         parameters: {
             query?: never;
             header?: {
@@ -15522,7 +16049,7 @@ export interface operations {
             };
         };
     };
-    listStockTransfers: {
+    stockTransfers_list: {
         parameters: {
             query?: {
                 issue_date_to?: string;
@@ -15601,7 +16128,7 @@ export interface operations {
             };
         };
     };
-    createStockTransfer: {
+    stockTransfers_create: {
         parameters: {
             query?: never;
             header?: {
@@ -15704,7 +16231,7 @@ export interface operations {
             };
         };
     };
-    retrieveStockTransfer: {
+    stockTransfers_retrieve: {
         parameters: {
             query?: {
                 /** @description The record as it was right after this revision (needs audit:read) */
@@ -15787,7 +16314,7 @@ export interface operations {
             };
         };
     };
-    deleteStockTransfer: {
+    stockTransfers_remove: {
         parameters: {
             query?: never;
             header?: {
@@ -15872,6 +16399,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -15894,7 +16439,7 @@ export interface operations {
             };
         };
     };
-    updateStockTransfer: {
+    stockTransfers_update: {
         parameters: {
             query?: never;
             header?: {
@@ -16019,7 +16564,7 @@ export interface operations {
             };
         };
     };
-    sendStockTransfer: {
+    stockTransfers_sendTransfer: {
         parameters: {
             query?: never;
             header?: {
@@ -16144,7 +16689,7 @@ export interface operations {
             };
         };
     };
-    receiveStockTransfer: {
+    stockTransfers_receive: {
         parameters: {
             query?: never;
             header?: {
@@ -16361,7 +16906,97 @@ export interface operations {
             };
         };
     };
-    listPurchaseOrders: {
+    stockMovements_list: {
+        parameters: {
+            query?: {
+                /** @description Movements recorded on or before this day, in the account’s time zone */
+                date_to?: string;
+                /** @description Movements recorded on or after this day, in the account’s time zone */
+                date_from?: string;
+                item_variation_location_id?: number;
+                location_id?: string;
+                include_total?: boolean;
+                /** @description 1 to 100, default 20 */
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of StockMovement objects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        /** @description The collection path, without the query string */
+                        url: string;
+                        has_more: boolean;
+                        data: components["schemas"]["StockMovement"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description authentication_required */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description insufficient_scope or permission_denied */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description resource_missing: no such item, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description invalid_query_parameter */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (2) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchaseOrders_list: {
         parameters: {
             query?: {
                 page?: number;
@@ -16459,7 +17094,7 @@ export interface operations {
             };
         };
     };
-    createPurchaseOrder: {
+    purchaseOrders_create: {
         parameters: {
             query?: never;
             header?: {
@@ -16562,7 +17197,7 @@ export interface operations {
             };
         };
     };
-    retrievePurchaseOrder: {
+    purchaseOrders_retrieve: {
         parameters: {
             query?: {
                 /** @description The record as it was right after this revision (needs audit:read) */
@@ -16645,7 +17280,7 @@ export interface operations {
             };
         };
     };
-    deletePurchaseOrder: {
+    purchaseOrders_remove: {
         parameters: {
             query?: never;
             header?: {
@@ -16730,6 +17365,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
@@ -16752,7 +17405,7 @@ export interface operations {
             };
         };
     };
-    updatePurchaseOrder: {
+    purchaseOrders_update: {
         parameters: {
             query?: never;
             header?: {
@@ -16877,7 +17530,7 @@ export interface operations {
             };
         };
     };
-    sendPurchaseOrder: {
+    purchaseOrders_sendOrder: {
         parameters: {
             query?: never;
             header?: {
@@ -17002,7 +17655,7 @@ export interface operations {
             };
         };
     };
-    receivePurchaseOrder: {
+    purchaseOrders_receive: {
         parameters: {
             query?: never;
             header?: {
@@ -17127,7 +17780,7 @@ export interface operations {
             };
         };
     };
-    listPurchaseOrderPayments: {
+    purchaseOrderPayments_list: {
         parameters: {
             query?: {
                 include_total?: boolean;
@@ -17219,7 +17872,7 @@ export interface operations {
             };
         };
     };
-    createPurchaseOrderPayment: {
+    purchaseOrderPayments_pay: {
         parameters: {
             query?: never;
             header?: {
@@ -17342,7 +17995,7 @@ export interface operations {
             };
         };
     };
-    deletePurchaseOrderPayment: {
+    purchaseOrderPayments_remove: {
         parameters: {
             query?: never;
             header?: never;
@@ -17369,6 +18022,15 @@ export interface operations {
                         /** Format: uuid */
                         purchase_order_id: string;
                     };
+                };
+            };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description authentication_required */
@@ -17411,6 +18073,24 @@ export interface operations {
             };
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17763,7 +18443,7 @@ export interface operations {
             };
         };
     };
-    invoiceSalesOrder: {
+    salesOrderInvoicing_invoice: {
         parameters: {
             query?: never;
             header?: {
@@ -17888,7 +18568,7 @@ export interface operations {
             };
         };
     };
-    listSalesOrderInvoices: {
+    salesOrderInvoicing_list: {
         parameters: {
             query?: {
                 include_total?: boolean;

@@ -15,7 +15,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
  * operation does not document is a difference too.
  */
 export type ContractStrictness = 'schemas' | 'statuses';
-export const CONTRACT_STRICTNESS: ContractStrictness = 'schemas';
+export const CONTRACT_STRICTNESS: ContractStrictness = 'statuses';
 
 export interface ResponseContract {
   /** Wires the check into the app's replies (before the app is ready). */

@@ -49,7 +49,6 @@ export class InvoiceFulfillmentsController {
   @Get()
   @Access('invoices:read', 'invoices.list')
   @ApiOperation({
-    operationId: 'listInvoiceFulfillments',
     summary: 'Packing lists of the invoice, newest first',
   })
   @ApiQuery({ name: 'page', required: false, type: Number })
@@ -69,7 +68,6 @@ export class InvoiceFulfillmentsController {
   @Post()
   @Access('invoices:pack', MODIFY)
   @ApiOperation({
-    operationId: 'createInvoiceFulfillment',
     summary: 'Pack lines of a standalone invoice (201); no stock moves',
   })
   @ApiBody({ type: PackBody })
@@ -103,7 +101,6 @@ export class InvoiceFulfillmentsController {
   @HttpCode(200)
   @Access('invoices:ship', MODIFY)
   @ApiOperation({
-    operationId: 'shipInvoiceFulfillment',
     summary: 'Mark a packing list shipped with manual shipping details',
   })
   @ApiBody({ type: ShipBody, required: false })

@@ -50,7 +50,6 @@ export class InvoicePaymentsController {
   @Post('payments')
   @Access('invoices:payments', 'invoices.apply_payments')
   @ApiOperation({
-    operationId: 'createInvoicePayment',
     summary: 'Record a manual payment (201); never charges a card',
   })
   @ApiBody({ type: PaymentBody })
@@ -76,7 +75,6 @@ export class InvoicePaymentsController {
   @Post('refunds')
   @Access('invoices:refunds', 'invoices.apply_payments')
   @ApiOperation({
-    operationId: 'createInvoiceRefund',
     summary: 'Record a manual refund of the net paid amount (201), as a negative payment',
   })
   @ApiBody({ type: RefundBody })
@@ -103,7 +101,6 @@ export class InvoicePaymentsController {
   @Post('payments/:payment_id/refunds')
   @Access('invoices:refunds', 'invoices.apply_payments')
   @ApiOperation({
-    operationId: 'refundInvoicePayment',
     summary: 'Legacy: refund one payment (201), up to its unrefunded amount; body as POST …/refunds',
   })
   @ApiBody({ type: RefundBody })
@@ -134,7 +131,6 @@ export class InvoicePaymentsController {
   @Get('payments')
   @Access('invoices:read', 'invoices.payment_list')
   @ApiOperation({
-    operationId: 'listInvoicePayments',
     summary: 'Payments and refunds, newest payment date first',
   })
   @ApiQuery({ name: 'page', required: false, type: Number })
@@ -156,7 +152,6 @@ export class InvoicePaymentsController {
   @Access('invoices:payments', 'invoices.apply_payments')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
-    operationId: 'previewInvoicePaymentReceipt',
     summary: 'Who an automatic payment receipt would go to (nothing sent)',
   })
   @ApiOkResponse({

@@ -64,7 +64,6 @@ export class InvoicesController {
   @ApiDocumentListQuery('invoice', INVOICE_LIST_DATES)
   @Access('invoices:read', LIST)
   @ApiOperation({
-    operationId: 'listInvoices',
     summary: 'List visible invoices, newest number first (no lines)',
   })
   @ApiListOf(InvoiceSummarySchema)
@@ -80,7 +79,6 @@ export class InvoicesController {
   @ApiAsOfRevision()
   @Access('invoices:read', LIST)
   @ApiOperation({
-    operationId: 'retrieveInvoice',
     summary: 'Retrieve an invoice with its lines; with as_of_revision (audit:read), as it was then',
   })
   @ApiOkResponse({ type: InvoiceSchema, description: 'The invoice detail' })
@@ -101,7 +99,6 @@ export class InvoicesController {
   @Post()
   @Access('invoices:write', MODIFY)
   @ApiOperation({
-    operationId: 'createInvoice',
     summary: 'Create an unpaid invoice (201); its number is assigned',
   })
   @ApiBody({ type: InvoiceBody })
@@ -122,7 +119,6 @@ export class InvoicesController {
   @Patch(':id')
   @Access('invoices:write', MODIFY)
   @ApiOperation({
-    operationId: 'updateInvoice',
     summary: 'Change an unpaid invoice without payments; lines, when given, replace the non-discount lines',
   })
   @ApiBody({ type: InvoiceBody })
@@ -144,7 +140,6 @@ export class InvoicesController {
   @HttpCode(200)
   @Access('invoices:dispatch', MODIFY)
   @ApiOperation({
-    operationId: 'dispatchInvoice',
     summary: 'Set date_sent (default today); an existing date is kept. Emails nobody.',
   })
   @ApiBody({ type: DispatchBody, required: false })
@@ -171,7 +166,6 @@ export class InvoicesController {
   @Patch(':id/dispatch')
   @Access('invoices:dispatch', MODIFY)
   @ApiOperation({
-    operationId: 'updateInvoiceDispatchDate',
     summary: 'Change the date_sent of a dispatched active invoice; no new notification',
   })
   @ApiBody({ type: DispatchBody })
@@ -199,7 +193,6 @@ export class InvoicesController {
   @HttpCode(200)
   @Access('invoices:cancel', MODIFY)
   @ApiOperation({
-    operationId: 'cancelInvoice',
     summary: 'Cancel an unpaid invoice (status 15), keeping it and its lines; repeating is safe',
   })
   @ApiBody({ type: EmptyInvoiceBody, required: false })
@@ -221,7 +214,6 @@ export class InvoicesController {
   @HttpCode(200)
   @Access('invoices:delete', 'invoices.delete')
   @ApiOperation({
-    operationId: 'deleteInvoice',
     summary: 'Delete an invoice without payments, packing lists or sales-order link',
   })
   @ApiConflictResponse({ description: 'invoice_delete_not_allowed' })

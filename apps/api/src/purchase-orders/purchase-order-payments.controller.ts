@@ -42,7 +42,7 @@ export class PurchaseOrderPaymentsController {
 
   @Get()
   @Access('purchase_orders:read', 'purchase_orders.access')
-  @ApiOperation({ operationId: 'listPurchaseOrderPayments', summary: 'Payments, newest payment date first' })
+  @ApiOperation({ summary: 'Payments, newest payment date first' })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number })
   @ApiQuery({ name: 'include_total', required: false, type: Boolean })
@@ -62,7 +62,6 @@ export class PurchaseOrderPaymentsController {
   @Post()
   @Access('purchase_orders:payments', 'purchase_orders.modify')
   @ApiOperation({
-    operationId: 'createPurchaseOrderPayment',
     summary: 'Record a positive manual payment (201)',
   })
   @ApiBody({ type: PurchaseOrderPaymentBody })
@@ -99,7 +98,6 @@ export class PurchaseOrderPaymentsController {
   @HttpCode(200)
   @Access('purchase_orders:payments', 'purchase_orders.modify')
   @ApiOperation({
-    operationId: 'deletePurchaseOrderPayment',
     summary: 'Delete a positive manual payment; the paid state follows',
   })
   @ApiNotFoundResponse({ description: 'resource_missing (also a repeated delete)' })

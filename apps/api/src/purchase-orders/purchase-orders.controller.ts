@@ -74,7 +74,6 @@ export class PurchaseOrdersController {
   )
   @Access('purchase_orders:read', ACCESS)
   @ApiOperation({
-    operationId: 'listPurchaseOrders',
     summary: 'List visible purchase orders, newest number first (no lines)',
   })
   @ApiListOf(PurchaseOrderSummarySchema)
@@ -97,7 +96,6 @@ export class PurchaseOrdersController {
   @ApiAsOfRevision()
   @Access('purchase_orders:read', ACCESS)
   @ApiOperation({
-    operationId: 'retrievePurchaseOrder',
     summary: 'Retrieve a purchase order with its lines; with as_of_revision (audit:read), as it was then',
   })
   @ApiOkResponse({ type: PurchaseOrderSchema, description: 'The purchase order detail; ETag its revision' })
@@ -120,7 +118,6 @@ export class PurchaseOrdersController {
   @Post()
   @Access('purchase_orders:write', MODIFY)
   @ApiOperation({
-    operationId: 'createPurchaseOrder',
     summary: 'Create a Not Sent purchase order (201); its number is assigned',
   })
   @ApiBody({ type: PurchaseOrderBody })
@@ -147,7 +144,6 @@ export class PurchaseOrdersController {
   @Patch(':id')
   @Access('purchase_orders:write', MODIFY)
   @ApiOperation({
-    operationId: 'updatePurchaseOrder',
     summary: 'Change a Not Sent purchase order; a new supplier or location needs lines',
   })
   @ApiBody({ type: PurchaseOrderBody })
@@ -171,7 +167,6 @@ export class PurchaseOrdersController {
   @HttpCode(200)
   @Access('purchase_orders:send', MODIFY)
   @ApiOperation({
-    operationId: 'sendPurchaseOrder',
     summary: 'Mark a Not Sent order Sent; again on a Sent order keeps its date',
   })
   @ApiBody({ type: PurchaseOrderSendBody, required: false })
@@ -200,7 +195,6 @@ export class PurchaseOrdersController {
   @HttpCode(200)
   @Access('purchase_orders:receive', MODIFY)
   @ApiOperation({
-    operationId: 'receivePurchaseOrder',
     summary: 'Receive quantities of inventory lines into stock at the order’s location',
   })
   @ApiBody({ type: PurchaseOrderReceiveBody })
@@ -230,7 +224,6 @@ export class PurchaseOrdersController {
   @HttpCode(200)
   @Access('purchase_orders:delete', 'purchase_orders.delete')
   @ApiOperation({
-    operationId: 'deletePurchaseOrder',
     summary: 'Delete a Not Sent purchase order on which nothing was processed',
   })
   @ApiHeader(IF_MATCH)

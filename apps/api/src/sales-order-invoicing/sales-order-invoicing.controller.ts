@@ -57,7 +57,6 @@ export class SalesOrderInvoicingController {
   @Post('invoice')
   @Access('sales_orders:invoice', 'sales_orders.modify')
   @ApiOperation({
-    operationId: 'invoiceSalesOrder',
     summary:
       'Invoice an open sales order (201): every remaining quantity, or the chosen lines; needs invoices.modify too',
   })
@@ -96,7 +95,6 @@ export class SalesOrderInvoicingController {
   @Get('invoices')
   @Access(['sales_orders:read', 'invoices:read'], 'sales_orders.list')
   @ApiOperation({
-    operationId: 'listSalesOrderInvoices',
     summary: 'Invoices made from a visible sales order, newest number first; invisible invoices are left out',
   })
   @ApiQuery({ name: 'page', required: false, type: Number })

@@ -49,7 +49,6 @@ export class SalesOrderFulfillmentsController {
   @Get()
   @Access('sales_orders:read', 'sales_orders.list')
   @ApiOperation({
-    operationId: 'listSalesOrderFulfillments',
     summary: 'Packing lists of the sales order, newest first',
   })
   @ApiQuery({ name: 'page', required: false, type: Number })
@@ -70,7 +69,6 @@ export class SalesOrderFulfillmentsController {
   @Post()
   @Access('sales_orders:pack', MODIFY)
   @ApiOperation({
-    operationId: 'createSalesOrderFulfillment',
     summary: 'Pack remaining quantities of an open sales order (201); no stock moves',
   })
   @ApiBody({ type: SalesOrderPackBody })
@@ -105,7 +103,6 @@ export class SalesOrderFulfillmentsController {
   @HttpCode(200)
   @Access('sales_orders:ship', MODIFY)
   @ApiOperation({
-    operationId: 'shipSalesOrderFulfillment',
     summary: 'Mark a packing list shipped with manual shipping details',
   })
   @ApiBody({ type: SalesOrderShipBody, required: false })

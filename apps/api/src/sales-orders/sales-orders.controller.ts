@@ -64,7 +64,6 @@ export class SalesOrdersController {
   @ApiDocumentListQuery('sales order', SALES_ORDER_LIST_DATES, SALES_ORDER_LIST_IDS.map((f) => f.param))
   @Access('sales_orders:read', LIST)
   @ApiOperation({
-    operationId: 'listSalesOrders',
     summary: 'List visible sales orders, newest number first (no lines)',
   })
   @ApiListOf(SalesOrderSummarySchema)
@@ -81,7 +80,6 @@ export class SalesOrdersController {
   @ApiAsOfRevision()
   @Access('sales_orders:read', LIST)
   @ApiOperation({
-    operationId: 'retrieveSalesOrder',
     summary: 'Retrieve a sales order with its lines; with as_of_revision (audit:read), as it was then',
   })
   @ApiOkResponse({ type: SalesOrderSchema, description: 'The sales order detail; ETag "so_N"' })
@@ -102,7 +100,6 @@ export class SalesOrdersController {
   @Post()
   @Access('sales_orders:write', MODIFY)
   @ApiOperation({
-    operationId: 'createSalesOrder',
     summary: 'Create an open sales order (201); its number is assigned',
   })
   @ApiBody({ type: SalesOrderBody })
@@ -126,7 +123,6 @@ export class SalesOrdersController {
   @Patch(':id')
   @Access('sales_orders:write', MODIFY)
   @ApiOperation({
-    operationId: 'updateSalesOrder',
     summary:
       'Change an open sales order: header fields always; lines, shipping and discount only before any invoice or packing list',
   })
@@ -151,7 +147,6 @@ export class SalesOrdersController {
   @HttpCode(200)
   @Access('sales_orders:delete', 'sales_orders.delete')
   @ApiOperation({
-    operationId: 'deleteSalesOrder',
     summary: 'Delete an open sales order on which nothing has begun',
   })
   @ApiHeader({ name: 'If-Match', required: false, description: 'The revision, "so_N"' })

@@ -67,7 +67,6 @@ export class StockTransfersController {
   @Get()
   @Access('stock_transfers:read', MANAGE)
   @ApiOperation({
-    operationId: 'listStockTransfers',
     summary: 'List the account’s stock transfers, newest number first (no lines)',
   })
   @ApiListOf(StockTransferSummarySchema)
@@ -92,7 +91,6 @@ export class StockTransfersController {
   @ApiAsOfRevision()
   @Access('stock_transfers:read', MANAGE)
   @ApiOperation({
-    operationId: 'retrieveStockTransfer',
     summary: 'Retrieve a stock transfer with its lines; with as_of_revision (audit:read), as it was then',
   })
   @ApiOkResponse({ description: 'The stock transfer; ETag "st_N"', type: StockTransferSchema })
@@ -114,7 +112,6 @@ export class StockTransfersController {
   @Post()
   @Access('stock_transfers:write', MODIFY)
   @ApiOperation({
-    operationId: 'createStockTransfer',
     summary: 'Create a pending stock transfer (201); its number is assigned',
   })
   @ApiBody({ type: StockTransferCreateBody })
@@ -136,7 +133,6 @@ export class StockTransfersController {
   @Patch(':id')
   @Access('stock_transfers:write', MODIFY)
   @ApiOperation({
-    operationId: 'updateStockTransfer',
     summary: 'Change a pending or in-transit transfer; an in-transit edit moves the difference',
   })
   @ApiErrors(404, 409, 410)
@@ -162,7 +158,6 @@ export class StockTransfersController {
   @HttpCode(200)
   @Access('stock_transfers:send', MODIFY)
   @ApiOperation({
-    operationId: 'sendStockTransfer',
     summary: 'Send a pending transfer: its lines leave the origin and are in transit (27)',
   })
   @ApiErrors(404, 409, 410)
@@ -185,7 +180,6 @@ export class StockTransfersController {
   @HttpCode(200)
   @Access('stock_transfers:receive', MODIFY)
   @ApiOperation({
-    operationId: 'receiveStockTransfer',
     summary: 'Receive an in-transit transfer: its lines are on hand at the destination (28)',
   })
   @ApiErrors(404, 409, 410)
@@ -208,7 +202,6 @@ export class StockTransfersController {
   @HttpCode(200)
   @Access('stock_transfers:delete', MODIFY)
   @ApiOperation({
-    operationId: 'deleteStockTransfer',
     summary: 'Delete a transfer with its reversal (inventory-api §3)',
   })
   @ApiDeleted('stock_transfer')
