@@ -119,6 +119,16 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
     expect(live.projectorsHandling(['Unknown'])).toEqual(['everything']);
   });
 
+  it('leaves the projectors awaited on read out of what a write waits for', () => {
+    const live = runner([
+      streamEventsProjector({ name: 'opened_only', handles: ['Opened'] }),
+      { ...streamEventsProjector({ name: 'ledger', handles: ['Opened'] }), awaitedOnRead: true },
+      streamEventsProjector({ name: 'everything' }),
+    ]);
+    expect(live.projectorsForWrites(['Opened'])).toEqual(['opened_only', 'everything']);
+    expect(live.projectorsForWrites()).toEqual(['opened_only', 'everything']);
+  });
+
   it('stores a checkpoint moved only by ignored events soon after, without waiting for a handled one', async () => {
     const ignoring = runner([streamEventsProjector({ handles: ['NeverAppended'] })]);
     await ignoring.start();

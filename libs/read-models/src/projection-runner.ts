@@ -200,6 +200,17 @@ export class ProjectionRunner {
   }
 
   /**
+   * What a write waits for (read-your-writes): the projectors events of these types can change
+   * (all, without types), less those awaited on read.
+   */
+  projectorsForWrites(types?: readonly string[]): string[] {
+    const names = new Set(types ? this.projectorsHandling(types) : this.entries.keys());
+    return [...this.entries.values()]
+      .filter(({ projector }) => names.has(projector.name) && !projector.awaitedOnRead)
+      .map(({ projector }) => projector.name);
+  }
+
+  /**
    * For an in-process cache of a projector's tables: a number that stays the same only while they
    * hold what they held when it was read, because this process alone writes them and has written
    * nothing since; undefined when that cannot be told (the projector is led elsewhere, stands by,

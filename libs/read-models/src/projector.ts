@@ -26,6 +26,12 @@ export interface Projector {
    * then go with the batch's BEGIN, checkpoint move and COMMIT in one round trip (pipeline.ts).
    */
   readonly writesOnly?: boolean;
+  /**
+   * Writes do not wait for it (read-your-writes): a read model few read and slower to keep, whose
+   * readers wait for it to reach the log's head instead (the stock ledger), so that every other
+   * write does not pay for it.
+   */
+  readonly awaitedOnRead?: boolean;
   /** Creates the tables and their indexes in `schema`, which holds none of them yet. Tables only. */
   setup(db: Kysely<any>, schema: string): Promise<void>;
   /**

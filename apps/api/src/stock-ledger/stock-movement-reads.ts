@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Database } from '@app/read-models';
+import { Database, stockLedgerProjector } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { listEnvelope } from '../http/pagination';
 import { ItemReads } from '../items/item-reads';
+import { ReadYourWrites } from '../store/read-your-writes';
 import { DATABASE } from '../store/tokens';
 import { StockMovementQuery } from './stock-movement-query';
 import { StockMovementSchema } from './stock-movement-schema';
@@ -13,18 +14,20 @@ import { StockMovementSchema } from './stock-movement-schema';
 /**
  * An item's movements from the `stock_ledger` read model, newest first (log order). The item must
  * be one the caller may see (else 404, as its retrieve); a user restricted to a location sees the
- * movements at that location only. Read-your-writes keeps the ledger current for this process's
- * writes, as every read model.
+ * movements at that location only. Writes do not wait for the ledger (`awaitedOnRead`): this read
+ * waits for it to reach the log's head, so it shows every write answered before it.
  */
 @Injectable()
 export class StockMovementReads {
   constructor(
     private readonly items: ItemReads,
     @Inject(DATABASE) private readonly database: Database,
+    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   async list(actor: Actor, itemId: string, query: StockMovementQuery, url: string) {
     const { record } = await this.items.visible(actor, itemId.toLowerCase());
+    await this.readYourWrites.current(stockLedgerProjector.name); // writes do not wait for the ledger
     const { page } = query;
     const where = [sql`item_id = ${record.id}::uuid`, sql`account_id = ${actor.accountId}::uuid`];
     if (actor.locationId) where.push(sql`location_id = ${actor.locationId}::uuid`);

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Position } from '@app/event-store';
+import { EventStore, Position } from '@app/event-store';
 import { ProjectionFailedError, ProjectionRunner, WaitForTimeoutError } from '@app/read-models';
 import { PinoLogger } from 'nestjs-pino';
 import { ApiConfig } from '../config';
-import { API_CONFIG } from './tokens';
+import { API_CONFIG, EVENT_STORE } from './tokens';
 
 /**
  * A write answers only once this process's read models reflect it (spec/EXTENSIONS.md §1), so the
@@ -13,6 +13,7 @@ import { API_CONFIG } from './tokens';
 export class ReadYourWrites {
   constructor(
     private readonly runner: ProjectionRunner,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     private readonly logger: PinoLogger,
   ) {
@@ -28,8 +29,21 @@ export class ReadYourWrites {
    */
   async after(position: Position | undefined, eventTypes?: readonly string[]): Promise<void> {
     if (!position) return;
-    // Only the read models these events can change need to have caught up with them.
-    const projectors = eventTypes && this.runner.projectorsHandling(eventTypes);
+    // Only the read models these events can change need to have caught up with them; those awaited
+    // on read are waited for by their readers (current).
+    await this.until(position, this.runner.projectorsForWrites(eventTypes));
+  }
+
+  /**
+   * For a reader of a read model that writes do not wait for (`awaitedOnRead`): waits until it has
+   * reached the log's head as it is now, so it reflects every write answered before this read.
+   */
+  async current(projector: string): Promise<void> {
+    const head = await this.store.headPosition();
+    if (head) await this.until(head, [projector]);
+  }
+
+  private async until(position: Position, projectors: string[]): Promise<void> {
     try {
       await this.runner.waitFor(position, { timeoutMs: this.config.readYourWritesTimeoutMs, projectors });
     } catch (error) {

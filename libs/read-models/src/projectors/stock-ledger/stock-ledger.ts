@@ -32,6 +32,8 @@ export const stockLedgerProjector: Projector = {
     ...DOCUMENT_EVENTS,
   ],
   writesOnly: true,
+  // For auditors, and the slowest to keep: writes do not wait for it, its endpoint does.
+  awaitedOnRead: true,
   setup: createLedgerTables,
   prepare: (db, events, schema) => loadState(db, schema, events),
   async apply(trx, events, schema, prepared) {
