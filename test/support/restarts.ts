@@ -7,6 +7,7 @@ import { configFromEnv } from '../../apps/api/src/config';
 import { createApp, CreateAppOptions } from '../../apps/api/src/create-app';
 import { EVENT_STORE } from '../../apps/api/src/store/tokens';
 import { ADMIN_TOKEN } from './operator';
+import { responseContract, ResponseContract } from './response-contract';
 
 const config = configFromEnv({ LOG_LEVEL: 'silent', ADMIN_TOKEN });
 
@@ -17,17 +18,31 @@ const config = configFromEnv({ LOG_LEVEL: 'silent', ADMIN_TOKEN });
 export function restartsOn(target: TestDatabase) {
   let database: Database;
   const apps: NestFastifyApplication[] = [];
+  const contracts: ResponseContract[] = [];
   beforeAll(async () => {
     database = await target.open();
   });
   afterEach(async () => {
     for (const app of apps.splice(0)) await app.close();
+    // Every answer of these processes is held to the OpenAPI document too (see test-app.ts).
+    const differences = contracts.splice(0).flatMap((contract) => contract.differences());
+    if (differences.length > 0)
+      throw new Error(
+        `Answers that differ from the OpenAPI document:\n${[...new Set(differences)].join('\n')}`,
+      );
   });
   afterAll(() => database?.close());
 
   async function start(options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
-    const app = await createApp(config, { database, ...options });
+    const contract = responseContract();
+    const app = await createApp(config, {
+      database,
+      ...options,
+      extendHttp: (fastify) => contract.watch(fastify),
+    });
     apps.push(app);
+    contracts.push(contract);
+    contract.load((await app.inject({ method: 'GET', url: '/api/v3/openapi.json' })).json());
     return app;
   }
 
