@@ -2607,25 +2607,14 @@ export interface components {
             value: string | number | boolean;
         };
         EstimateLine: {
-            /**
-             * Format: uuid
-             * @description Null in a preview for a line not yet saved
-             */
-            id: string | null;
-            /**
-             * @description estimate_line
-             * @example estimate_line
-             * @enum {string}
-             */
-            object: "estimate_line";
-            /** Format: uuid */
-            item_id: string | null;
             item_variation_location_id: number | null;
             /**
              * @description `discount` lines are generated from discount_percent
              * @enum {string}
              */
             line_type: "inventory" | "service" | "discount";
+            /** @description Zero-based */
+            position: number;
             name: string | null;
             description: string | null;
             quantity: number;
@@ -2640,23 +2629,6 @@ export interface components {
             location_name: string | null;
             /** @description HTTPS only */
             thumbnail_url: string | null;
-            /** @description Zero-based */
-            position: number;
-            /**
-             * @description Four decimals
-             * @example 120.0000
-             */
-            unit_price: string;
-            /**
-             * @description Omitted without the unit_cost.view permission
-             * @example 120.0000
-             */
-            unit_cost?: string | null;
-            /**
-             * @description Omitted without the unit_cost.view permission
-             * @example 120.0000
-             */
-            total_cost?: string | null;
             /**
              * @description A percentage, three decimals
              * @example 8.875
@@ -2676,12 +2648,40 @@ export interface components {
              * @description Four decimals
              * @example 120.0000
              */
-            discounted_unit_price: string | null;
+            subtotal: string;
+            /**
+             * Format: uuid
+             * @description Null in a preview for a line not yet saved
+             */
+            id: string | null;
+            /**
+             * @description estimate_line
+             * @example estimate_line
+             * @enum {string}
+             */
+            object: "estimate_line";
+            /** Format: uuid */
+            item_id: string | null;
             /**
              * @description Four decimals
              * @example 120.0000
              */
-            subtotal: string;
+            unit_price: string;
+            /**
+             * @description Omitted without the unit_cost.view permission
+             * @example 120.0000
+             */
+            unit_cost?: string | null;
+            /**
+             * @description Omitted without the unit_cost.view permission
+             * @example 120.0000
+             */
+            total_cost?: string | null;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            discounted_unit_price: string | null;
             /**
              * @description Four decimals
              * @example 120.0000
@@ -2991,13 +2991,6 @@ export interface components {
             /** @description Null without inventory lines; a linked invoice shows its sales order’s */
             shipped_percent: number | null;
         };
-        InvoiceSourceSalesOrder: {
-            /** Format: uuid */
-            id: string;
-            sales_order_number: number;
-            packed_percent: number;
-            shipped_percent: number | null;
-        };
         DocumentParty: {
             account_number: string | null;
             phone: string | null;
@@ -3007,25 +3000,22 @@ export interface components {
             /** @description Non-empty address lines */
             shipping_address: string[];
         };
-        InvoiceLine: {
-            /**
-             * Format: uuid
-             * @description Null in a preview for a line not yet saved
-             */
-            id: string | null;
-            /**
-             * @description estimate_line, invoice_line, …
-             * @example estimate_line
-             */
-            object: string;
+        InvoiceSourceSalesOrder: {
             /** Format: uuid */
-            item_id: string | null;
+            id: string;
+            sales_order_number: number;
+            packed_percent: number;
+            shipped_percent: number | null;
+        };
+        InvoiceLine: {
             item_variation_location_id: number | null;
             /**
              * @description `discount` lines are generated from discount_percent
              * @enum {string}
              */
             line_type: "inventory" | "service" | "discount";
+            /** @description Zero-based */
+            position: number;
             name: string | null;
             description: string | null;
             quantity: number;
@@ -3040,23 +3030,6 @@ export interface components {
             location_name: string | null;
             /** @description HTTPS only */
             thumbnail_url: string | null;
-            /** @description Zero-based */
-            position: number;
-            /**
-             * @description Four decimals
-             * @example 120.0000
-             */
-            unit_price: string;
-            /**
-             * @description Omitted without the unit_cost.view permission
-             * @example 120.0000
-             */
-            unit_cost?: string | null;
-            /**
-             * @description Omitted without the unit_cost.view permission
-             * @example 120.0000
-             */
-            total_cost?: string | null;
             /**
              * @description A percentage, three decimals
              * @example 8.875
@@ -3076,12 +3049,39 @@ export interface components {
              * @description Four decimals
              * @example 120.0000
              */
-            discounted_unit_price: string | null;
+            subtotal: string;
+            /**
+             * Format: uuid
+             * @description Null in a preview for a line not yet saved
+             */
+            id: string | null;
+            /**
+             * @description estimate_line, invoice_line, …
+             * @example estimate_line
+             */
+            object: string;
+            /** Format: uuid */
+            item_id: string | null;
             /**
              * @description Four decimals
              * @example 120.0000
              */
-            subtotal: string;
+            unit_price: string;
+            /**
+             * @description Omitted without the unit_cost.view permission
+             * @example 120.0000
+             */
+            unit_cost?: string | null;
+            /**
+             * @description Omitted without the unit_cost.view permission
+             * @example 120.0000
+             */
+            total_cost?: string | null;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            discounted_unit_price: string | null;
             /**
              * @description Four decimals
              * @example 120.0000
@@ -3207,6 +3207,21 @@ export interface components {
             discount_percent: string;
             /** @description Null without inventory lines; a linked invoice shows its sales order’s */
             shipped_percent: number | null;
+            party: components["schemas"]["DocumentParty"];
+            /**
+             * @description Before discount and shipping
+             * @example 120.0000
+             */
+            pre_discount_total: string;
+            /**
+             * @description Negative (or zero)
+             * @example 120.0000
+             */
+            discount_total: string;
+            /** @description The account’s label as it reads now */
+            tax_label: string | null;
+            /** @description The account’s label as it reads now */
+            tax_2_label: string | null;
             /** @description Live editability */
             can_edit: boolean;
             /** @enum {string|null} */
@@ -3230,21 +3245,6 @@ export interface components {
             can_pack: boolean;
             /** @enum {string|null} */
             pack_block_reason: "packing_managed_by_sales_order" | "invoice_cancelled" | "packing_lists_disabled" | "invoice_fully_packed" | "permission_denied" | null;
-            party: components["schemas"]["DocumentParty"];
-            /**
-             * @description Before discount and shipping
-             * @example 120.0000
-             */
-            pre_discount_total: string;
-            /**
-             * @description Negative (or zero)
-             * @example 120.0000
-             */
-            discount_total: string;
-            /** @description The account’s label as it reads now */
-            tax_label: string | null;
-            /** @description The account’s label as it reads now */
-            tax_2_label: string | null;
             /** @description In stored order */
             lines: components["schemas"]["InvoiceLine"][];
         };
@@ -3357,12 +3357,7 @@ export interface components {
         InvoiceFulfillment: {
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            object: "invoice_fulfillment";
-            /** Format: uuid */
-            invoice_id: string;
-            invoice_number: number;
-            /** @description From the account’s packing-list counter, shared with sales orders */
+            /** @description From the account’s packing-list counter, shared by invoices and sales orders */
             packing_list_number: number;
             /** @enum {string} */
             status: "packed" | "shipped";
@@ -3390,8 +3385,6 @@ export interface components {
              * @example 2030-01-10T09:30:00.000Z
              */
             tracking_updated_at: string | null;
-            /** @description As packed; unchanged by later line edits */
-            lines: components["schemas"]["InvoiceFulfillmentLine"][];
             /**
              * Format: date-time
              * @example 2030-01-10T09:30:00.000Z
@@ -3402,6 +3395,13 @@ export interface components {
              * @example 2030-01-10T09:30:00.000Z
              */
             updated_at: string;
+            /** @enum {string} */
+            object: "invoice_fulfillment";
+            /** Format: uuid */
+            invoice_id: string;
+            invoice_number: number;
+            /** @description As packed; unchanged by later line edits */
+            lines: components["schemas"]["InvoiceFulfillmentLine"][];
         };
         PackBody: {
             /** @description 1 to 100 entries {id: invoice line id, quantity}, each line once. */
@@ -3532,24 +3532,14 @@ export interface components {
             invoice_count: number;
         };
         SalesOrderLine: {
-            /**
-             * Format: uuid
-             * @description Null in a preview for a line not yet saved
-             */
-            id: string | null;
-            /**
-             * @description estimate_line, invoice_line, …
-             * @example estimate_line
-             */
-            object: string;
-            /** Format: uuid */
-            item_id: string | null;
             item_variation_location_id: number | null;
             /**
              * @description `discount` lines are generated from discount_percent
              * @enum {string}
              */
             line_type: "inventory" | "service" | "discount";
+            /** @description Zero-based */
+            position: number;
             name: string | null;
             description: string | null;
             quantity: number;
@@ -3564,23 +3554,6 @@ export interface components {
             location_name: string | null;
             /** @description HTTPS only */
             thumbnail_url: string | null;
-            /** @description Zero-based */
-            position: number;
-            /**
-             * @description Four decimals
-             * @example 120.0000
-             */
-            unit_price: string;
-            /**
-             * @description Omitted without the unit_cost.view permission
-             * @example 120.0000
-             */
-            unit_cost?: string | null;
-            /**
-             * @description Omitted without the unit_cost.view permission
-             * @example 120.0000
-             */
-            total_cost?: string | null;
             /**
              * @description A percentage, three decimals
              * @example 8.875
@@ -3600,12 +3573,39 @@ export interface components {
              * @description Four decimals
              * @example 120.0000
              */
-            discounted_unit_price: string | null;
+            subtotal: string;
+            /**
+             * Format: uuid
+             * @description Null in a preview for a line not yet saved
+             */
+            id: string | null;
+            /**
+             * @description estimate_line, invoice_line, …
+             * @example estimate_line
+             */
+            object: string;
+            /** Format: uuid */
+            item_id: string | null;
             /**
              * @description Four decimals
              * @example 120.0000
              */
-            subtotal: string;
+            unit_price: string;
+            /**
+             * @description Omitted without the unit_cost.view permission
+             * @example 120.0000
+             */
+            unit_cost?: string | null;
+            /**
+             * @description Omitted without the unit_cost.view permission
+             * @example 120.0000
+             */
+            total_cost?: string | null;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            discounted_unit_price: string | null;
             /**
              * @description Four decimals
              * @example 120.0000
@@ -3816,11 +3816,7 @@ export interface components {
         SalesOrderFulfillment: {
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            object: "fulfillment";
-            /** Format: uuid */
-            sales_order_id: string;
-            /** @description From the account’s packing-list counter, shared with invoices */
+            /** @description From the account’s packing-list counter, shared by invoices and sales orders */
             packing_list_number: number;
             /** @enum {string} */
             status: "packed" | "shipped";
@@ -3848,8 +3844,6 @@ export interface components {
              * @example 2030-01-10T09:30:00.000Z
              */
             tracking_updated_at: string | null;
-            /** @description As packed; unchanged by later line edits */
-            lines: components["schemas"]["SalesOrderFulfillmentLine"][];
             /**
              * Format: date-time
              * @example 2030-01-10T09:30:00.000Z
@@ -3860,6 +3854,12 @@ export interface components {
              * @example 2030-01-10T09:30:00.000Z
              */
             updated_at: string;
+            /** @enum {string} */
+            object: "fulfillment";
+            /** Format: uuid */
+            sales_order_id: string;
+            /** @description As packed; unchanged by later line edits */
+            lines: components["schemas"]["SalesOrderFulfillmentLine"][];
         };
         SalesOrderPackBody: {
             /** @description 1 to 100 entries {id: sales order line id, quantity}, each line once. */
@@ -4272,15 +4272,6 @@ export interface components {
             updated_at: string;
         };
         PurchaseOrderLine: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            object: "purchase_order_line";
-            /**
-             * Format: uuid
-             * @description Null for service lines
-             */
-            item_id: string | null;
             item_variation_location_id: number | null;
             /**
              * @description `discount` lines are generated from discount_percent
@@ -4289,6 +4280,10 @@ export interface components {
             line_type: "inventory" | "service" | "discount";
             /** @description Zero-based */
             position: number;
+            name: string | null;
+            description: string | null;
+            quantity: number;
+            unit_id: number | null;
             unit_name: string | null;
             sku: string | null;
             /** @description Attribute label to value, as stored with the line */
@@ -4299,17 +4294,6 @@ export interface components {
             location_name: string | null;
             /** @description HTTPS only */
             thumbnail_url: string | null;
-            name: string | null;
-            description: string | null;
-            quantity: number;
-            /** @description Received so far; 0 for service and discount lines */
-            quantity_received: number;
-            unit_id: number | null;
-            /**
-             * @description Four decimals
-             * @example 120.0000
-             */
-            unit_cost: string;
             /**
              * @description A percentage, three decimals
              * @example 8.875
@@ -4329,12 +4313,28 @@ export interface components {
              * @description Four decimals
              * @example 120.0000
              */
-            discounted_unit_cost: string | null;
+            subtotal: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "purchase_order_line";
+            /**
+             * Format: uuid
+             * @description Null for service lines
+             */
+            item_id: string | null;
+            /** @description Received so far; 0 for service and discount lines */
+            quantity_received: number;
             /**
              * @description Four decimals
              * @example 120.0000
              */
-            subtotal: string;
+            unit_cost: string;
+            /**
+             * @description Four decimals
+             * @example 120.0000
+             */
+            discounted_unit_cost: string | null;
         };
         PurchaseOrder: {
             /** Format: uuid */

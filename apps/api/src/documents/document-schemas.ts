@@ -28,23 +28,19 @@ export class DocumentCustomFieldValueSchema implements DocumentFieldValue {
   value!: string | number | boolean;
 }
 
-/** A document line (`estimate_line`, `invoice_line`, `sales_order_line`, `purchase_order_line`). */
-@ApiSchema({ name: 'DocumentLine' })
-export class DocumentLineSchema implements DocumentLineView {
-  @IdProperty({ nullable: true, description: 'Null in a preview for a line not yet saved' })
-  id!: string | null;
-
-  @ApiProperty({ type: 'string', example: 'estimate_line', description: 'estimate_line, invoice_line, …' })
-  object!: string;
-
-  @IdProperty({ nullable: true })
-  item_id!: string | null;
-
+/**
+ * The fields every document line shows, a sales line (`DocumentLine`) and a purchase-order line
+ * alike: what the line is, where it sits and how the item reads. Not a schema of its own.
+ */
+export abstract class DocumentLineFieldsSchema {
   @IntegerProperty({ nullable: true })
   item_variation_location_id!: number | null;
 
   @EnumProperty(LINE_TYPES, { description: '`discount` lines are generated from discount_percent' })
   line_type!: (typeof LINE_TYPES)[number];
+
+  @IntegerProperty({ minimum: 0, description: 'Zero-based' })
+  position!: number;
 
   @TextProperty()
   name!: string | null;
@@ -80,8 +76,30 @@ export class DocumentLineSchema implements DocumentLineView {
   @TextProperty({ description: 'HTTPS only' })
   thumbnail_url!: string | null;
 
-  @IntegerProperty({ minimum: 0, description: 'Zero-based' })
-  position!: number;
+  @RateProperty()
+  discount_percent!: string;
+
+  @RateProperty()
+  tax_rate!: string;
+
+  @RateProperty()
+  tax_2_rate!: string;
+
+  @MoneyProperty()
+  subtotal!: string;
+}
+
+/** A document line (`estimate_line`, `invoice_line`, `sales_order_line`, `purchase_order_line`). */
+@ApiSchema({ name: 'DocumentLine' })
+export class DocumentLineSchema extends DocumentLineFieldsSchema implements DocumentLineView {
+  @IdProperty({ nullable: true, description: 'Null in a preview for a line not yet saved' })
+  id!: string | null;
+
+  @ApiProperty({ type: 'string', example: 'estimate_line', description: 'estimate_line, invoice_line, …' })
+  object!: string;
+
+  @IdProperty({ nullable: true })
+  item_id!: string | null;
 
   @MoneyProperty()
   unit_price!: string;
@@ -100,20 +118,8 @@ export class DocumentLineSchema implements DocumentLineView {
   })
   total_cost?: string | null;
 
-  @RateProperty()
-  discount_percent!: string;
-
-  @RateProperty()
-  tax_rate!: string;
-
-  @RateProperty()
-  tax_2_rate!: string;
-
   @MoneyProperty({ nullable: true })
   discounted_unit_price!: string | null;
-
-  @MoneyProperty()
-  subtotal!: string;
 
   @MoneyProperty()
   tax!: string;
@@ -253,4 +259,89 @@ export class DocumentLineInputSchema {
 
   @ApiPropertyOptional({ ...DECIMAL_INPUT, description: 'Percentage 0 to 100; default: the customer’s' })
   tax_2_rate?: number | string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base must take any[]
+type AbstractConstructor = abstract new (...args: any[]) => object;
+
+/**
+ * The detail-only fields that invoices, sales orders and purchase orders show beside their
+ * summary (documents-api §2): the party, the discount, the tax labels and live editability. Each
+ * detail schema extends its summary through this, so the fields read the same in all three.
+ */
+export function WithDocumentDetailFields<TBase extends AbstractConstructor>(Base: TBase) {
+  abstract class DocumentDetailFieldsSchema extends Base {
+    @ApiProperty({ type: DocumentPartySchema })
+    party!: DocumentPartySchema;
+
+    @RateProperty()
+    discount_percent!: string;
+
+    @MoneyProperty({ description: 'Before discount and shipping' })
+    pre_discount_total!: string;
+
+    @MoneyProperty({ description: 'Negative (or zero)' })
+    discount_total!: string;
+
+    @TextProperty({ description: 'The account’s label as it reads now' })
+    tax_label!: string | null;
+
+    @TextProperty({ description: 'The account’s label as it reads now' })
+    tax_2_label!: string | null;
+
+    @ApiProperty({ type: 'boolean', description: 'Live editability' })
+    can_edit!: boolean;
+  }
+  return DocumentDetailFieldsSchema;
+}
+
+/**
+ * The fields every packing list shows, a sales order's (`fulfillment`) and a standalone invoice's
+ * (`invoice_fulfillment`) alike: each schema extends it and adds its object, its document and its
+ * lines. Not a schema of its own.
+ */
+export abstract class PackingListFieldsSchema {
+  @IdProperty()
+  id!: string;
+
+  @IntegerProperty({
+    description: 'From the account’s packing-list counter, shared by invoices and sales orders',
+  })
+  packing_list_number!: number;
+
+  @ApiProperty({ type: 'string', enum: ['packed', 'shipped'] })
+  status!: 'packed' | 'shipped';
+
+  @ApiProperty({ type: 'number' })
+  units_packed!: number;
+
+  @DateProperty({ nullable: true })
+  shipped_date!: string | null;
+
+  @TextProperty()
+  carrier!: string | null;
+
+  @TextProperty()
+  tracking_number!: string | null;
+
+  @TextProperty()
+  tracking_url!: string | null;
+
+  @TextProperty({ description: 'No tracking provider: always null' })
+  tracking_status!: null;
+
+  @TextProperty({ description: 'No tracking provider: always null' })
+  tracking_status_details!: null;
+
+  @DateProperty({ nullable: true })
+  estimated_delivery_date!: string | null;
+
+  @TimestampProperty({ nullable: true, description: 'No tracking provider: always null' })
+  tracking_updated_at!: null;
+
+  @TimestampProperty()
+  created_at!: string;
+
+  @TimestampProperty()
+  updated_at!: string;
 }

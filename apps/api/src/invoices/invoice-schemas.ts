@@ -1,6 +1,11 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { INVOICE_STATUS, invoiceFulfillmentView, LinkedSalesOrder, paymentView } from '@app/domain';
-import { DocumentHeaderSchema, DocumentLineSchema, DocumentPartySchema } from '../documents/document-schemas';
+import {
+  DocumentHeaderSchema,
+  DocumentLineSchema,
+  PackingListFieldsSchema,
+  WithDocumentDetailFields,
+} from '../documents/document-schemas';
 import {
   DateProperty,
   EnumProperty,
@@ -10,7 +15,6 @@ import {
   ObjectProperty,
   RateProperty,
   TextProperty,
-  TimestampProperty,
 } from '../openapi/schema-properties';
 
 /*
@@ -109,10 +113,7 @@ export class InvoiceSummarySchema extends DocumentHeaderSchema {
 
 /** The invoice detail (retrieve and write answers): with lines and the detail-only fields. */
 @ApiSchema({ name: 'Invoice' })
-export class InvoiceSchema extends InvoiceSummarySchema {
-  @ApiProperty({ type: 'boolean', description: 'Live editability' })
-  can_edit!: boolean;
-
+export class InvoiceSchema extends WithDocumentDetailFields(InvoiceSummarySchema) {
   @EnumProperty(['invoice_not_unpaid', 'invoice_sales_order_linked', 'permission_denied'], { nullable: true })
   edit_block_reason!: string | null;
 
@@ -154,21 +155,6 @@ export class InvoiceSchema extends InvoiceSummarySchema {
     { nullable: true },
   )
   pack_block_reason!: string | null;
-
-  @ApiProperty({ type: DocumentPartySchema })
-  party!: DocumentPartySchema;
-
-  @MoneyProperty({ description: 'Before discount and shipping' })
-  pre_discount_total!: string;
-
-  @MoneyProperty({ description: 'Negative (or zero)' })
-  discount_total!: string;
-
-  @TextProperty({ description: 'The account’s label as it reads now' })
-  tax_label!: string | null;
-
-  @TextProperty({ description: 'The account’s label as it reads now' })
-  tax_2_label!: string | null;
 
   @ApiProperty({ type: InvoiceLineSchema, isArray: true, description: 'In stored order' })
   lines!: InvoiceLineSchema[];
@@ -228,10 +214,7 @@ export class InvoiceFulfillmentLineSchema implements InvoiceFulfillmentLineView 
 
 /** A packing list of a standalone invoice (`invoice_fulfillment`). */
 @ApiSchema({ name: 'InvoiceFulfillment' })
-export class InvoiceFulfillmentSchema implements InvoiceFulfillmentView {
-  @IdProperty()
-  id!: string;
-
+export class InvoiceFulfillmentSchema extends PackingListFieldsSchema implements InvoiceFulfillmentView {
   @ObjectProperty('invoice_fulfillment')
   object!: 'invoice_fulfillment';
 
@@ -241,51 +224,12 @@ export class InvoiceFulfillmentSchema implements InvoiceFulfillmentView {
   @IntegerProperty()
   invoice_number!: number;
 
-  @IntegerProperty({ description: 'From the account’s packing-list counter, shared with sales orders' })
-  packing_list_number!: number;
-
-  @ApiProperty({ type: 'string', enum: ['packed', 'shipped'] })
-  status!: 'packed' | 'shipped';
-
-  @ApiProperty({ type: 'number' })
-  units_packed!: number;
-
-  @DateProperty({ nullable: true })
-  shipped_date!: string | null;
-
-  @TextProperty()
-  carrier!: string | null;
-
-  @TextProperty()
-  tracking_number!: string | null;
-
-  @TextProperty()
-  tracking_url!: string | null;
-
-  @TextProperty({ description: 'No tracking provider: always null' })
-  tracking_status!: null;
-
-  @TextProperty({ description: 'No tracking provider: always null' })
-  tracking_status_details!: null;
-
-  @DateProperty({ nullable: true })
-  estimated_delivery_date!: string | null;
-
-  @TimestampProperty({ nullable: true, description: 'No tracking provider: always null' })
-  tracking_updated_at!: null;
-
   @ApiProperty({
     type: InvoiceFulfillmentLineSchema,
     isArray: true,
     description: 'As packed; unchanged by later line edits',
   })
   lines!: InvoiceFulfillmentLineSchema[];
-
-  @TimestampProperty()
-  created_at!: string;
-
-  @TimestampProperty()
-  updated_at!: string;
 }
 
 /** Who an automatic payment receipt would go to; nothing is sent. */

@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptions, ApiSchema } from '@nestjs/swagger';
-import { LINE_TYPES, PURCHASE_ORDER_STATUS, PurchaseOrderParty, purchaseOrderPaymentView } from '@app/domain';
-import { DocumentCustomFieldValueSchema, DocumentPartySchema } from '../documents/document-schemas';
+import { PURCHASE_ORDER_STATUS, PurchaseOrderParty, purchaseOrderPaymentView } from '@app/domain';
+import {
+  DocumentCustomFieldValueSchema,
+  DocumentLineFieldsSchema,
+  DocumentPartySchema,
+  WithDocumentDetailFields,
+} from '../documents/document-schemas';
 import {
   DateProperty,
   EnumProperty,
@@ -8,7 +13,6 @@ import {
   IntegerProperty,
   MoneyProperty,
   ObjectProperty,
-  RateProperty,
   TextProperty,
   TimestampProperty,
 } from '../openapi/schema-properties';
@@ -23,7 +27,7 @@ type PurchaseOrderPaymentView = ReturnType<typeof purchaseOrderPaymentView>;
 
 /** A purchase-order line (`purchase_order_line`): costs under their own names, no selling prices. */
 @ApiSchema({ name: 'PurchaseOrderLine' })
-export class PurchaseOrderLineSchema {
+export class PurchaseOrderLineSchema extends DocumentLineFieldsSchema {
   @IdProperty()
   id!: string;
 
@@ -33,73 +37,14 @@ export class PurchaseOrderLineSchema {
   @IdProperty({ nullable: true, description: 'Null for service lines' })
   item_id!: string | null;
 
-  @IntegerProperty({ nullable: true })
-  item_variation_location_id!: number | null;
-
-  @ApiProperty({
-    type: 'string',
-    enum: [...LINE_TYPES],
-    description: '`discount` lines are generated from discount_percent',
-  })
-  line_type!: (typeof LINE_TYPES)[number];
-
-  @IntegerProperty({ minimum: 0, description: 'Zero-based' })
-  position!: number;
-
-  @TextProperty()
-  unit_name!: string | null;
-
-  @TextProperty()
-  sku!: string | null;
-
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: { type: 'string' },
-    description: 'Attribute label to value, as stored with the line',
-  })
-  variation_values!: Record<string, string>;
-
-  @IntegerProperty({ nullable: true })
-  variation_number!: number | null;
-
-  @TextProperty()
-  location_name!: string | null;
-
-  @TextProperty({ description: 'HTTPS only' })
-  thumbnail_url!: string | null;
-
-  @TextProperty()
-  name!: string | null;
-
-  @TextProperty()
-  description!: string | null;
-
-  @ApiProperty({ type: 'number' })
-  quantity!: number;
-
   @ApiProperty({ type: 'number', description: 'Received so far; 0 for service and discount lines' })
   quantity_received!: number;
-
-  @IntegerProperty({ nullable: true })
-  unit_id!: number | null;
 
   @MoneyProperty()
   unit_cost!: string;
 
-  @RateProperty()
-  discount_percent!: string;
-
-  @RateProperty()
-  tax_rate!: string;
-
-  @RateProperty()
-  tax_2_rate!: string;
-
   @MoneyProperty({ nullable: true })
   discounted_unit_cost!: string | null;
-
-  @MoneyProperty()
-  subtotal!: string;
 }
 
 /** A purchase order as lists show it: no lines and no detail-only fields. */
@@ -216,27 +161,9 @@ export class PurchaseOrderSummarySchema {
 
 /** The purchase-order detail (retrieve and write answers): with lines and the detail-only fields. */
 @ApiSchema({ name: 'PurchaseOrder' })
-export class PurchaseOrderSchema extends PurchaseOrderSummarySchema {
+export class PurchaseOrderSchema extends WithDocumentDetailFields(PurchaseOrderSummarySchema) {
   @ApiProperty({ type: DocumentPartySchema, description: 'The supplier’s contact fields as they read now' })
-  party!: PurchaseOrderParty;
-
-  @RateProperty()
-  discount_percent!: string;
-
-  @MoneyProperty({ description: 'Before discount and shipping' })
-  pre_discount_total!: string;
-
-  @MoneyProperty({ description: 'Negative (or zero)' })
-  discount_total!: string;
-
-  @TextProperty({ description: 'The account’s label as it reads now' })
-  tax_label!: string | null;
-
-  @TextProperty({ description: 'The account’s label as it reads now' })
-  tax_2_label!: string | null;
-
-  @ApiProperty({ type: 'boolean', description: 'Live editability' })
-  can_edit!: boolean;
+  declare party: PurchaseOrderParty;
 
   @EnumProperty(['purchase_order_not_not_sent', 'permission_denied'], { nullable: true })
   edit_block_reason!: string | null;

@@ -5,7 +5,12 @@ import {
   SalesOrderLineView,
   SalesOrderPayments,
 } from '@app/domain';
-import { DocumentHeaderSchema, DocumentLineSchema, DocumentPartySchema } from '../documents/document-schemas';
+import {
+  DocumentHeaderSchema,
+  DocumentLineSchema,
+  PackingListFieldsSchema,
+  WithDocumentDetailFields,
+} from '../documents/document-schemas';
 import {
   DateProperty,
   EnumProperty,
@@ -13,9 +18,7 @@ import {
   IntegerProperty,
   MoneyProperty,
   ObjectProperty,
-  RateProperty,
   TextProperty,
-  TimestampProperty,
 } from '../openapi/schema-properties';
 
 /*
@@ -108,28 +111,7 @@ export class SalesOrderSummarySchema extends DocumentHeaderSchema implements Sal
 
 /** The sales-order detail (retrieve and write answers): with lines and the detail-only fields. */
 @ApiSchema({ name: 'SalesOrder' })
-export class SalesOrderSchema extends SalesOrderSummarySchema {
-  @ApiProperty({ type: DocumentPartySchema })
-  party!: DocumentPartySchema;
-
-  @RateProperty()
-  discount_percent!: string;
-
-  @MoneyProperty({ description: 'Before discount and shipping' })
-  pre_discount_total!: string;
-
-  @MoneyProperty({ description: 'Negative (or zero)' })
-  discount_total!: string;
-
-  @TextProperty({ description: 'The account’s label as it reads now' })
-  tax_label!: string | null;
-
-  @TextProperty({ description: 'The account’s label as it reads now' })
-  tax_2_label!: string | null;
-
-  @ApiProperty({ type: 'boolean', description: 'Live editability' })
-  can_edit!: boolean;
-
+export class SalesOrderSchema extends WithDocumentDetailFields(SalesOrderSummarySchema) {
   @EnumProperty(['sales_order_not_open', 'sales_order_activity_started', 'permission_denied'], {
     nullable: true,
   })
@@ -169,48 +151,15 @@ export class SalesOrderFulfillmentLineSchema implements SalesOrderFulfillmentLin
 
 /** A packing list of a sales order (`fulfillment`). */
 @ApiSchema({ name: 'SalesOrderFulfillment' })
-export class SalesOrderFulfillmentSchema implements SalesOrderFulfillmentView {
-  @IdProperty()
-  id!: string;
-
+export class SalesOrderFulfillmentSchema
+  extends PackingListFieldsSchema
+  implements SalesOrderFulfillmentView
+{
   @ObjectProperty('fulfillment')
   object!: 'fulfillment';
 
   @IdProperty()
   sales_order_id!: string;
-
-  @IntegerProperty({ description: 'From the account’s packing-list counter, shared with invoices' })
-  packing_list_number!: number;
-
-  @ApiProperty({ type: 'string', enum: ['packed', 'shipped'] })
-  status!: 'packed' | 'shipped';
-
-  @ApiProperty({ type: 'number' })
-  units_packed!: number;
-
-  @DateProperty({ nullable: true })
-  shipped_date!: string | null;
-
-  @TextProperty()
-  carrier!: string | null;
-
-  @TextProperty()
-  tracking_number!: string | null;
-
-  @TextProperty()
-  tracking_url!: string | null;
-
-  @TextProperty({ description: 'No tracking provider: always null' })
-  tracking_status!: null;
-
-  @TextProperty({ description: 'No tracking provider: always null' })
-  tracking_status_details!: null;
-
-  @DateProperty({ nullable: true })
-  estimated_delivery_date!: string | null;
-
-  @TimestampProperty({ nullable: true, description: 'No tracking provider: always null' })
-  tracking_updated_at!: null;
 
   @ApiProperty({
     type: SalesOrderFulfillmentLineSchema,
@@ -218,10 +167,4 @@ export class SalesOrderFulfillmentSchema implements SalesOrderFulfillmentView {
     description: 'As packed; unchanged by later line edits',
   })
   lines!: SalesOrderFulfillmentLineSchema[];
-
-  @TimestampProperty()
-  created_at!: string;
-
-  @TimestampProperty()
-  updated_at!: string;
 }
