@@ -44,6 +44,7 @@ import {
   printFlowTable,
   flowFigures,
   reportFlows,
+  rotatingLines,
 } from './support/flows';
 import { concurrently, log, percentile, round } from './support/measure';
 
@@ -364,10 +365,7 @@ function orderBody(customerId: string, itemIds: readonly string[], i: number) {
   return {
     customer_id: customerId,
     purchase_order_number: `PO-${i}-${randomUUID().slice(0, 8)}`,
-    lines: Array.from({ length: LINES }, (_, line) => ({
-      item_id: itemIds[(i + line) % itemIds.length],
-      quantity: 1 + ((i + line) % 7),
-    })),
+    lines: rotatingLines(itemIds, i, LINES, 7),
   };
 }
 

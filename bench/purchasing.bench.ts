@@ -25,6 +25,7 @@ import {
   printFlowTable,
   flowFigures,
   reportFlows,
+  rotatingLines,
 } from './support/flows';
 import { concurrently, log } from './support/measure';
 
@@ -243,10 +244,7 @@ function orderBody(shop: Shop, i: number) {
   return {
     supplier_id: shop.supplierId,
     location_id: shop.locationId,
-    lines: Array.from({ length: LINES }, (_, line) => ({
-      item_id: shop.itemIds[(i + line) % shop.itemIds.length],
-      quantity: 1 + ((i + line) % 13),
-    })),
+    lines: rotatingLines(shop.itemIds, i, LINES, 13),
   };
 }
 

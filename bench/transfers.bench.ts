@@ -31,6 +31,7 @@ import {
   printFlowTable,
   flowFigures,
   reportFlows,
+  rotatingLines,
 } from './support/flows';
 import { concurrently, log } from './support/measure';
 
@@ -232,10 +233,7 @@ function transferBody(shop: Shop, i: number) {
   return {
     origin_location_id: shop.origin,
     destination_location_id: shop.destination,
-    lines: Array.from({ length: LINES }, (_, line) => ({
-      item_id: shop.itemIds[(i + line) % shop.itemIds.length],
-      quantity: 1 + ((i + line) % 7),
-    })),
+    lines: rotatingLines(shop.itemIds, i, LINES, 7),
   };
 }
 

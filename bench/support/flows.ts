@@ -159,6 +159,17 @@ export function customerCreates(api: Api): () => Promise<void> {
   };
 }
 
+/**
+ * A flow's `count` inventory lines over `itemIds` in turn, starting at the flow's number `i`, with
+ * quantities 1 to `maxQuantity` (so flows touch every item and differ in what they ask for).
+ */
+export function rotatingLines(itemIds: readonly string[], i: number, count: number, maxQuantity: number) {
+  return Array.from({ length: count }, (_, line) => ({
+    item_id: itemIds[(i + line) % itemIds.length],
+    quantity: 1 + ((i + line) % maxQuantity),
+  }));
+}
+
 /** The figures every flow benchmark's JSON line starts with. */
 export function flowFigures(
   store: string,
