@@ -47,8 +47,9 @@ describe.each(testDatabases())('stock transfers racing across two processes, on 
   /** Both processes' read models have caught up with the log. */
   async function settled(): Promise<void> {
     const head = (await one.get<EventStore>(EVENT_STORE).headPosition())!;
-    await one.get(ProjectionRunner).waitFor(head);
-    await two.get(ProjectionRunner).waitFor(head);
+    // Two processes' projectors share the machine: allow them longer than a write's 5 s.
+    await one.get(ProjectionRunner).waitFor(head, { timeoutMs: 30_000 });
+    await two.get(ProjectionRunner).waitFor(head, { timeoutMs: 30_000 });
   }
 
   const call = (app: NestFastifyApplication) => as(app, owner);
