@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CatchUpPage, catchUpSubscription } from '../catch-up-subscription';
+import { catchUpSubscription } from '../catch-up-subscription';
 import { ChangeSignal } from '../change-signal';
 import { EmptyAppendError, StreamNotFoundError, WrongExpectedVersionError } from '../errors';
 import {
@@ -14,9 +14,8 @@ import {
   SubscribeToAllOptions,
 } from '../event-store';
 import { findAlreadyAppended } from '../idempotent-append';
-import { formatPosition, Position } from '../position';
-import { RecentPages } from '../recent-pages';
-import { SingleFlight } from '../single-flight';
+import { Position } from '../position';
+import { LogTail, TailRead } from '../log-tail';
 import { currentRevision, insertBatch } from './append';
 import { AppendQueue } from './append-queue';
 import { CatchUpPacing } from './catch-up-pacing';
@@ -49,11 +48,6 @@ export interface PostgresEventStoreOptions {
   idlePollMs?: number;
 }
 
-/** A tail page as subscribers share it: held-back events wait behind an open transaction. */
-interface TailRead extends CatchUpPage {
-  heldBack: boolean;
-}
-
 /** Appends to a stream whose revision moved under an `any`/`stream_exists` writer are redone. */
 const MAX_APPEND_ATTEMPTS = 50;
 
@@ -61,10 +55,8 @@ const MAX_APPEND_ATTEMPTS = 50;
 export class PostgresEventStore implements EventStore {
   private readonly signal = new ChangeSignal();
   private readonly subscriptions = new Set<AllSubscription>();
-  /** Subscribers at the same place share one read of the log's tail (see SingleFlight). */
-  private readonly tailReads = new SingleFlight<TailRead>();
-  /** ...and one that comes to a place others have read past takes their page (see RecentPages). */
-  private readonly recentPages = new RecentPages<TailRead>();
+  /** The log's last stretch, read once for every subscriber of this process (see LogTail). */
+  private readonly tail = new LogTail((page) => this.readTailPage(page));
   private readonly instanceId = randomUUID();
   private notifier!: CommitNotifier;
   private readonly idlePollMs: number;
@@ -170,9 +162,7 @@ export class PostgresEventStore implements EventStore {
     const subscription = catchUpSubscription(
       {
         readPage: async (page) => {
-          const key = `${page.after === 'start' ? 'start' : formatPosition(page.after)}/${page.maxCount}`;
-          const read =
-            this.recentPages.get(key) ?? (await this.tailReads.run(key, () => this.readTailPage(key, page)));
+          const read = await this.tail.page(page);
           if (read.events.length > 0) pacing.delivered();
           eventsWaiting = read.heldBack;
           return read;
@@ -197,13 +187,11 @@ export class PostgresEventStore implements EventStore {
     return visibleHead(this.db);
   }
 
-  /** A page of the log's tail for subscribers, kept for those that come to the same place later. */
-  private async readTailPage(key: string, page: ReadAllOptions): Promise<TailRead> {
+  /** A page of the log's tail for subscribers, with the signal's version when the read began. */
+  private async readTailPage(page: ReadAllOptions): Promise<TailRead> {
     const asOf = this.signal.current;
     const { events, heldBack } = await readTail(this.db, page.after, page.maxCount);
-    const read = { events, heldBack, asOf, atHead: events.length < page.maxCount && !heldBack };
-    if (events.length > 0) this.recentPages.keep(key, read);
-    return read;
+    return { events, heldBack, asOf, atHead: events.length < page.maxCount && !heldBack };
   }
 
   /** Stops subscriptions and LISTEN; the database itself belongs to the caller. */
