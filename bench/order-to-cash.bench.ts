@@ -9,16 +9,10 @@
  *   order → invoice all of it → pay the invoice's total → pack every line → ship that packing list.
  * - `steps`: each step's p50/p99 in ms over the measured flow rounds (where a slow flow spends),
  *   refused answers included.
- * - `lag_p99_ms`: during the measured flow rounds, a sampler in this process reads the database
- *   every 10 ms (one `pg` connection). For each projector (reactors left out) it finds the oldest
- *   finished event beyond its stored checkpoint (`projection_checkpoint`) of a type the projector
- *   handles, and takes how long ago that event was recorded (the database's clock_timestamp()
- *   minus its `recorded_at`): how long that read model has owed it. A sample is the worst
- *   projector's age, 0 when none owes an event. Positions are transaction ids, not time, hence a
- *   time measure. A projector stores its checkpoint past events it ignores only every 250 ms (a
- *   write saved per batch), so the stored checkpoints alone trail by up to that without any read
- *   model being stale: `lag_stored_checkpoints_p99_ms` reports that raw figure (any event beyond
- *   the slowest stored projector checkpoint), `lag_with_reactors_p99_ms` the same with reactors.
+ * - `lag_p99_ms`: from the end of the warm-ups to the end of the last round (both phases), a
+ *   sampler in this process reads the database every 10 ms on its own `pg` connection and takes the
+ *   age of the oldest event some projector (reactors left out) handles and has not applied
+ *   (bench/support/lag-sampler.ts says how, and why its raw companion figures differ).
  * - `ok`: after the run every order made (warm-up included) is read back: invoiced, paid, packed
  *   and shipped 100 %, `amount_due` '0.0000'; and every item's `quantity_reserved` is 0. A failure
  *   (or any failed step) sets `ok: false` and exit code 1.
@@ -36,6 +30,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { projectors } from '@app/read-models';
 import { Api, apiClient, bootstrapKey, startApiServer } from './support/api-server';
+import { LagFigures, lagSampler } from './support/lag-sampler';
 import {
   alternatingRounds,
   customerBody,
@@ -46,7 +41,7 @@ import {
   reportFlows,
   rotatingLines,
 } from './support/flows';
-import { concurrently, log, percentile, round } from './support/measure';
+import { concurrently, log } from './support/measure';
 
 const quick = process.env.BENCH_QUICK === '1';
 const ROUNDS = 3;
@@ -76,7 +71,11 @@ async function main(): Promise<void> {
 
     const health = (await (await fetch(`${server.url}/health`)).json()) as { reactors: { name: string }[] };
     const reactors = health.reactors.map((r) => r.name);
-    const lag: LagSamples = { projectors: [], stored: [], owing: new Map(), all: [], slowest: new Map() };
+    let lag: LagFigures | undefined;
+    const sampleLag = (client: Client) => {
+      const sampler = lagSampler(client, projectors, reactors, LAG_SAMPLE_MS);
+      return { stop: async () => (lag = await sampler.stop()) };
+    };
     let n = 0;
     const { rounds, median } = await alternatingRounds({
       clients: CLIENTS,
@@ -88,12 +87,8 @@ async function main(): Promise<void> {
       baseline: customerCreates(api),
       flow: () => flow(api, customerId, itemIds, n++, paymentDate, steps, orders),
       steps,
-      duringFlows: db ? () => sampleLag(db, reactors, lag) : undefined,
+      duringRounds: db && (() => sampleLag(db)),
     });
-    const sampledMs = rounds.reduce((sum, r) => sum + r.flow.seconds * 1000, 0);
-    const lags = [...lag.projectors].sort((a, b) => a - b);
-    const allLags = [...lag.all].sort((a, b) => a - b);
-    const storedLags = [...lag.stored].sort((a, b) => a - b);
 
     const check = await checkAfterRun(api, orders, itemIds);
     const stepFigures = steps.percentiles();
@@ -119,18 +114,8 @@ async function main(): Promise<void> {
           stepFigures,
           0.05,
         ),
-        lag_p50_ms: db ? round(percentile(lags, 50), 1) : null,
-        lag_p99_ms: db ? round(percentile(lags, 99), 1) : null,
-        lag_max_ms: db ? round(lags[lags.length - 1] ?? 0, 1) : null,
-        lag_stored_checkpoints_p99_ms: db ? round(percentile(storedLags, 99), 1) : null,
         lag_p99_ms_target: 50,
-        lag_with_reactors_p50_ms: db ? round(percentile(allLags, 50), 1) : null,
-        lag_with_reactors_p99_ms: db ? round(percentile(allLags, 99), 1) : null,
-        lag_samples: lags.length,
-        // The sampler waits 10 ms after each sample's start; a slow query stretches it.
-        lag_sample_interval_ms: lags.length > 0 ? round(sampledMs / lags.length, 1) : null,
-        owing_projector: Object.fromEntries([...lag.owing].sort((a, b) => b[1] - a[1]).slice(0, 5)),
-        slowest_checkpoint: Object.fromEntries([...lag.slowest].sort((a, b) => b[1] - a[1]).slice(0, 5)),
+        ...lag,
         orders_checked: orders.length,
         failed_steps: steps.failures.length,
         invoice_conflicts: steps.failures.filter((f) => f.startsWith('invoice:') && / 409 /.test(f)).length,
@@ -198,116 +183,6 @@ async function linkedInvoice(api: Api, orderId: string): Promise<Record<string, 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`order ${orderId}: no invoice made from it within 60 s`);
-}
-
-interface LagSamples {
-  /**
-   * The issue's lag: for the projectors (reactors left out), the age of the oldest event a
-   * projector handles and has not applied yet, the worst projector per sample (0 when none owes).
-   */
-  projectors: number[];
-  /** The same age measured from the stored checkpoints alone, any event type (see the header). */
-  stored: number[];
-  /** How often each projector owed the oldest event, when one did. */
-  owing: Map<string, number>;
-  /** Slowest of projectors and reactors. */
-  all: number[];
-  /** How often each projector (or reactor) was the slowest, when behind. */
-  slowest: Map<string, number>;
-}
-
-/**
- * Every LAG_SAMPLE_MS until stopped: the age in ms of the first event beyond the slowest checkpoint
- * within the visible head (0 when none), and which projector held the slowest checkpoint.
- */
-function sampleLag(db: Client, reactors: readonly string[], into: LagSamples) {
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const started = performance.now();
-      const { rows } = await db.query<{
-        projector: string;
-        lag_ms: string | null;
-        any_projector: string;
-        any_lag_ms: string | null;
-      }>(LAG_SQL, [reactors]);
-      const owed = (await db.query<{ name: string; lag_ms: string }>(OWED_LAG_SQL, [HANDLED])).rows[0];
-      into.projectors.push(Number(owed?.lag_ms ?? 0));
-      if (owed) into.owing.set(owed.name, (into.owing.get(owed.name) ?? 0) + 1);
-      const row = rows[0];
-      if (row) {
-        into.stored.push(Number(row.lag_ms ?? 0));
-        into.all.push(Number(row.any_lag_ms ?? 0));
-        if (row.any_lag_ms !== null)
-          into.slowest.set(row.any_projector, (into.slowest.get(row.any_projector) ?? 0) + 1);
-      }
-      const wait = LAG_SAMPLE_MS - (performance.now() - started);
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await done;
-    },
-  };
-}
-
-/**
- * Each projector's name and the event types it applies (null: every type), and for a projector
- * that also declares `accepts` (a predicate in code), the same test in SQL: keyed_writes takes only
- * events that carry an Idempotency-Key.
- */
-const ACCEPTS_SQL: Record<string, string> = { keyed_writes: "e.metadata ? 'idempotency_key'" };
-const HANDLED = JSON.stringify(
-  projectors.map((p) => ({ name: p.name, handles: p.handles ?? null, keyed: p.name in ACCEPTS_SQL })),
-);
-if (projectors.some((p) => p.accepts && !(p.name in ACCEPTS_SQL)))
-  throw new Error('a projector declares accepts without its SQL test here (ACCEPTS_SQL)');
-
-/**
- * The age in ms of the oldest finished event some projector handles and has not applied (beyond its
- * stored checkpoint), over every projector; null when none owes one. A projector that handles none
- * of the events beyond its stored checkpoint is up to date however far that checkpoint trails (it
- * stores its position past ignored events only every 250 ms, a write it saves), so it owes nothing.
- */
-const OWED_LAG_SQL = `
-  with spec as (select * from jsonb_to_recordset($1::jsonb) as s(name text, handles jsonb, keyed boolean)),
-  owed as (
-    select s.name, (select extract(epoch from clock_timestamp() - e.recorded_at) * 1000
-                      from events e
-                     where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-                       and (c.commit_position is null
-                            or (e.transaction_id, e.position) > (c.commit_position::text::xid8, c.prepare_position))
-                       and (s.handles is null or e.type in (select jsonb_array_elements_text(s.handles)))
-                       and (not s.keyed or ${ACCEPTS_SQL.keyed_writes})
-                     order by e.transaction_id, e.position limit 1) as lag_ms
-      from spec s join projection_checkpoint c on c.projector = s.name)
-  select name, lag_ms::text from owed where lag_ms is not null order by lag_ms desc limit 1`;
-
-/**
- * The age in ms of the first finished event beyond a checkpoint (null at the head), for the slowest
- * projector (reactors, $1, left out) and the slowest of all checkpoints ('start' counts as slowest).
- */
-const LAG_SQL = `
-  with cps as (
-    select projector, commit_position, prepare_position, projector = any($1::text[]) as reactor
-      from projection_checkpoint),
-  slowest_projector as (
-    select * from cps where not reactor
-     order by commit_position asc nulls first, prepare_position asc nulls first limit 1),
-  slowest_any as (
-    select * from cps order by commit_position asc nulls first, prepare_position asc nulls first limit 1)
-  select p.projector, ${age('p')} as lag_ms, a.projector as any_projector, ${age('a')} as any_lag_ms
-    from slowest_projector p, slowest_any a`;
-
-function age(cp: string): string {
-  return `(select extract(epoch from clock_timestamp() - e.recorded_at) * 1000
-       from events e
-      where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        and (${cp}.commit_position is null
-             or (e.transaction_id, e.position) > (${cp}.commit_position::text::xid8, ${cp}.prepare_position))
-      order by e.transaction_id, e.position limit 1)::text`;
 }
 
 /** Every order 100 % invoiced, paid, packed and shipped with nothing due; every item unreserved. */

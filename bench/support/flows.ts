@@ -115,8 +115,8 @@ export interface RoundsOptions {
   flow: (client: number) => Promise<void>;
   /** Its steps start being timed after the warm-up. */
   steps?: FlowSteps<string>;
-  /** Started before each measured flow phase, stopped after it (e.g. a lag sampler). */
-  duringFlows?: () => { stop(): Promise<void> };
+  /** Started after the warm-ups, stopped after the last round (e.g. a lag sampler). */
+  duringRounds?: () => { stop(): Promise<unknown> };
 }
 
 /**
@@ -128,14 +128,14 @@ export async function alternatingRounds(options: RoundsOptions): Promise<{ round
   await loops(`warm-up ${options.baselineLabel}`, clients, warmUpS, options.baseline);
   await loops(`warm-up ${options.flowLabel}`, clients, warmUpS, options.flow);
   if (options.steps) options.steps.measuring = true;
+  const during = options.duringRounds?.();
   const rounds: Round[] = [];
   for (let r = 1; r <= options.rounds; r++) {
     const baseline = await loops(`round ${r} ${options.baselineLabel}`, clients, roundS, options.baseline);
-    const during = options.duringFlows?.();
     const flow = await loops(`round ${r} ${options.flowLabel}`, clients, roundS, options.flow);
-    await during?.stop();
     rounds.push({ baseline, flow, ratio: round(flow.rate / baseline.rate, 4) });
   }
+  await during?.stop();
   return { rounds, median: medianRound(rounds) };
 }
 

@@ -70,6 +70,23 @@ const serverUrl = process.env.DATABASE_URL;
     for (let n = 0; n < 6; n++) await pipeline([BEGIN, insert(10 + n), COMMIT]);
     expect(await ids()).toEqual([1, 2, 10, 11, 12, 13, 14, 15]);
   });
+
+  it('given batches sent in the same turn, one failing mid-way, then they travel together and only that one is rolled back', async () => {
+    await sql`create table batch_sessions (batch integer, pid integer)`.execute(db);
+    const session = (batch: number) =>
+      sql`insert into batch_sessions values (${batch}, pg_backend_pid())`.compile(db);
+    const outcomes = await Promise.allSettled([
+      pipeline([BEGIN, insert(20), session(1), COMMIT]),
+      pipeline([BEGIN, insert(21), insert(20), insert(22), COMMIT]),
+      pipeline([BEGIN, insert(23), session(3), COMMIT]),
+      pipeline([insert(24), session(4)]),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: '23505' });
+    expect((await ids()).filter((id) => id >= 20)).toEqual([20, 23, 24]);
+    const sessions = await sql<{ pid: number }>`select distinct pid from batch_sessions`.execute(db);
+    expect(sessions.rows).toHaveLength(1); // one connection, one write
+  });
 });
 
 describe('the writes of a write-only projector, recorded', () => {

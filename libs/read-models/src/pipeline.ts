@@ -10,28 +10,71 @@ import { isConnectionFault, restateConnectionFault } from './connection-faults';
  */
 export type Pipeline = (statements: readonly CompiledQuery[]) => Promise<void>;
 
-/** A pipeline on `pool`, whose clients must have been made with `pipeline: true`. */
+interface Waiting {
+  statements: readonly CompiledQuery[];
+  settle(error?: unknown): void;
+}
+
+/**
+ * A pipeline on `pool`, whose clients must have been made with `pipeline: true`. The lists sent in
+ * one turn of the event loop go together: projector loops woken by one page of the log commit
+ * their batches at about the same moment, and each batch costs its own write and round trip
+ * otherwise. They stay separate transactions: one's failure aborts only its own, whose COMMIT
+ * then ends it as a ROLLBACK before the next list's BEGIN.
+ */
 export function pipelineOn(pool: Pool): Pipeline {
-  return async (statements) => {
-    const client = await pool.connect().catch((error: unknown) => {
-      throw restateConnectionFault(error);
+  let waiting: Waiting[] = [];
+  return (statements) =>
+    new Promise<void>((resolve, reject) => {
+      if (waiting.length === 0)
+        setImmediate(() => {
+          const lists = waiting;
+          waiting = [];
+          void sendLists(pool, lists);
+        });
+      waiting.push({ statements, settle: (error) => (error === undefined ? resolve() : reject(error)) });
     });
-    let broken: Error | undefined;
-    try {
-      const answers = sendTogether(client, statements);
-      const settled = await Promise.allSettled(answers);
-      const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-      if (failed) {
-        // A statement's own error (the server's answer) leaves the session usable; anything else,
-        // a lost connection or a session terminated say, may not: that client is discarded.
-        const reason = failed.reason as Error;
-        if (!(reason instanceof DatabaseError) || isConnectionFault(reason)) broken = reason;
-        throw restateConnectionFault(reason);
+}
+
+/** Each list is answered with the first error among its own statements, once every answer is in. */
+async function sendLists(pool: Pool, lists: readonly Waiting[]): Promise<void> {
+  let client: PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    const fault = restateConnectionFault(error);
+    for (const list of lists) list.settle(fault);
+    return;
+  }
+  let broken: Error | undefined;
+  try {
+    const settled = await Promise.allSettled(
+      sendTogether(
+        client,
+        lists.flatMap((l) => l.statements),
+      ),
+    );
+    let offset = 0;
+    for (const list of lists) {
+      const own = settled.slice(offset, (offset += list.statements.length));
+      const failed = own.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+      if (!failed) {
+        list.settle();
+        continue;
       }
-    } finally {
-      client.release(broken);
+      // A statement's own error (the server's answer) leaves the session usable; anything else,
+      // a lost connection or a session terminated say, may not: that client is discarded.
+      const reason = failed.reason as Error;
+      if (!(reason instanceof DatabaseError) || isConnectionFault(reason)) broken = reason;
+      list.settle(restateConnectionFault(reason));
     }
-  };
+  } catch (error) {
+    // Not sent at all (a promise settles once: lists already answered keep their answer).
+    broken = error as Error;
+    for (const list of lists) list.settle(restateConnectionFault(error));
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** One write for all of them: the socket is corked while they are queued (pg corks each alone). */
