@@ -225,7 +225,9 @@ export class ProjectorLoop {
     });
     this.subscription = subscription;
     try {
-      for await (const batch of prefetch(subscription)) {
+      // Read ahead only while catching up: a full batch says more is waiting.
+      const full = (batch: RecordedEvent[]) => batch.length >= this.deps.batchSize;
+      for await (const batch of prefetch(subscription, full)) {
         if (this.stopping) return;
         await this.applyBatch(batch);
       }
