@@ -88,6 +88,8 @@ export class ProjectorLoop {
   private changes = 0;
   /** A batch of handled events is being committed: its rows may be visible before this loop knows. */
   private applying = false;
+  /** The projector's memory of what this loop committed (Projector.prepare); emptied with `forget`. */
+  private memo = new Map<string, unknown>();
 
   constructor(
     private readonly deps: LoopDeps,
@@ -116,6 +118,7 @@ export class ProjectorLoop {
   set checkpoint(stored: Checkpoint) {
     this.progress = stored;
     this.stored = stored;
+    this.memo = new Map();
   }
 
   start(from: Checkpoint = this.checkpoint): void {
@@ -284,24 +287,33 @@ export class ProjectorLoop {
     if (events.length === 0) {
       // The move alone is one statement, atomic by itself: one round trip instead of four.
       await advanceCheckpoint(db, move);
-      this.checkpoint = to;
+      this.committed(to);
       return;
     }
     await projector.effects?.(events); // a reactor's steps: the checkpoint moves only after them
-    const prepared = await projector.prepare?.(db, events, schema);
     this.applying = true;
     try {
+      const prepared = await projector.prepare?.(db, events, schema, this.memo);
       if (this.deps.pipeline && projector.writesOnly) await this.commitPipelined(move, events, prepared);
       else
         await db.transaction().execute(async (trx) => {
           await advanceCheckpoint(trx, move, { relaxCommit: true });
           await projector.apply(trx, events, schema, prepared);
         });
+    } catch (error) {
+      this.memo = new Map(); // the batch may have changed it, and did not commit
+      throw error;
     } finally {
       this.changes++;
       this.applying = false;
     }
-    this.checkpoint = to;
+    this.committed(to);
+  }
+
+  /** This loop's own commit moved the checkpoint (the memo stays: it is what was committed). */
+  private committed(to: Position): void {
+    this.progress = to;
+    this.stored = to;
   }
 
   /** The same transaction as above, sent at once: BEGIN, the move, apply's writes, COMMIT. */

@@ -37,9 +37,17 @@ export interface Projector {
   /**
    * Reads what apply needs, before the batch's transaction, from the committed tables (this loop is
    * their only writer, and the previous batch has committed): a projector that must read can then
-   * still be `writesOnly`, its writes pipelined. Its result is apply's `prepared`.
+   * still be `writesOnly`, its writes pipelined. Its result is apply's `prepared`. `memo` is the
+   * loop's, kept from batch to batch for the projector to remember what it committed instead of
+   * reading it again: the loop empties it whenever its tables may hold anything else (a start, a
+   * reload, a failed commit), so that it only ever holds what the tables hold.
    */
-  prepare?(db: Kysely<any>, events: RecordedEvent[], schema: string): Promise<unknown>;
+  prepare?(
+    db: Kysely<any>,
+    events: RecordedEvent[],
+    schema: string,
+    memo?: Map<string, unknown>,
+  ): Promise<unknown>;
   /** Writes the effect of `events` (handled ones, in global order) through `trx` into `schema`. */
   apply(trx: Transaction<any>, events: RecordedEvent[], schema: string, prepared?: unknown): Promise<void>;
   /**

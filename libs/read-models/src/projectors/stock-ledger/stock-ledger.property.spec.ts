@@ -31,8 +31,17 @@ describe.each(testDatabases())('stock_ledger on $name', (target) => {
   });
   afterAll(() => database?.close());
 
-  /** Both read models of one history, each in batches of its own. */
-  async function project(events: RecordedEvent[], ledgerCuts: number[], quantityCuts: number[]) {
+  /**
+   * Both read models of one history, each in batches of its own; the ledger's as its loop runs
+   * them (prepared before each batch's transaction, with the loop's memo) or applied alone.
+   */
+  async function project(
+    events: RecordedEvent[],
+    ledgerCuts: number[],
+    quantityCuts: number[],
+    prepared: boolean,
+  ) {
+    const memo = new Map<string, unknown>();
     const schema = `ledger_run_${++run}`;
     await sql`create schema ${sql.id(schema)}`.execute(database.db);
     for (const [projector, cuts] of [
@@ -41,8 +50,10 @@ describe.each(testDatabases())('stock_ledger on $name', (target) => {
     ] as const) {
       await projector.setup(database.db, schema);
       const handled = events.filter((e) => projector.handles?.includes(e.type) ?? true);
-      for (const batch of batches(handled, cuts))
-        await database.db.transaction().execute((trx) => projector.apply(trx, batch, schema));
+      for (const batch of batches(handled, cuts)) {
+        const state = prepared ? await projector.prepare?.(database.db, batch, schema, memo) : undefined;
+        await database.db.transaction().execute((trx) => projector.apply(trx, batch, schema, state));
+      }
     }
     return schema;
   }
@@ -53,8 +64,9 @@ describe.each(testDatabases())('stock_ledger on $name', (target) => {
         fc.array(action, { minLength: 1, maxLength: 40 }),
         fc.array(fc.nat(), { maxLength: 4 }),
         fc.array(fc.nat(), { maxLength: 4 }),
-        async (actions, ledgerCuts, quantityCuts) => {
-          const schema = await project(stockHistory(actions), ledgerCuts, quantityCuts);
+        fc.boolean(),
+        async (actions, ledgerCuts, quantityCuts, prepared) => {
+          const schema = await project(stockHistory(actions), ledgerCuts, quantityCuts, prepared);
           const q = sql.table(`${schema}.inventory_quantities`);
           const l = sql.table(`${schema}.stock_ledger`);
           const sums = BUCKETS.map(

@@ -4,7 +4,7 @@ import { Projector } from '../../projector';
 import { documentOfStream, DOCUMENT_EVENTS, DocumentStock, itemsOf } from './document-stock';
 import { createLedgerTables } from './ledger-tables';
 import { Balance, ledgerEntries, LedgerState } from './ledger-entries';
-import { newStockPlaces, stockRow, StockPlaces } from './stock-places';
+import { newStockPlaces, StockPlaces, StockRow, stockRow } from './stock-places';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -35,11 +35,12 @@ export const stockLedgerProjector: Projector = {
   // For auditors, and the slowest to keep: writes do not wait for it, its endpoint does.
   awaitedOnRead: true,
   setup: createLedgerTables,
-  prepare: (db, events, schema) => loadState(db, schema, events),
+  prepare: (db, events, schema, memo) => loadState(db, schema, events, memo),
   async apply(trx, events, schema, prepared) {
-    const state = (prepared as LedgerState | undefined) ?? (await loadState(trx, schema, events));
+    const { state, items, memo } = (prepared as Loaded | undefined) ?? (await loadState(trx, schema, events));
     const entries = ledgerEntries(state, events);
     await writeState(trx, schema, state);
+    if (memo) remember(memo, state, items);
     if (entries.length === 0) return;
     await sql`insert into ${sql.table(`${schema}.stock_ledger`)} (event_id, entry, account_id, item_id,
         variation_id, item_variation_location_id, location_id, row_key, on_hand, reserved, incoming,
@@ -63,12 +64,35 @@ export const stockLedgerProjector: Projector = {
 const ids = (values: Iterable<string>) =>
   sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(values)])}::jsonb))`;
 
-/** The documents and items the batch names, as the ledger left them. */
+/** The batch's state, the items loaded whole into it, and the loop's memo (see remember). */
+interface Loaded {
+  state: LedgerState;
+  items: ReadonlySet<string>;
+  memo?: Map<string, unknown>;
+}
+
+/** An item as the ledger left it: its location (undefined: never seen), variation rows and balances. */
+interface ItemPlaces {
+  location: string | null | undefined;
+  rows: [string, StockRow][];
+  balances: [string, Balance][];
+}
+
+/** Past this many documents and items, the memo starts over (it is only a cache of the tables). */
+const MEMO_LIMIT = 20_000;
+
+/**
+ * The documents and items the batch names, as the ledger left them: from the loop's memo of what
+ * it committed (see Projector.prepare), else from its tables. Under load most batches name
+ * documents and items the previous ones wrote, and the two reads cost each batch two round trips.
+ */
 async function loadState(
   trx: Kysely<any>,
   schema: string,
   events: readonly RecordedEvent[],
-): Promise<LedgerState> {
+  memo?: Map<string, unknown>,
+): Promise<Loaded> {
+  if (memo && memo.size > MEMO_LIMIT) memo.clear();
   const documentIds = new Set<string>();
   for (const event of events) {
     const document = documentOfStream(event.streamId);
@@ -77,9 +101,15 @@ async function loadState(
     if (event.type === 'StockAdjusted' && typeof transfer === 'string') documentIds.add(transfer);
   }
   const documents = new Map<string, DocumentStock>();
-  if (documentIds.size > 0) {
+  const unknownDocuments = new Set<string>();
+  for (const id of documentIds) {
+    const known = memo?.get(`document:${id}`) as DocumentStock | undefined;
+    if (known) documents.set(id, structuredClone(known));
+    else unknownDocuments.add(id);
+  }
+  if (unknownDocuments.size > 0) {
     const { rows } = await sql<{ document_id: string; state: DocumentStock }>`select document_id, state
-      from ${sql.table(`${schema}.stock_ledger_documents`)} where document_id in ${ids(documentIds)}`.execute(
+      from ${sql.table(`${schema}.stock_ledger_documents`)} where document_id in ${ids(unknownDocuments)}`.execute(
       trx,
     );
     for (const row of rows) documents.set(row.document_id, row.state);
@@ -96,13 +126,25 @@ async function loadState(
   }
   const places: StockPlaces = newStockPlaces();
   const balances = new Map<string, Balance>();
-  if (itemIds.size > 0) {
+  const unknownItems = new Set<string>();
+  for (const id of itemIds) {
+    const known = memo?.get(`item:${id}`) as ItemPlaces | undefined;
+    if (!known) unknownItems.add(id);
+    else {
+      if (known.location !== undefined) places.items.set(id, known.location);
+      for (const [key, row] of known.rows) places.rows.set(key, { ...row });
+      for (const [key, balance] of known.balances) balances.set(key, { ...balance });
+    }
+  }
+  if (unknownItems.size > 0) {
     // Two reads at once: a batch's wait for the read models is in every write's answer.
     const [{ rows: placeRows }, { rows: balanceRows }] = await Promise.all([
       sql<any>`select * from ${sql.table(`${schema}.stock_ledger_places`)}
-        where item_id in ${ids(itemIds)}`.execute(trx),
+        where item_id in ${ids(unknownItems)}`.execute(trx),
       sql<any>`select row_key, item_id, adjusted::text, on_hand::text
-        from ${sql.table(`${schema}.stock_ledger_balances`)} where item_id in ${ids(itemIds)}`.execute(trx),
+        from ${sql.table(`${schema}.stock_ledger_balances`)} where item_id in ${ids(unknownItems)}`.execute(
+        trx,
+      ),
     ]);
     for (const p of placeRows) {
       if (p.place_key === p.item_id) places.items.set(p.item_id, p.location_id);
@@ -115,7 +157,21 @@ async function loadState(
     for (const b of balanceRows)
       balances.set(b.row_key, { item_id: b.item_id, adjusted: b.adjusted, on_hand: b.on_hand });
   }
-  return { places, documents, balances };
+  return { state: { places, documents, balances }, items: itemIds, memo };
+}
+
+/**
+ * Keeps what the batch leaves of its documents and of the items it loaded whole, for the next
+ * batches (which copy what they take: a batch changes its state in place). The loop empties the memo whenever its tables may hold anything else (a failed commit,
+ * a restart, a reload), so the memo only ever holds what is committed.
+ */
+function remember(memo: Map<string, unknown>, state: LedgerState, items: ReadonlySet<string>): void {
+  for (const [id, document] of state.documents) memo.set(`document:${id}`, document);
+  const byItem = new Map<string, ItemPlaces>();
+  for (const id of items) byItem.set(id, { location: state.places.items.get(id), rows: [], balances: [] });
+  for (const [key, row] of state.places.rows) byItem.get(row.item_id)?.rows.push([key, row]);
+  for (const [key, balance] of state.balances) byItem.get(balance.item_id)?.balances.push([key, balance]);
+  for (const [id, item] of byItem) memo.set(`item:${id}`, item);
 }
 
 /** Stores what the batch left: the documents, places and balances it loaded or made. */
