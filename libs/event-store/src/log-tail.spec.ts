@@ -54,7 +54,10 @@ describe('LogTail', () => {
     store.grow(5);
     expect(await tail.page({ after: at(0), maxCount: 1 })).toMatchObject({ atHead: false });
     expect(await tail.page({ after: at(0), maxCount: 2 })).toMatchObject({ atHead: false });
-    expect(await tail.page({ after: at(2), maxCount: 3 })).toMatchObject({ atHead: true, asOf: store.version });
+    expect(await tail.page({ after: at(2), maxCount: 3 })).toMatchObject({
+      atHead: true,
+      asOf: store.version,
+    });
   });
 
   it('given loops at the end, when the log grows and they all read, then one read serves them', async () => {
@@ -66,6 +69,28 @@ describe('LogTail', () => {
     const pages = await Promise.all([1, 2, 3, 4].map(() => tail.page({ after: at(5), maxCount: 10 })));
     expect(pages.map(numbers)).toEqual([1, 2, 3, 4].map(() => [6, 7, 8]));
     expect(store.reads).toHaveLength(2);
+  });
+
+  it('given the log grew, when refreshed, then a loop that comes later finds the new events in memory', async () => {
+    const store = growingLog();
+    const tail = new LogTail((o) => store.read(o), 100, 50);
+    store.grow(2);
+    await tail.page({ after: at(0), maxCount: 10 });
+    store.grow(3);
+    tail.refresh();
+    tail.refresh(); // during the read: one more after it, which finds nothing new
+    store.grow(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const reads = store.reads.length;
+    expect(numbers(await tail.page({ after: at(2), maxCount: 10 }))).toEqual([3, 4, 5, 6]);
+    expect(store.reads).toHaveLength(reads);
+    expect(reads).toBe(3);
+  });
+
+  it('given nobody has read yet, when refreshed, then nothing is read', () => {
+    const store = growingLog();
+    new LogTail((o) => store.read(o)).refresh();
+    expect(store.reads).toHaveLength(0);
   });
 
   it('given a loop further behind than the stretch holds, when it reads, then it reads the store itself', async () => {
@@ -88,7 +113,10 @@ describe('LogTail', () => {
             fc.record({ grow: fc.integer({ min: 0, max: 15 }) }),
             fc.record({
               loops: fc.uniqueArray(
-                fc.record({ loop: fc.integer({ min: 0, max: 4 }), maxCount: fc.integer({ min: 1, max: 12 }) }),
+                fc.record({
+                  loop: fc.integer({ min: 0, max: 4 }),
+                  maxCount: fc.integer({ min: 1, max: 12 }),
+                }),
                 { minLength: 1, maxLength: 5, selector: (r) => r.loop },
               ),
               growMeanwhile: fc.integer({ min: 0, max: 5 }),
@@ -106,7 +134,9 @@ describe('LogTail', () => {
               store.grow(step.grow);
               continue;
             }
-            const reading = step.loops.map(({ loop, maxCount }) => tail.page({ after: cursors[loop], maxCount }));
+            const reading = step.loops.map(({ loop, maxCount }) =>
+              tail.page({ after: cursors[loop], maxCount }),
+            );
             store.grow(step.growMeanwhile); // commits while the reads are in flight
             const pages = await Promise.all(reading);
             pages.forEach((read, i) => {

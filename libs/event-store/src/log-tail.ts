@@ -27,6 +27,9 @@ export class LogTail {
   private start: Position | 'start' | undefined;
   private endRead: EndRead | undefined;
   private readonly reads = new SingleFlight<TailRead>();
+  /** A read of what follows the end is under way (refresh), and whether another is due after it. */
+  private refreshing = false;
+  private refreshAgain = false;
 
   constructor(
     private readonly readPage: (options: ReadAllOptions) => Promise<TailRead>,
@@ -40,15 +43,39 @@ export class LogTail {
   async page({ after, maxCount }: ReadAllOptions): Promise<TailRead> {
     const held = this.slice(after, maxCount);
     if (held) return held;
-    // A loop behind the stretch reads for itself; any other read lengthens or starts the stretch.
-    const size = this.isBehind(after) ? maxCount : Math.max(maxCount, this.readSize);
-    const key = `${after === 'start' ? 'start' : formatPosition(after)}/${size}`;
+    // A loop behind the stretch reads for itself; any other read lengthens or starts the stretch,
+    // and reads at one place are one read (whatever each asked for at most).
+    const behind = this.isBehind(after);
+    const size = behind ? maxCount : Math.max(maxCount, this.readSize);
+    const key = `${after === 'start' ? 'start' : formatPosition(after)}${behind ? `/${size}` : ''}`;
     const read = await this.reads.run(key, async () => {
       const page = await this.readPage({ after, maxCount: size });
       this.join(after, page);
       return page;
     });
     return limited(read, maxCount);
+  }
+
+  /**
+   * The log may have grown (the store's change signal): lengthens the stretch now, before any loop
+   * asks. Loops busy with a batch then find the new events in memory when they are done, instead
+   * of reading them only then; those waiting at the end join this read.
+   */
+  refresh(): void {
+    if (this.start === undefined) return; // nobody reads yet
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = true;
+    this.page({ after: this.end, maxCount: this.readSize })
+      .catch(() => undefined) // a loop that asks meets the fault itself
+      .finally(() => {
+        this.refreshing = false;
+        if (!this.refreshAgain) return;
+        this.refreshAgain = false;
+        this.refresh();
+      });
   }
 
   private get end(): Position | 'start' {
@@ -110,7 +137,9 @@ export class LogTail {
   private contains(place: Position | 'start'): boolean {
     const end = this.end;
     if (place === 'start') return this.start === 'start';
-    return (this.start === 'start' || !isAfter(this.start!, place)) && (end === 'start' || !isAfter(place, end));
+    return (
+      (this.start === 'start' || !isAfter(this.start!, place)) && (end === 'start' || !isAfter(place, end))
+    );
   }
 
   private trim(): void {

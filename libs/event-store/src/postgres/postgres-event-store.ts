@@ -82,7 +82,7 @@ export class PostgresEventStore implements EventStore {
     const listening = await database.listen(channel, (payload) => {
       if (payload === store.instanceId) return;
       store.notifier.heardOther();
-      store.signal.notify();
+      store.changed();
     });
     store.listening = listening;
     store.notifier = new CommitNotifier(database.db, channel, store.instanceId, () =>
@@ -133,7 +133,7 @@ export class PostgresEventStore implements EventStore {
     for (let attempt = 1; ; attempt++) {
       if (attempt > 1) outcome = await insertBatch(this.db, streamId, events, expected);
       if (outcome.kind === 'appended') {
-        this.signal.notify();
+        this.changed();
         this.notifier.committed();
         return {
           nextExpectedRevision: outcome.revision,
@@ -181,6 +181,12 @@ export class PostgresEventStore implements EventStore {
         await subscription.close();
       },
     };
+  }
+
+  /** Events may have been committed: subscribers are woken, and the shared tail read at once. */
+  private changed(): void {
+    this.signal.notify();
+    if (this.subscriptions.size > 0) this.tail.refresh();
   }
 
   async headPosition(): Promise<Position | undefined> {
