@@ -31,6 +31,15 @@ function growingLog() {
   };
 }
 
+/** A tail whose first loop has read the log's first `events` events. */
+async function tailThatRead(events: number) {
+  const store = growingLog();
+  const tail = new LogTail((o) => store.read(o), 100, 50);
+  store.grow(events);
+  await tail.page({ after: at(0), maxCount: 10 });
+  return { store, tail };
+}
+
 const at = (n: number): Position | 'start' => (n === 0 ? 'start' : { commit: BigInt(n), prepare: BigInt(n) });
 const numbers = (read: TailRead) => read.events.map((e) => Number(e.position.commit));
 
@@ -61,10 +70,7 @@ describe('LogTail', () => {
   });
 
   it('given loops at the end, when the log grows and they all read, then one read serves them', async () => {
-    const store = growingLog();
-    const tail = new LogTail((o) => store.read(o), 100, 50);
-    store.grow(5);
-    await tail.page({ after: at(0), maxCount: 10 });
+    const { store, tail } = await tailThatRead(5);
     store.grow(3);
     const pages = await Promise.all([1, 2, 3, 4].map(() => tail.page({ after: at(5), maxCount: 10 })));
     expect(pages.map(numbers)).toEqual([1, 2, 3, 4].map(() => [6, 7, 8]));
@@ -72,10 +78,7 @@ describe('LogTail', () => {
   });
 
   it('given the log grew, when refreshed, then a loop that comes later finds the new events in memory', async () => {
-    const store = growingLog();
-    const tail = new LogTail((o) => store.read(o), 100, 50);
-    store.grow(2);
-    await tail.page({ after: at(0), maxCount: 10 });
+    const { store, tail } = await tailThatRead(2);
     store.grow(3);
     tail.refresh();
     tail.refresh(); // during the read: one more after it, which finds nothing new

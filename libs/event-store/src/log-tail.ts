@@ -34,7 +34,7 @@ export class LogTail {
   constructor(
     private readonly readPage: (options: ReadAllOptions) => Promise<TailRead>,
     /** Events kept; a loop further behind than this reads for itself. */
-    private readonly capacity = 4096,
+    private readonly capacity = 2048,
     /** Events read at once to lengthen the stretch. */
     private readonly readSize = 1000,
   ) {}
