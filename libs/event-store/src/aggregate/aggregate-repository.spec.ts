@@ -60,6 +60,41 @@ describe('AggregateRepository: load and append', () => {
 });
 
 describe('AggregateRepository: snapshots', () => {
+  /** A repository whose snapshot reads are counted. */
+  function countingReads(memory: MemoryEventStore, snapshots: SnapshotStore) {
+    let reads = 0;
+    const counted: SnapshotStore = {
+      read: (streamId) => (reads++, snapshots.read(streamId)),
+      save: (snapshot) => snapshots.save(snapshot),
+    };
+    const repository = new AggregateRepository(memory, { snapshots: counted, snapshotEvery: 10 });
+    return { repository, reads: () => reads };
+  }
+
+  it('given a stream this process saw shorter than snapshotEvery, when loaded, then no snapshot is read', async () => {
+    const { repository, reads } = countingReads(new MemoryEventStore(), new MemorySnapshotStore());
+    await repository.append(counter, 'c1', increments(3), 'no_stream');
+
+    const loaded = await repository.load(counter, 'c1');
+
+    expect(loaded).toMatchObject({ revision: 2, state: { value: 3 } });
+    expect(reads()).toBe(0);
+  });
+
+  it('given a short stream that grew past snapshotEvery elsewhere, when loaded, then it is whole, and later loads read the snapshot', async () => {
+    const { memory, snapshots } = setup(10);
+    const { repository, reads } = countingReads(memory, snapshots);
+    await repository.load(counter, 'c1'); // seen with no event: short
+    const elsewhere = new AggregateRepository(memory, { snapshots, snapshotEvery: 10 });
+    await elsewhere.append(counter, 'c1', increments(12), 'no_stream');
+    const before = reads();
+
+    expect(await repository.load(counter, 'c1')).toMatchObject({ revision: 11, state: { value: 12 } });
+    expect(reads()).toBe(before); // still known as short: read from its start
+    await repository.load(counter, 'c1');
+    expect(reads()).toBe(before + 1);
+  });
+
   it('given 9 events and snapshotEvery 10, when the 10th is appended, then a snapshot at revision 9 is stored', async () => {
     const { repository, snapshots } = setup(10);
     await repository.append(counter, 'c1', increments(9), 'no_stream');

@@ -62,6 +62,13 @@ export class AggregateRepository {
   private readonly maxAttempts: number;
   private readonly readPageSize: number;
   private readonly logger: { warn(message: string, error: unknown): void };
+  /**
+   * Streams last seen shorter than snapshotEvery, most recent last: none can have a snapshot
+   * worth reading (their whole stream is at most that long), so their loads skip the snapshot
+   * read, a round trip of every command on a document. A snapshot is only a cache: reading the
+   * stream from its start is always right, whoever appended since.
+   */
+  private readonly shortStreams = new Set<string>();
 
   constructor(
     private readonly events: EventStore,
@@ -152,12 +159,24 @@ export class AggregateRepository {
     definition: AggregateDefinition<S, E>,
     streamId: string,
   ): Promise<LoadedAggregate<S>> {
-    const base = await this.fromSnapshot(definition, streamId);
+    const base = this.shortStreams.has(streamId)
+      ? { state: definition.initialState, revision: -1, exists: false }
+      : await this.fromSnapshot(definition, streamId);
     const loaded = await this.catchUp(definition, streamId, base);
+    this.seen(streamId, loaded.revision);
     // A long tail (snapshots of an older version, or appends made elsewhere) is snapshotted on the way.
     if (loaded.revision - base.revision >= this.snapshotEvery)
       await this.saveSnapshot(definition, streamId, loaded);
     return loaded;
+  }
+
+  /** Notes how long a stream is (see shortStreams), keeping the 10,000 most recent. */
+  private seen(streamId: string, revision: number): void {
+    this.shortStreams.delete(streamId);
+    if (revision >= this.snapshotEvery - 1) return;
+    this.shortStreams.add(streamId);
+    if (this.shortStreams.size > SHORT_STREAMS_KEPT)
+      this.shortStreams.delete(this.shortStreams.values().next().value!);
   }
 
   private async appendAndSnapshot<S, E extends DomainEvent>(
@@ -168,6 +187,7 @@ export class AggregateRepository {
     loaded: LoadedAggregate<S> | undefined,
   ): Promise<AppendResult> {
     const result = await this.events.appendToStream(streamId, events, { expectedRevision });
+    this.seen(streamId, result.nextExpectedRevision);
     if (
       this.snapshots &&
       crossesSnapshotBoundary(events.length, result.nextExpectedRevision, this.snapshotEvery)
@@ -266,6 +286,8 @@ export class AggregateRepository {
     return { state: definition.initialState, revision: -1, exists: false };
   }
 }
+
+const SHORT_STREAMS_KEPT = 10_000;
 
 /** The expectation matching a loaded revision: -1 (no event yet) is 'no_stream'. */
 export function toExpectedRevision(revision: number): ExpectedRevision {
