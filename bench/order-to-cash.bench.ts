@@ -22,9 +22,10 @@
  * looks for the invoice through `GET …/invoices` and finishes the flow, to check the rest; such a
  * flow is counted as failed (`invoice_conflicts`), not in flows/s.
  *
- * Client style: both phases are 16 async loops in this process, one request at a time each (the
- * loops, rounds and step timing are bench/support/flows.ts, shared with bench:purchasing and
- * bench:transfers; why not autocannon is said there).
+ * Client style: both phases are 16 async loops in this process (BENCH_CLIENTS=n for another
+ * number, to see how the figures move with load), one request at a time each (the loops, rounds
+ * and step timing are bench/support/flows.ts, shared with bench:purchasing and bench:transfers;
+ * why not autocannon is said there).
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
@@ -47,7 +48,7 @@ const quick = process.env.BENCH_QUICK === '1';
 const ROUNDS = 3;
 const ROUND_S = quick ? 2 : 10;
 const WARM_UP_S = 2;
-const CLIENTS = 16;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const ITEMS = 20;
 const LINES = 10;
 const LAG_SAMPLE_MS = 10;
