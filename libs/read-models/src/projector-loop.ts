@@ -88,7 +88,7 @@ export class ProjectorLoop {
   private changes = 0;
   /** A batch of handled events is being committed: its rows may be visible before this loop knows. */
   private applying = false;
-  /** The projector's memory of what this loop committed (Projector.prepare); emptied with `forget`. */
+  /** The projector's memory of what this loop committed (Projector.prepare): a new one whenever the tables may differ. */
   private memo = new Map<string, unknown>();
 
   constructor(
