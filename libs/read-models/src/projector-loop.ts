@@ -310,10 +310,15 @@ export class ProjectorLoop {
     this.committed(to);
   }
 
-  /** This loop's own commit moved the checkpoint (the memo stays: it is what was committed). */
+  /**
+   * This loop's own commit moved the checkpoint (the memo stays: it is what was committed). An idle
+   * flush stores where the loop stood when it began: ignored batches taken meanwhile are further
+   * on, and the loop, its subscription already past them, must not go back to it (a write waiting
+   * for those batches would wait for the next event, or its timeout).
+   */
   private committed(to: Position): void {
-    this.progress = to;
     this.stored = to;
+    if (this.progress === 'start' || comparePositions(to, this.progress) > 0) this.progress = to;
   }
 
   /** The same transaction as above, sent at once: BEGIN, the move, apply's writes, COMMIT. */
