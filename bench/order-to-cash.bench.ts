@@ -58,7 +58,10 @@ type Step = (typeof STEPS)[number];
 
 async function main(): Promise<void> {
   if (!process.env.DATABASE_URL) log('DATABASE_URL is not set: measuring on PGlite, not PostgreSQL');
-  const server = await startApiServer(process.env.DATABASE_URL, { LOG_LEVEL: 'error' });
+  // BENCH_LOG_LEVEL=warn shows the API's warnings (a write answered before its read models).
+  const server = await startApiServer(process.env.DATABASE_URL, {
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
+  });
   const db = server.databaseUrl ? new Client({ connectionString: server.databaseUrl }) : undefined;
   try {
     await db?.connect();

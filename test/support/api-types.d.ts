@@ -4707,7 +4707,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -4759,7 +4759,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -4851,7 +4851,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -4953,7 +4953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -5005,7 +5005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -5100,7 +5100,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -5201,7 +5201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -5271,7 +5271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -5364,7 +5364,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -5459,7 +5459,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -5509,7 +5509,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -5606,7 +5606,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -5684,7 +5684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -5787,7 +5787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -5860,7 +5860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -5976,7 +5976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -6091,7 +6091,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -6203,7 +6203,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -6315,7 +6315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -6392,7 +6392,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -6495,7 +6495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -6568,7 +6568,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -6684,7 +6684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -6799,7 +6799,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -6911,7 +6911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -7023,7 +7023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -7115,7 +7115,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -7207,7 +7207,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -7284,7 +7284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -7387,7 +7387,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -7460,7 +7460,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -7576,7 +7576,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -7691,7 +7691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -7774,7 +7774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -7846,7 +7846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -7949,7 +7949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -8022,7 +8022,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -8138,7 +8138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -8253,7 +8253,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -8336,7 +8336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -8450,7 +8450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -8564,7 +8564,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -8656,7 +8656,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -8733,7 +8733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -8836,7 +8836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -8909,7 +8909,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -9025,7 +9025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -9140,7 +9140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -9232,7 +9232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -9351,7 +9351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -9465,7 +9465,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -9583,7 +9583,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -9691,7 +9691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -9809,7 +9809,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -9945,7 +9945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -10057,7 +10057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -10130,7 +10130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -10244,7 +10244,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -10355,7 +10355,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -10466,7 +10466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -10581,7 +10581,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -10673,7 +10673,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -10761,7 +10761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -10875,7 +10875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -10949,7 +10949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -11065,7 +11065,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -11180,7 +11180,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -11264,7 +11264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -11379,7 +11379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -11490,7 +11490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -11606,7 +11606,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -11723,7 +11723,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -11806,7 +11806,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -11877,7 +11877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -11980,7 +11980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -12053,7 +12053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -12167,7 +12167,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -12259,7 +12259,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -12348,7 +12348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -12451,7 +12451,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -12524,7 +12524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -12637,7 +12637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -12751,7 +12751,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -12853,7 +12853,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -12977,7 +12977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -13091,7 +13091,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -13183,7 +13183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -13268,7 +13268,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -13371,7 +13371,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -13454,7 +13454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -13579,7 +13579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -13704,7 +13704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -13829,7 +13829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -13954,7 +13954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -14079,7 +14079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -14171,7 +14171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -14296,7 +14296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -14421,7 +14421,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -14547,7 +14547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -14627,7 +14627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -14719,7 +14719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -14844,7 +14844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -14970,7 +14970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -15062,7 +15062,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -15153,7 +15153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -15256,7 +15256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -15339,7 +15339,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -15468,7 +15468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -15593,7 +15593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -15685,7 +15685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -15814,7 +15814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -15944,7 +15944,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -16036,7 +16036,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -16115,7 +16115,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -16218,7 +16218,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -16301,7 +16301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -16426,7 +16426,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -16551,7 +16551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -16676,7 +16676,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -16801,7 +16801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -16893,7 +16893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -16983,7 +16983,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -17081,7 +17081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -17184,7 +17184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -17267,7 +17267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -17392,7 +17392,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -17517,7 +17517,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -17642,7 +17642,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -17767,7 +17767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -17859,7 +17859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -17982,7 +17982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -18107,7 +18107,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -18199,7 +18199,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -18313,7 +18313,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -18430,7 +18430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -18555,7 +18555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
@@ -18647,7 +18647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description service_unavailable: a store is away; retry after Retry-After seconds */
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */

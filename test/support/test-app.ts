@@ -4,7 +4,7 @@ import { TestDatabase } from '@app/read-models/testing/test-databases';
 import { ModuleMetadata } from '@nestjs/common';
 import { DestinationStream } from 'pino';
 import { ApiConfig, configFromEnv } from '../../apps/api/src/config';
-import { createApp } from '../../apps/api/src/create-app';
+import { createApp, CreateAppOptions } from '../../apps/api/src/create-app';
 import { ADMIN_TOKEN } from './operator';
 import { responseContract } from './response-contract';
 
@@ -20,6 +20,8 @@ export interface TestAppOptions {
   config?: Partial<ApiConfig>;
   /** Where the app's logs go (nowhere at the default level `silent`). */
   logDestination?: DestinationStream;
+  /** Hooks on the HTTP server, after the app's own. */
+  extendHttp?: CreateAppOptions['extendHttp'];
 }
 
 /** The app's OpenAPI document: every JSON answer of a test is checked against it. */
@@ -39,7 +41,10 @@ export async function startTestApp(target: TestDatabase, options: TestAppOptions
       imports: options.imports,
       projectors: options.projectors,
       logDestination: options.logDestination,
-      extendHttp: (fastify) => contract.watch(fastify),
+      extendHttp: (fastify) => {
+        contract.watch(fastify);
+        options.extendHttp?.(fastify);
+      },
     });
     contract.load((await app.inject({ method: 'GET', url: OPENAPI_URL })).json());
     return {

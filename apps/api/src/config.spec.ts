@@ -15,6 +15,9 @@ describe('configFromEnv', () => {
       databaseStatementTimeoutMs: 30000,
       projectors: 'in-process',
       logLevel: 'info',
+      maxConcurrentRequests: 64,
+      maxWaitingRequests: 1000,
+      readModelLagTargetMs: 20,
     });
   });
 
@@ -31,6 +34,9 @@ describe('configFromEnv', () => {
     ['DATABASE_STATEMENT_TIMEOUT_MS', 'soon'],
     ['LOG_LEVEL', 'loud'],
     ['PROJECTORS', 'elsewhere'],
+    ['MAX_CONCURRENT_REQUESTS', '-1'],
+    ['MAX_WAITING_REQUESTS', 'many'],
+    ['READ_MODEL_LAG_TARGET_MS', '1.5'],
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => configFromEnv({ [name]: value })).toThrow(name);
   });

@@ -29,6 +29,11 @@ export interface ApiConfig {
   projectors: ProjectorsMode;
   /** A pino level, or 'silent'. */
   logLevel: string;
+  /** The most `/api/v3` requests worked on at once (0: no limit), and how many more may wait. */
+  maxConcurrentRequests: number;
+  maxWaitingRequests: number;
+  /** Writes waiting longer than this for their read models lower the number worked on at once (0: never). */
+  readModelLagTargetMs: number;
 }
 
 export type ProjectorsMode = 'in-process' | 'external';
@@ -59,6 +64,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
     projectors,
     logLevel,
+    maxConcurrentRequests: integer(env, 'MAX_CONCURRENT_REQUESTS', 64, 0, 10_000),
+    maxWaitingRequests: integer(env, 'MAX_WAITING_REQUESTS', 1000, 0, 1_000_000),
+    readModelLagTargetMs: integer(env, 'READ_MODEL_LAG_TARGET_MS', 20, 0, 600_000),
   };
 }
 

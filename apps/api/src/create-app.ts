@@ -7,11 +7,13 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { ApiConfig } from './config';
 import { answerFrameworkError } from './http/framework-errors';
 import { acceptJsonBodiesOnly, BODY_LIMIT_BYTES } from './http/json-body';
+import { admitInTurn, RequestAdmission } from './http/request-admission';
 import { answerOversizedBodiesReadably } from './http/oversized-bodies';
 import { acceptPhotoUploads } from './items/photos/photo-uploads';
 import { setupOpenApi } from './openapi/openapi';
 import { Metrics } from './operations/metrics';
 import { logRequest, requestIdFrom } from './operations/request-log';
+import { ReadYourWrites } from './store/read-your-writes';
 
 export interface CreateAppOptions extends AppModuleOptions {
   /** Adds hooks to the HTTP server before it is ready (the tests' response-contract check). */
@@ -31,11 +33,15 @@ export async function createApp(
     frameworkErrors: answerFrameworkError,
     genReqId: (request: IncomingMessage) => requestIdFrom(request.headers['x-request-id']),
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, appModuleOptions(options)), adapter, {
-    bodyParser: false,
-    bufferLogs: true,
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, appModuleOptions(options)),
+    adapter,
+    {
+      bodyParser: false,
+      bufferLogs: true,
+      abortOnError: false,
+    },
+  );
   try {
     app.useLogger(app.get(Logger));
     const fastify = app.getHttpAdapter().getInstance();
@@ -46,6 +52,14 @@ export async function createApp(
       reply.header('X-Request-Id', request.id);
     });
     const metrics = app.get(Metrics);
+    const admission = new RequestAdmission({
+      working: config.maxConcurrentRequests,
+      waiting: config.maxWaitingRequests,
+      lagTargetMs: config.readModelLagTargetMs,
+    });
+    admitInTurn(fastify as unknown as FastifyInstance, admission, '/api/v3/');
+    app.get(ReadYourWrites).onWriteWait((waitedMs) => admission.observeWriteWait(waitedMs));
+    metrics.watchAdmission(admission);
     fastify.addHook('onResponse', (request, reply, done) => {
       metrics.observe(request, reply);
       logRequest(request, reply);
@@ -62,6 +76,7 @@ export async function createApp(
   }
 }
 
-function appModuleOptions({ extendHttp, ...options }: CreateAppOptions): AppModuleOptions { // eslint-disable-line @typescript-eslint/no-unused-vars
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+function appModuleOptions({ extendHttp, ...options }: CreateAppOptions): AppModuleOptions {
   return options;
 }

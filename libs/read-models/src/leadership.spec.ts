@@ -160,9 +160,13 @@ interface Process {
       expect.objectContaining({ state: 'standby', ledElsewhere: false, position: null }),
     ]);
 
-    await start();
+    const leader = await start();
 
     await watcher.runner.waitFor(last, { timeoutMs: 5000 });
+    expect([watcher.runner.leads('stream_events'), leader.runner.leads('stream_events')]).toEqual([
+      false,
+      true,
+    ]);
     expect(await watcher.runner.status()).toEqual([
       expect.objectContaining({ state: 'standby', ledElsewhere: true, position: last, lag: 0 }),
       expect.objectContaining({ state: 'standby', ledElsewhere: true, position: last, lag: 0 }),

@@ -222,6 +222,11 @@ export class ProjectionRunner {
     return leading ? loop.tablesVersion : undefined;
   }
 
+  /** Whether this process runs the projector's loop (else it follows a checkpoint stored elsewhere). */
+  leads(name: string): boolean {
+    return this.entry(name).leading;
+  }
+
   /** Resolves once every projector (or those named) has committed `position`: read-your-writes. */
   waitFor(position: Position, options: WaitForOptions = {}): Promise<void> {
     const timeoutMs = options.timeoutMs ?? 5000;

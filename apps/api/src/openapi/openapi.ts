@@ -111,7 +111,8 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '415': 'unsupported_media_type: the body is not JSON',
   '428': 'Precondition required: the operation needs If-Match',
   '422': 'validation_failed, unsupported_field or invalid_query_parameter, with `param`',
-  '503': 'service_unavailable: a store is away; retry after Retry-After seconds',
+  '503':
+    'service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds',
 };
 
 /**

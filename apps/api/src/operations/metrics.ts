@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ProjectionRunner, ReactorRunner } from '@app/read-models';
 import { FastifyReply, FastifyRequest } from 'fastify';
+import { RequestAdmission } from '../http/request-admission';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
@@ -68,6 +69,25 @@ export class Metrics {
     };
     this.requests.inc(labels);
     this.durations.observe(labels, reply.elapsedTime / 1000);
+  }
+
+  /** The admission's counts at each scrape (docs/operations.md, Requests in turn). */
+  watchAdmission(admission: RequestAdmission): void {
+    const gauges = {
+      working: 'API requests worked on now',
+      waiting: 'API requests waiting for their turn',
+      limit: 'API requests that may be worked on at once now (0: no limit)',
+    } as const;
+    for (const [state, help] of Object.entries(gauges) as [keyof typeof gauges, string][]) {
+      new Gauge({
+        name: `http_requests_${state}`,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.set(admission.counts[state]);
+        },
+      });
+    }
   }
 
   /** The text a scrape gets, with the projector gauges read fresh. */

@@ -11,6 +11,8 @@ import { API_CONFIG, EVENT_STORE } from './tokens';
  */
 @Injectable()
 export class ReadYourWrites {
+  private readonly waitListeners: Array<(waitedMs: number) => void> = [];
+
   constructor(
     private readonly runner: ProjectionRunner,
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -29,9 +31,22 @@ export class ReadYourWrites {
    */
   async after(position: Position | undefined, eventTypes?: readonly string[]): Promise<void> {
     if (!position) return;
+    const started = performance.now();
     // Only the read models these events can change need to have caught up with them; those awaited
     // on read are waited for by their readers (current).
-    await this.until(position, this.runner.projectorsForWrites(eventTypes));
+    const projectors = this.runner.projectorsForWrites(eventTypes);
+    await this.until(position, projectors);
+    if (this.waitListeners.length === 0 || !projectors.every((name) => this.runner.leads(name))) return;
+    const waitedMs = performance.now() - started;
+    this.waitListeners.forEach((listener) => listener(waitedMs));
+  }
+
+  /**
+   * Told how long each write waited for read models this process runs (the request admission's
+   * signal): a wait on a checkpoint polled from elsewhere tells of the polling, not of this process.
+   */
+  onWriteWait(listener: (waitedMs: number) => void): void {
+    this.waitListeners.push(listener);
   }
 
   /**
