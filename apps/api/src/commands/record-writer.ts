@@ -20,6 +20,11 @@ export interface WriteOptions {
    * expects no stream all the same.
    */
   fresh?: boolean;
+  /**
+   * The caller waits for the read models after a later write of its own (a reactor step run at
+   * once, ReactorSteps.runNow): a wait here would be done again there.
+   */
+  readModelsAwaitedAfter?: boolean;
 }
 
 export interface WriteResult<S, E> {
@@ -94,10 +99,11 @@ export class RecordWriter {
     });
     if (!result.ok) throw result.error;
     const { state, revision, events } = decidedOn!;
-    await this.settle(
-      result.position,
-      events.map((e) => e.type),
-    );
+    if (!options.readModelsAwaitedAfter)
+      await this.settle(
+        result.position,
+        events.map((e) => e.type),
+      );
     return {
       state: fold(definition, id, state, revision, events, options.metadata),
       revision: result.nextExpectedRevision,

@@ -79,7 +79,7 @@ export class EstimateConversions {
     let claimed: EstimateRecord['lines'] = [];
     let recorded = false;
     try {
-      const { revision } = await this.writer.write(
+      const { revision, position } = await this.writer.write(
         estimateAggregate,
         estimateId,
         async (state) => {
@@ -93,10 +93,11 @@ export class EstimateConversions {
           }
           return decision;
         },
-        { metadata, ifMatch },
+        { metadata, ifMatch, readModelsAwaitedAfter: true },
       );
       recorded = true;
-      await this.steps.runNow(estimateConversionReactor, streamName(estimateAggregate, estimateId), revision);
+      const estimateStream = streamName(estimateAggregate, estimateId);
+      await this.steps.runNow(estimateConversionReactor, estimateStream, revision, position);
       return { documentId };
     } catch (error) {
       // Once recorded, the conversion stands: the reactor creates the document, units and all.

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppendResult, EventStore, RecordedEvent, StreamNotFoundError } from '@app/event-store';
+import { AppendResult, EventStore, Position, RecordedEvent, StreamNotFoundError } from '@app/event-store';
 import { Reactor, runReactorStep } from '@app/read-models';
 import { ReadYourWrites } from '../store/read-your-writes';
 import { EVENT_STORE } from '../store/tokens';
@@ -16,13 +16,23 @@ export class ReactorSteps {
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  /** Runs `reactor`'s step for the event at `revision` of `streamId`; answers once the read models have it. */
-  async runNow(reactor: Reactor, streamId: string, revision: number): Promise<AppendResult[]> {
+  /**
+   * Runs `reactor`'s step for the event at `revision` of `streamId`; answers once the read models
+   * have it, and `recorded` (the trigger's own write, when its wait was left to this one) even if
+   * the step found nothing left to do.
+   */
+  async runNow(
+    reactor: Reactor,
+    streamId: string,
+    revision: number,
+    recorded?: Position,
+  ): Promise<AppendResult[]> {
     const [trigger] = await this.store.readStream(streamId, { fromRevision: revision, maxCount: 1 });
     if (!trigger || !reactor.handles.includes(trigger.type))
       throw new Error(`${streamId}@${revision} is not an event ${reactor.name} reacts to`);
     const appended = await runReactorStep(reactor, trigger, this.store);
-    await this.readYourWrites.after(appended.at(-1)?.position);
+    // The step's appends come after the trigger in the log: waiting for them waits for both.
+    await this.readYourWrites.after(appended.at(-1)?.position ?? recorded);
     return appended;
   }
 

@@ -70,7 +70,7 @@ export class SalesOrderInvoicing {
     let invoiceNumber: number | undefined;
     let recorded = false;
     try {
-      const { revision, events } = await this.writer.write(
+      const { revision, events, position } = await this.writer.write(
         salesOrderAggregate,
         orderId,
         async (state: SalesOrderState, read: number) => {
@@ -97,11 +97,12 @@ export class SalesOrderInvoicing {
           });
           return numberedSalesOrderInvoicing(decision, invoiceNumber);
         },
-        { metadata, ifMatch },
+        { metadata, ifMatch, readModelsAwaitedAfter: true },
       );
       recorded = true;
       const at = revision - (events.length - 1 - events.findIndex((e) => e.type === 'SalesOrderInvoiced'));
-      await this.steps.runNow(salesOrderInvoicingReactor, streamName(salesOrderAggregate, orderId), at);
+      const orderStream = streamName(salesOrderAggregate, orderId);
+      await this.steps.runNow(salesOrderInvoicingReactor, orderStream, at, position);
       return await this.writer.read(invoiceAggregate, invoiceId);
     } catch (error) {
       // Once recorded, the invoicing stands: the reactor creates the invoice, units and all.
