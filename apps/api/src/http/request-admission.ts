@@ -30,7 +30,8 @@ export const BUSY_RETRY_AFTER_SECONDS = 1;
  * while writes wait longer than `limits.lagTargetMs` for their read models); the next wait their
  * turn in arrival order. Why: the projectors share the API's event loop (and the machine's cores),
  * so every request in progress puts its callbacks in the queue before theirs. Past a point more
- * requests at once only make each slower and the read models staler (docs/operations.md).
+ * requests at once add little throughput and make the read models much staler (the trade,
+ * measured: docs/operations.md).
  */
 export class RequestAdmission {
   private workingNow = 0;
