@@ -17,12 +17,15 @@ describe('requests taking their turn (PGlite)', () => {
   let base: string;
   const held: Array<() => void> = [];
   const letGo = () => held.splice(0).forEach((release) => release());
+  /** The `x-test-name` of every request that got past its turn. */
+  const workedOn: string[] = [];
 
   beforeAll(async () => {
     t = await startTestApp(testDatabases()[0], {
       config: { maxConcurrentRequests: 3, maxWaitingRequests: 1, readModelLagTargetMs: 0 },
       extendHttp: (fastify) =>
         fastify.addHook('preHandler', async (request) => {
+          workedOn.push(String(request.headers['x-test-name'] ?? ''));
           if (request.headers['x-test-hold']) await new Promise<void>((resolve) => held.push(resolve));
         }),
     });
@@ -84,7 +87,9 @@ describe('requests taking their turn (PGlite)', () => {
 
   it('gives the place of a client that left while waiting to the next', async () => {
     const holding = await holdThree();
-    const leaving = httpRequest(`${base}/api/v3/customers`, { headers: caller.headers });
+    const leaving = httpRequest(`${base}/api/v3/customers`, {
+      headers: { ...caller.headers, 'x-test-name': 'gone while waiting' },
+    });
     leaving.on('error', () => undefined);
     leaving.end();
     await until({ working: 3, waiting: 1 });
@@ -97,6 +102,7 @@ describe('requests taking their turn (PGlite)', () => {
     expect((await Promise.all(holding)).map((res) => res.statusCode)).toEqual([200, 200, 200]);
     expect((await next).statusCode).toBe(200);
     await until({ working: 0, waiting: 0 });
+    expect(workedOn).not.toContain('gone while waiting');
   });
 
   it('frees the place of a client that left while its request was worked on', async () => {
