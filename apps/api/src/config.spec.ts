@@ -17,7 +17,7 @@ describe('configFromEnv', () => {
       logLevel: 'info',
       maxConcurrentRequests: 64,
       maxWaitingRequests: 1000,
-      readModelLagTargetMs: 20,
+      readModelLagTargetMs: 10,
     });
   });
 

@@ -66,7 +66,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel,
     maxConcurrentRequests: integer(env, 'MAX_CONCURRENT_REQUESTS', 64, 0, 10_000),
     maxWaitingRequests: integer(env, 'MAX_WAITING_REQUESTS', 1000, 0, 1_000_000),
-    readModelLagTargetMs: integer(env, 'READ_MODEL_LAG_TARGET_MS', 20, 0, 600_000),
+    readModelLagTargetMs: integer(env, 'READ_MODEL_LAG_TARGET_MS', 10, 0, 600_000),
   };
 }
 
