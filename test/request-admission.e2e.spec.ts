@@ -48,6 +48,14 @@ describe('requests taking their turn (PGlite)', () => {
     return { working: gauge('http_requests_working'), waiting: gauge('http_requests_waiting') };
   }
 
+  /** A request over a real socket, which the test ends from the client's side with `destroy()`. */
+  function leavingRequest(headers: Record<string, string>) {
+    const leaving = httpRequest(`${base}/api/v3/customers`, { headers: { ...caller.headers, ...headers } });
+    leaving.on('error', () => undefined); // the socket the test destroys
+    leaving.end();
+    return leaving;
+  }
+
   /** Holds three requests once admitted: every place taken. */
   async function holdThree(): Promise<Promise<{ statusCode: number }>[]> {
     const holding = [1, 2, 3].map(() => list({ 'x-test-hold': '1' }));
@@ -87,11 +95,7 @@ describe('requests taking their turn (PGlite)', () => {
 
   it('gives the place of a client that left while waiting to the next', async () => {
     const holding = await holdThree();
-    const leaving = httpRequest(`${base}/api/v3/customers`, {
-      headers: { ...caller.headers, 'x-test-name': 'gone while waiting' },
-    });
-    leaving.on('error', () => undefined);
-    leaving.end();
+    const leaving = leavingRequest({ 'x-test-name': 'gone while waiting' });
     await until({ working: 3, waiting: 1 });
     leaving.destroy();
     await until({ working: 3, waiting: 0 });
@@ -106,11 +110,7 @@ describe('requests taking their turn (PGlite)', () => {
   });
 
   it('frees the place of a client that left while its request was worked on', async () => {
-    const leaving = httpRequest(`${base}/api/v3/customers`, {
-      headers: { ...caller.headers, 'x-test-hold': '1' },
-    });
-    leaving.on('error', () => undefined);
-    leaving.end();
+    const leaving = leavingRequest({ 'x-test-hold': '1' });
     await until({ working: 1, waiting: 0 });
     leaving.destroy();
     await until({ working: 0, waiting: 0 });
