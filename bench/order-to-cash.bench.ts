@@ -4,7 +4,8 @@
  * else on PGlite. A table, then as the last line one JSON object:
  *
  * - `flow_ratio`: complete flows/s ÷ customer creates/s (the baseline), alternating in three rounds
- *   (after a warm-up of each), the median round's ratio. A flow is five sequential calls, each
+ *   (BENCH_ROUNDS=n for more, to see whether anything slows as the tables grow; after a warm-up of
+ *   each), the median round's ratio. A flow is five sequential calls, each
  *   answered with read-your-writes (the API's writes wait for the read models): create a 10-line
  *   order → invoice all of it → pay the invoice's total → pack every line → ship that packing list.
  * - `steps`: each step's p50/p99 in ms over the measured flow rounds (where a slow flow spends),
@@ -45,7 +46,7 @@ import {
 import { concurrently, log } from './support/measure';
 
 const quick = process.env.BENCH_QUICK === '1';
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ROUND_S = quick ? 2 : 10;
 const WARM_UP_S = 2;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
