@@ -1,5 +1,6 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
+import { batchIds, batchRows } from './batch-rows';
 import { Projector } from '../projector';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -172,20 +173,15 @@ async function writeBatch(trx: Transaction<any>, schema: string, batch: Batch): 
     }
   }
   if (batch.deletedRecords.length > 0) {
-    await sql`delete from ${links} where account_record_id in (${uuids(batch.deletedRecords)})`.execute(trx);
+    await sql`delete from ${links} where account_record_id in ${batchIds(batch.deletedRecords)}`.execute(trx);
   }
   if (deletes.length > 0 || relinked.length > 0) {
-    await sql`delete from ${links} where contact_id in (${uuids([...deletes, ...relinked])})`.execute(trx);
+    await sql`delete from ${links} where contact_id in ${batchIds([...deletes, ...relinked])}`.execute(trx);
   }
-  if (deletes.length > 0) await sql`delete from ${contacts} where id in (${uuids(deletes)})`.execute(trx);
+  if (deletes.length > 0) await sql`delete from ${contacts} where id in ${batchIds(deletes)}`.execute(trx);
   if (inserts.length > 0) await insertContacts(trx, contacts, inserts);
   if (updates.length > 0) await updateContacts(trx, contacts, updates);
   if (newLinks.length > 0) await insertLinks(trx, links, contacts, newLinks);
-}
-
-/** A list of ids as one parameter: `id in (select …)` with one bind whatever the count. */
-function uuids(ids: string[]): RawBuilder<unknown> {
-  return sql`select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)`;
 }
 
 async function insertContacts(
@@ -213,8 +209,7 @@ async function updateContacts(
   );
   await sql`update ${target} as t set ${sql.raw(assignments.join(', '))},
       revision = r.revision, updated_at = r.updated_at
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(id uuid, changes jsonb, revision integer, updated_at timestamptz)
+    from ${batchRows(rows, 'id uuid, changes jsonb, revision integer, updated_at timestamptz')} as r
     where t.id = r.id`.execute(trx);
 }
 
@@ -227,7 +222,6 @@ async function insertLinks(
 ): Promise<void> {
   await sql`insert into ${target} (contact_id, account_id, account_record_id, record_type, position)
     select r.contact_id, c.account_id, r.account_record_id, r.record_type, r.position
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(contact_id uuid, account_record_id uuid, record_type text, position integer)
+    from ${batchRows(rows, 'contact_id uuid, account_record_id uuid, record_type text, position integer')} as r
     join ${contacts} c on c.id = r.contact_id`.execute(trx);
 }

@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
+import { batchIds, batchRows } from './batch-rows';
 import { hasTrigrams } from './trigrams';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -232,10 +233,7 @@ async function writeBatch(
   if (inserts.length > 0) await insertRows(trx, target, list, inserts);
   if (updates.length > 0) await updateRows(trx, target, list, updates);
   if (deletes.length > 0) {
-    await sql`delete from ${target}
-      where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(deletes)}::jsonb))`.execute(
-      trx,
-    );
+    await sql`delete from ${target} where id in ${batchIds(deletes)}`.execute(trx);
   }
 }
 
@@ -271,7 +269,7 @@ async function updateRows(
     .filter(([name, column]) => !column.fixed && name !== 'id' && name !== 'revision')
     .map(([name, column]) => `${name} = ${column.update ?? changedValue(name, column.type)}`);
   await sql`update ${target} as t set ${sql.raw(assignments.join(', '))}, revision = r.revision
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, changes jsonb, revision integer)
+    from ${batchRows(rows, 'id uuid, changes jsonb, revision integer')} as r
     where t.id = r.id and t.revision < r.revision`.execute(trx);
 }
 

@@ -1,5 +1,6 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
+import { batchIds, batchRows } from './batch-rows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -126,11 +127,13 @@ export async function writeEstimates(
   // One statement, the lines sent once: its parts see the tables as they were before it, so the
   // delete removes only the estimates' earlier lines, never those the insert stores.
   await sql`with added as (
-      select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(estimate_id uuid,
-        account_id uuid, item_id uuid, item_variation_location_id integer, quantity numeric)
+      select * from ${batchRows(
+        lines,
+        'estimate_id uuid, account_id uuid, item_id uuid, item_variation_location_id integer, quantity numeric',
+      )} as r
     ), removed as (
       delete from ${quantities}
-      where estimate_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify([...estimates.keys()])}::jsonb))
+      where estimate_id in ${batchIds([...estimates.keys()])}
       returning item_id, item_variation_location_id, quantity
     ), stored as (
       insert into ${quantities} (estimate_id, account_id, item_id, item_variation_location_id, quantity)

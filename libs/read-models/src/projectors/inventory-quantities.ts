@@ -1,5 +1,6 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
+import { batchIds } from './batch-rows';
 import { Projector } from '../projector';
 import {
   createEstimateQuantities,
@@ -106,8 +107,7 @@ export const inventoryQuantitiesProjector: Projector = {
     const target = sql.table(`${schema}.inventory_quantities`);
     if (rows.size > 0) await upsertRows(trx, target, [...rows.values()]);
     if (deletedVariations.length > 0) {
-      await sql`update ${target} set stocked = false
-        where variation_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(deletedVariations)}::jsonb))`.execute(
+      await sql`update ${target} set stocked = false where variation_id in ${batchIds(deletedVariations)}`.execute(
         trx,
       );
     }

@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import Decimal from 'decimal.js';
 import { sql, Transaction } from 'kysely';
+import { batchIds, batchRows } from './batch-rows';
 import {
   amountColumns,
   amountsOf,
@@ -313,15 +314,12 @@ async function writeChildren(trx: Transaction<any>, schema: string, batch: Child
     const definitions = columns.map((name) => `${name} ${FULFILLMENT_COLUMNS[name]}`).join(', ');
     const assignments = columns.map((name) => `${name} = r.${name}`).join(', ');
     await sql`update ${fulfillments} as t set ${sql.raw(assignments)}
-      from jsonb_to_recordset(${JSON.stringify([...batch.shipped.values()])}::jsonb)
-        as r(id uuid, ${sql.raw(definitions)})
+      from ${batchRows([...batch.shipped.values()], `id uuid, ${definitions}`)} as r
       where t.id = r.id`.execute(trx);
   }
   if (batch.deletedInvoices.length > 0) {
-    const ids = JSON.stringify(batch.deletedInvoices);
     for (const table of [payments, fulfillments]) {
-      await sql`delete from ${table}
-        where invoice_id in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))`.execute(trx);
+      await sql`delete from ${table} where invoice_id in ${batchIds(batch.deletedInvoices)}`.execute(trx);
     }
   }
 }

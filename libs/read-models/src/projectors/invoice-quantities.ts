@@ -1,5 +1,6 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
+import { batchIds, batchRows } from './batch-rows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -186,9 +187,11 @@ export async function writeInvoices(
   if (batch.invoices.size > 0) {
     const lines = [...batch.invoices.values()].flatMap((entry) => entry ?? []);
     await sql`with input as (
-        select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(invoice_id uuid, line_id text,
-          account_id uuid, item_id uuid, item_variation_location_id integer, item_location_known boolean, item_location_id uuid, quantity numeric,
-          event_id text)
+        select * from ${batchRows(
+          lines,
+          `invoice_id uuid, line_id text, account_id uuid, item_id uuid, item_variation_location_id integer,
+          item_location_known boolean, item_location_id uuid, quantity numeric, event_id text`,
+        )} as r
       ), located as (
         select i.invoice_id, i.line_id, i.account_id, i.item_id, i.item_variation_location_id, i.quantity,
           i.event_id, v.row_key as variation_row,
@@ -211,7 +214,7 @@ export async function writeInvoices(
         from located
       ), removed as (
         delete from ${quantities}
-        where invoice_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify([...batch.invoices.keys()])}::jsonb))
+        where invoice_id in ${batchIds([...batch.invoices.keys()])}
         returning account_id, item_id, location_id, row_key, quantity
       ), stored as (
         insert into ${quantities} (invoice_id, line_id, account_id, item_id, item_variation_location_id,

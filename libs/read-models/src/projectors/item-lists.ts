@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
+import { batchRows } from './batch-rows';
 import { hasTrigrams } from './trigrams';
 import { createItemCounts } from './item-counts';
 
@@ -250,7 +251,6 @@ async function updateRows(
       variation_count = t.variation_count + r.variation_delta,
       revision = coalesce(r.revision, t.revision),
       updated_at = coalesce(r.updated_at, t.updated_at)
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(id uuid, changes jsonb, revision integer, updated_at timestamptz, variation_delta integer)
+    from ${batchRows(rows, 'id uuid, changes jsonb, revision integer, updated_at timestamptz, variation_delta integer')} as r
     where t.id = r.id`.execute(trx);
 }

@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
+import { batchIds, batchRows } from './batch-rows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -183,10 +184,7 @@ async function writeTable(
   if (inserts.length > 0) await insertRows(trx, target, table, inserts);
   if (updates.length > 0) await updateRows(trx, target, table, updates);
   if (deletes.length > 0) {
-    await sql`delete from ${target}
-      where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(deletes)}::jsonb))`.execute(
-      trx,
-    );
+    await sql`delete from ${target} where id in ${batchIds(deletes)}`.execute(trx);
   }
 }
 
@@ -218,7 +216,6 @@ async function updateRows(
   });
   await sql`update ${target} as t set ${sql.raw(assignments.join(', '))},
       revision = r.revision, updated_at = r.updated_at
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(id uuid, changes jsonb, revision integer, updated_at timestamptz)
+    from ${batchRows(rows, 'id uuid, changes jsonb, revision integer, updated_at timestamptz')} as r
     where t.id = r.id`.execute(trx);
 }

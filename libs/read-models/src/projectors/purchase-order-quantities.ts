@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import Decimal from 'decimal.js';
 import { Kysely, sql, Transaction } from 'kysely';
+import { batchIds, batchRows } from './batch-rows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -104,9 +105,8 @@ export async function writePurchaseOrders(
   if (batch.size === 0) return;
   const quantities = sql.table(`${schema}.purchase_order_quantities`);
   const rows = sql.table(`${schema}.inventory_quantities`);
-  const lines = JSON.stringify([...batch.values()]);
-  const orders = JSON.stringify([...new Set([...batch.values()].map((line) => line.purchase_order_id))]);
-  const touched = sql`(select value::uuid from jsonb_array_elements_text(${orders}::jsonb))`;
+  const lines = [...batch.values()];
+  const touched = batchIds([...new Set(lines.map((line) => line.purchase_order_id))]);
 
   await sql`update ${rows} t set incoming = trim_scale(t.incoming - d.incoming),
       received = trim_scale(t.received - d.received)
@@ -114,9 +114,11 @@ export async function writePurchaseOrders(
       where purchase_order_id in ${touched} and row_key is not null group by row_key) d
     where t.row_key = d.row_key`.execute(trx);
 
-  const input = sql`jsonb_to_recordset(${lines}::jsonb) as i(purchase_order_id uuid, line_id text,
-    account_id uuid, item_id uuid, item_variation_location_id integer, location_id uuid, ordered numeric,
-    received numeric, event_id text)`;
+  const input = sql`${batchRows(
+    lines,
+    `purchase_order_id uuid, line_id text, account_id uuid, item_id uuid, item_variation_location_id integer,
+    location_id uuid, ordered numeric, received numeric, event_id text`,
+  )} as i`;
   // New lines (a receipt's line whose send was in an earlier batch already has one), located once.
   await sql`insert into ${quantities} (purchase_order_id, line_id, account_id, item_id,
       item_variation_location_id, location_id, row_key, ordered, event_id)

@@ -1,5 +1,6 @@
 import { RecordedEvent } from '@app/event-store';
 import { sql, Transaction } from 'kysely';
+import { batchIds, batchRows } from './batch-rows';
 import {
   amountColumns,
   amountsOf,
@@ -176,15 +177,13 @@ async function writeLinkedInvoices(
   const payments = [...paid].map(([invoice_id, amount_paid]) => ({ invoice_id, amount_paid }));
   if (payments.length > 0)
     await sql`update ${invoices} as t set amount_paid = r.amount_paid
-      from jsonb_to_recordset(${JSON.stringify(payments)}::jsonb) as r(invoice_id uuid, amount_paid numeric)
+      from ${batchRows(payments, 'invoice_id uuid, amount_paid numeric')} as r
       where t.invoice_id = r.invoice_id`.execute(trx);
-  const touched = JSON.stringify([...linked.map((row) => row.invoice_id), ...paid.keys()]);
+  const touched = batchIds([...linked.map((row) => row.invoice_id as string), ...paid.keys()]);
   await sql`update ${orders} as s set amount_paid = (
       select coalesce(sum(i.amount_paid), 0) from ${invoices} i where i.sales_order_id = s.id)
     where s.id in (select sales_order_id from ${invoices}
-      where invoice_id in (select value::uuid from jsonb_array_elements_text(${touched}::jsonb)))`.execute(
-    trx,
-  );
+      where invoice_id in ${touched})`.execute(trx);
 }
 
 /**

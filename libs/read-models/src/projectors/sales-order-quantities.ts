@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import Decimal from 'decimal.js';
 import { Kysely, sql, Transaction } from 'kysely';
+import { batchIds, batchRows } from './batch-rows';
 import { lineLocation, LineLocation } from './invoice-quantities';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -188,9 +189,6 @@ function inventoryLines(
     });
 }
 
-const uuids = (ids: string[]) =>
-  sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
-
 /**
  * Takes back what the batch's orders reserved, stores their new state, counts what they reserve
  * now. Before the item locations are stored: a line is located against them as they were before
@@ -205,7 +203,7 @@ export async function writeSalesOrders(
   const quantities = sql.table(`${schema}.sales_order_quantities`);
   const invoicings = sql.table(`${schema}.sales_order_invoicings`);
   const rows = sql.table(`${schema}.inventory_quantities`);
-  const orders = uuids([...batch.keys()]);
+  const orders = batchIds([...batch.keys()]);
   const entries = [...batch.entries()];
 
   await sql`update ${rows} t set reserved = trim_scale(t.reserved - d.reserved)
@@ -221,9 +219,11 @@ export async function writeSalesOrders(
     // One statement: its parts see the table as it was before it (where a kept line was counted,
     // whether the order was open), the delete removing only the earlier lines.
     await sql`with input as (
-        select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(sales_order_id uuid,
-          line_id text, account_id uuid, item_id uuid, item_variation_location_id integer,
-          item_location_known boolean, item_location_id uuid, ordered numeric, open boolean, event_id text)
+        select * from ${batchRows(
+          lines,
+          `sales_order_id uuid, line_id text, account_id uuid, item_id uuid, item_variation_location_id integer,
+          item_location_known boolean, item_location_id uuid, ordered numeric, open boolean, event_id text`,
+        )} as r
       ), located as (
         select i.*, v.row_key as variation_row,
           case when i.item_variation_location_id is not null then v.location_id
@@ -243,7 +243,7 @@ export async function writeSalesOrders(
         left join ${sql.table(`${schema}.inventory_item_locations`)} il on il.item_id = i.item_id
       ), removed as (
         delete from ${quantities}
-        where sales_order_id in ${uuids(replaced.map(([id]) => id))}
+        where sales_order_id in ${batchIds(replaced.map(([id]) => id))}
       )
       insert into ${quantities} (sales_order_id, line_id, account_id, item_id, item_variation_location_id,
         location_id, row_key, ordered, open, event_id)
@@ -256,7 +256,7 @@ export async function writeSalesOrders(
 
   const deleted = entries.filter(([, order]) => order.deleted).map(([id]) => id);
   if (deleted.length > 0)
-    await sql`delete from ${invoicings} where sales_order_id in ${uuids(deleted)}`.execute(trx);
+    await sql`delete from ${invoicings} where sales_order_id in ${batchIds(deleted)}`.execute(trx);
 
   const added = entries.flatMap(([, order]) => (order.deleted ? [] : order.invoicings));
   if (added.length > 0) {
@@ -274,7 +274,7 @@ export async function writeSalesOrders(
   );
   if (released.length > 0) {
     await sql`update ${invoicings} s set released = true
-      from jsonb_to_recordset(${JSON.stringify(released)}::jsonb) as r(sales_order_id uuid, invoice_id uuid)
+      from ${batchRows(released, 'sales_order_id uuid, invoice_id uuid')} as r
       where s.sales_order_id = r.sales_order_id and s.invoice_id = r.invoice_id`.execute(trx);
   }
 
@@ -283,7 +283,7 @@ export async function writeSalesOrders(
     .map(([id, order]) => ({ sales_order_id: id, open: order.open }));
   if (statuses.length > 0) {
     await sql`update ${quantities} q set open = r.open
-      from jsonb_to_recordset(${JSON.stringify(statuses)}::jsonb) as r(sales_order_id uuid, open boolean)
+      from ${batchRows(statuses, 'sales_order_id uuid, open boolean')} as r
       where q.sales_order_id = r.sales_order_id`.execute(trx);
   }
 

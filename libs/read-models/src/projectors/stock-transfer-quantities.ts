@@ -1,5 +1,6 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
+import { batchIds, batchRows } from './batch-rows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -113,14 +114,15 @@ export async function writeStockTransfers(
       from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(row_key text, account_id uuid,
         item_id uuid, variation_id uuid, item_variation_location_id integer, location_id uuid)
       on conflict (row_key) do nothing`.execute(trx);
-  const ids = JSON.stringify([...batch.keys()]);
   await sql`with added as (
-      select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(stock_transfer_id uuid,
-        line_id text, account_id uuid, item_id uuid, variation_id uuid, item_variation_location_id integer,
-        location_id uuid, row_key text, quantity numeric)
+      select * from ${batchRows(
+        lines,
+        `stock_transfer_id uuid, line_id text, account_id uuid, item_id uuid, variation_id uuid,
+        item_variation_location_id integer, location_id uuid, row_key text, quantity numeric`,
+      )} as r
     ), removed as (
       delete from ${quantities}
-      where stock_transfer_id in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))
+      where stock_transfer_id in ${batchIds([...batch.keys()])}
       returning row_key, quantity
     ), stored as (
       insert into ${quantities} (stock_transfer_id, line_id, account_id, item_id, variation_id,

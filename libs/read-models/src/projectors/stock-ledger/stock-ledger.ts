@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../../projector';
+import { batchIds } from '../batch-rows';
 import { documentOfStream, DOCUMENT_EVENTS, DocumentStock, itemsOf } from './document-stock';
 import { createLedgerTables } from './ledger-tables';
 import { Balance, ledgerEntries, LedgerState } from './ledger-entries';
@@ -61,8 +62,7 @@ export const stockLedgerProjector: Projector = {
   },
 };
 
-const ids = (values: Iterable<string>) =>
-  sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(values)])}::jsonb))`;
+const ids = (values: Iterable<string>) => batchIds([...new Set(values)]);
 
 /** The batch's state, the items loaded whole into it, and the loop's memo (see remember). */
 interface Loaded {
