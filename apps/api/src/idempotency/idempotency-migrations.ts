@@ -43,6 +43,16 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * The heartbeat renews its process's running keys every third of a lease: without this index it
+   * read the whole table (a day of keys) each time.
+   */
+  '0003_idempotency_running_keys': {
+    async up(db: Kysely<any>) {
+      await sql`create index idempotency_keys_running_idx on idempotency_keys (owner)
+        where state = 'in_progress'`.execute(db);
+    },
+  },
 };
 
 export async function migrateIdempotencyKeys(db: Kysely<any>): Promise<void> {
