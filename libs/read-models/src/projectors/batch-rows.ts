@@ -3,9 +3,9 @@ import { RawBuilder, sql } from 'kysely';
 /**
  * A batch's records as rows for one statement, limited to their number. PostgreSQL plans any
  * set-returning function for 100 rows: joined to a table of a few thousand rows, that plan reads
- * the whole table, so a projector's statements grew with its tables (docs/performance.md,
- * "Statements planned for the batch's size"). Told the count, the planner looks each record up
- * through an index. `columns` is the record definition, e.g. `id uuid, revision integer`.
+ * the whole table, so a projector's statements grew with its tables (docs/performance.md, Order to
+ * cash, "statements planned for the batch's size"). Told the count, the planner looks each record
+ * up through an index. `columns` is the record definition, e.g. `id uuid, revision integer`.
  */
 export function batchRows(records: readonly unknown[], columns: string): RawBuilder<unknown> {
   return sql`(select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${sql.raw(columns)})
