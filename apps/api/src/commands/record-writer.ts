@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { KeyedLock } from './keyed-lock';
+import { RecentStates } from './recent-states';
 import { Decision, DomainError, isDomainError } from '@app/domain';
 import { EventData, EventMetadata, Position } from '@app/event-store';
 import {
@@ -8,6 +9,7 @@ import {
   DomainEvent,
   LoadedAggregate,
   Recorded,
+  streamName,
 } from '@app/event-store/aggregate';
 
 export interface WriteOptions {
@@ -50,17 +52,16 @@ export class RecordWriter {
    * processes still meet the expected-revision check.
    */
   private readonly perStream = new KeyedLock();
-  /**
-   * A stream's state as its last command here left it, kept only while more commands wait on that
-   * stream: the next decides on it without reading the snapshot and the events again (the append's
-   * expected revision still catches a write from elsewhere). Dropped when the queue empties.
-   */
-  private readonly hot = new Map<string, LoadedAggregate<unknown>>();
+  /** States this process last wrote or read: the next command decides on them without a read. */
+  private readonly recent: RecentStates;
 
   constructor(
     private readonly repository: AggregateRepository,
     private readonly settle: (position: Position | undefined, eventTypes: string[]) => Promise<void>,
-  ) {}
+    recentStatesKept?: number,
+  ) {
+    this.recent = new RecentStates(recentStatesKept);
+  }
 
   async write<S, E extends DomainEvent>(
     definition: AggregateDefinition<S, E>,
@@ -70,10 +71,10 @@ export class RecordWriter {
   ): Promise<WriteResult<S, E>> {
     if (options.fresh) return this.create(definition, id, decide, options);
     let decidedOn: { state: S; revision: number; events: E[] } | undefined;
-    const streamId = `${definition.streamPrefix}-${id}`;
+    const streamId = streamName(definition, id);
     const result = await this.perStream.run(streamId, async () => {
-      const from = this.hot.get(streamId) as LoadedAggregate<S> | undefined;
-      this.hot.delete(streamId);
+      const from = this.recent.get<S>(streamId);
+      this.recent.forget(streamId); // until this command's outcome is known
       const executed = await this.repository.execute<S, E, DomainError>(
         definition,
         id,
@@ -85,12 +86,11 @@ export class RecordWriter {
         },
         { expectedRevision: options.ifMatch, from },
       );
-      if (executed.ok && executed.events.length > 0 && this.perStream.pending(streamId) > 1) {
+      if (executed.ok && executed.events.length > 0) {
         // Folded from the events as the store gives them back (their data through JSON).
         const { state, revision, events } = decidedOn!;
-        const stored = events.map((event) => ({ ...event, data: JSON.parse(JSON.stringify(event.data)) }));
-        this.hot.set(streamId, {
-          state: fold(definition, id, state, revision, stored, options.metadata),
+        this.recent.wrote(streamId, {
+          state: fold(definition, id, state, revision, asStored(events), options.metadata),
           revision: executed.nextExpectedRevision,
           exists: true,
         });
@@ -130,6 +130,11 @@ export class RecordWriter {
       data,
       'no_stream',
     );
+    this.recent.wrote(streamName(definition, id), {
+      state: fold(definition, id, initial, -1, asStored(events), metadata),
+      revision: nextExpectedRevision,
+      exists: true,
+    });
     await this.settle(
       position,
       events.map((e) => e.type),
@@ -138,12 +143,20 @@ export class RecordWriter {
     return { state, revision: nextExpectedRevision, events, position };
   }
 
-  read<S, E extends DomainEvent>(
+  /** The record as its stream is now (always read: only a write can check a kept state). */
+  async read<S, E extends DomainEvent>(
     definition: AggregateDefinition<S, E>,
     id: string,
   ): Promise<LoadedAggregate<S>> {
-    return this.repository.load(definition, id);
+    const loaded = await this.repository.load(definition, id);
+    this.recent.read(streamName(definition, id), loaded);
+    return loaded;
   }
+}
+
+/** The events as a read gives them back: their data through JSON, as stored. */
+function asStored<E extends DomainEvent>(events: E[]): E[] {
+  return events.map((event) => ({ ...event, data: JSON.parse(JSON.stringify(event.data)) as unknown }));
 }
 
 function toEventData(event: DomainEvent, options: WriteOptions): EventData {
@@ -159,7 +172,7 @@ function fold<S, E extends DomainEvent>(
   events: E[],
   metadata: EventMetadata,
 ): S {
-  const streamId = `${definition.streamPrefix}-${id}`;
+  const streamId = streamName(definition, id);
   const recordedAt = new Date();
   return events.reduce(
     (s, event, i) =>

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppendResult, EventStore, Position, RecordedEvent, StreamNotFoundError } from '@app/event-store';
-import { Reactor, runReactorStep } from '@app/read-models';
+import { CompletedSteps, Reactor, runReactorStep } from '@app/read-models';
 import { ReadYourWrites } from '../store/read-your-writes';
 import { EVENT_STORE } from '../store/tokens';
 
@@ -14,6 +14,7 @@ export class ReactorSteps {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly readYourWrites: ReadYourWrites,
+    private readonly completed: CompletedSteps,
   ) {}
 
   /**
@@ -30,7 +31,7 @@ export class ReactorSteps {
     const [trigger] = await this.store.readStream(streamId, { fromRevision: revision, maxCount: 1 });
     if (!trigger || !reactor.handles.includes(trigger.type))
       throw new Error(`${streamId}@${revision} is not an event ${reactor.name} reacts to`);
-    const appended = await runReactorStep(reactor, trigger, this.store);
+    const appended = await this.step(reactor, trigger);
     // The step's appends come after the trigger in the log: waiting for them waits for both.
     await this.readYourWrites.after(appended.at(-1)?.position ?? recorded);
     return appended;
@@ -48,8 +49,15 @@ export class ReactorSteps {
     });
     const trigger = [...events].reverse().find((e) => reactor.handles.includes(e.type));
     if (!trigger) return false;
-    const appended = await runReactorStep(reactor, trigger, this.store);
+    const appended = await this.step(reactor, trigger);
     await this.readYourWrites.after(appended.at(-1)?.position);
     return true;
+  }
+
+  /** The step, done: the reactor's loop here need not do it again. */
+  private async step(reactor: Reactor, trigger: RecordedEvent): Promise<AppendResult[]> {
+    const appended = await runReactorStep(reactor, trigger, this.store);
+    this.completed.add(reactor.name, trigger.id);
+    return appended;
   }
 }

@@ -3,6 +3,7 @@ import { AggregateRepository } from '@app/event-store/aggregate';
 import { EventStore } from '@app/event-store';
 import {
   assertValidProjectors,
+  CompletedSteps,
   Database,
   leasesFor,
   noLeases,
@@ -75,9 +76,10 @@ export class StoreModule {
             }),
           inject: [STORES, PinoLogger],
         },
+        { provide: CompletedSteps, useValue: new CompletedSteps() },
         {
           provide: ReactorRunner,
-          useFactory: (s: Stores, logger: PinoLogger) => {
+          useFactory: (s: Stores, logger: PinoLogger, completed: CompletedSteps) => {
             const reactors = options.reactors ?? reactorRegistry;
             // One checkpoint table and lease namespace: a reactor may not share a projector's name.
             assertValidProjectors([
@@ -90,11 +92,12 @@ export class StoreModule {
               pipeline: s.database.pipeline,
               store: s.events,
               reactors,
+              completed,
               logger: contextLogger(logger, 'Reactors'),
               leases: config.projectors === 'external' ? noLeases() : leasesFor(s.database),
             });
           },
-          inject: [STORES, PinoLogger],
+          inject: [STORES, PinoLogger, CompletedSteps],
         },
         ReadYourWrites,
         ReactorSteps,

@@ -42,12 +42,13 @@ export interface ExecuteOptions<S = unknown> {
   expectedRevision?: number;
   maxAttempts?: number;
   /**
-   * The stream's state as this process last wrote it (the previous of several commands serialised
-   * on one stream): decided on without a read. The append's expected revision still checks it, so a
-   * write made meanwhile elsewhere only costs a catch-up and a second decision. A refusal or an empty
-   * decision, or a decide that throws, is not trusted to it: the stream is caught up and the command
-   * decided again. Ignored
-   * with `expectedRevision` (an If-Match is judged against the stream as read).
+   * The stream's state as this process last wrote or read it: decided on without a read. The
+   * append's expected revision still checks it, so a write made meanwhile elsewhere only costs a
+   * read and a second decision. A refusal, an empty decision or a decide that throws stands only
+   * once a read from the given revision finds nothing after it; else the command is decided again
+   * on the stream (a decide with effects elsewhere then runs twice, as after a concurrent write). A
+   * stream that does not hold the given revision is loaded whole: the state is a hint, never a
+   * base. Ignored with `expectedRevision` (an If-Match is judged against the stream as read).
    */
   from?: LoadedAggregate<S>;
 }
@@ -122,17 +123,31 @@ export class AggregateRepository {
     const maxAttempts = atLeastOne('maxAttempts', options.maxAttempts ?? this.maxAttempts);
     const given = ifMatch === undefined && options.from?.exists ? options.from : undefined;
     let loaded = given ?? (await this.loadStream(definition, streamId));
-    let read = given === undefined;
+    // A given state is a hint until the stream confirms it (an append, or a read from its revision).
+    let confirmed = given === undefined;
     for (let attempt = 1; ; attempt++) {
-      const deciding = (async () => decide(loaded.state, loaded.revision))();
-      const decision = await (read ? deciding : deciding.catch(() => undefined));
-      if (!read && !(Array.isArray(decision) && decision.length > 0)) {
-        // Only an append checks a given state: a refusal, a no-op or a throw on it is decided again
-        // on the stream.
-        loaded = await this.catchUp(definition, streamId, loaded);
-        read = true;
+      let decision: Decision<Err>;
+      try {
+        decision = await decide(loaded.state, loaded.revision);
+      } catch (error) {
+        if (confirmed) throw error;
+        const current = await this.confirm(definition, streamId, loaded);
+        confirmed = true;
+        if (current === loaded) throw error; // decided on the stream as it is: the throw stands
+        loaded = current;
         attempt--;
         continue;
+      }
+      if (!confirmed && !(Array.isArray(decision) && decision.length > 0)) {
+        // Only an append checks a given state: a refusal or a no-op on it stands only if the stream
+        // has nothing after it, else the command is decided again on the stream.
+        const current = await this.confirm(definition, streamId, loaded);
+        confirmed = true;
+        if (current !== loaded) {
+          loaded = current;
+          attempt--;
+          continue;
+        }
       }
       if (!Array.isArray(decision)) return { ok: false, error: decision as Err };
       if (ifMatch !== undefined && ifMatch !== loaded.revision) {
@@ -149,10 +164,32 @@ export class AggregateRepository {
         const retry =
           error instanceof WrongExpectedVersionError && ifMatch === undefined && attempt < maxAttempts;
         if (!retry) throw error;
-        loaded = await this.catchUp(definition, streamId, loaded);
-        read = true;
+        loaded = confirmed
+          ? await this.catchUp(definition, streamId, loaded)
+          : await this.confirm(definition, streamId, loaded);
+        confirmed = true;
       }
     }
+  }
+
+  /**
+   * A given state brought up to its stream: read from its own revision on, so that one read both
+   * checks that the stream holds that revision and brings what came after. The same object when
+   * nothing came after; the whole stream loaded when the stream does not hold the revision (the
+   * state was not from it).
+   */
+  private async confirm<S, E extends DomainEvent>(
+    definition: AggregateDefinition<S, E>,
+    streamId: string,
+    given: LoadedAggregate<S>,
+  ): Promise<LoadedAggregate<S>> {
+    const page = await this.readPage(streamId, given.revision);
+    if (page?.[0]?.revision !== given.revision) return this.loadStream(definition, streamId);
+    if (page.length === 1) return given;
+    const after = page.slice(1);
+    const state = after.reduce((s, event) => definition.evolve(s, event as Recorded<E>), given.state);
+    const current = { state, revision: after[after.length - 1].revision, exists: true };
+    return page.length < this.readPageSize ? current : this.catchUp(definition, streamId, current);
   }
 
   private async loadStream<S, E extends DomainEvent>(

@@ -147,7 +147,7 @@ describe('AggregateRepository.execute', () => {
   });
 });
 
-describe('AggregateRepository.execute from a given state (the last write of this process)', () => {
+describe('AggregateRepository.execute from a given state (one this process wrote or read)', () => {
   async function written(repository: AggregateRepository) {
     await repository.append(counter, 'c1', [incremented(1)], 'no_stream');
     return repository.load(counter, 'c1');
@@ -216,6 +216,53 @@ describe('AggregateRepository.execute from a given state (the last write of this
 
     expect(seen).toEqual([1, 101]);
     expect(result).toMatchObject({ ok: true, nextExpectedRevision: 2 });
+  });
+
+  it('given the current state, when the command is refused on it, then the refusal stands once a read from its revision finds nothing after it', async () => {
+    const { store, repository } = setup();
+    const current = await written(repository);
+    const counting = new CountingEventStore(store);
+    const reading = new AggregateRepository(counting);
+    const seen: number[] = [];
+    const never = (state: CounterState) => (seen.push(state.value), { refused: state.value });
+
+    const result = await reading.execute(counter, 'c1', never, { from: current });
+
+    expect(result).toEqual({ ok: false, error: { refused: 1 } });
+    expect(seen).toEqual([1]);
+    expect(counting.readCalls).toEqual([{ streamId: 'counter-c1', fromRevision: 0 }]);
+  });
+
+  it('given the current state, when decide throws on it, then the throw stands, decided once', async () => {
+    const { repository } = setup();
+    const current = await written(repository);
+    let decided = 0;
+
+    const executing = repository.execute(
+      counter,
+      'c1',
+      () => {
+        decided++;
+        throw new Error('no');
+      },
+      { from: current },
+    );
+
+    await expect(executing).rejects.toThrow('no');
+    expect(decided).toBe(1);
+  });
+
+  it('given a state ahead of the stream (not from it at all), when executing from it, then the stream is loaded whole and decided on', async () => {
+    const { store, repository } = setup();
+    const current = await written(repository);
+    const ahead = { state: { ...current.state, value: 40 }, revision: 5, exists: true };
+    const seen: CounterState[] = [];
+
+    const result = await repository.execute(counter, 'c1', double(seen), { from: ahead });
+
+    expect(seen.map((s) => s.value)).toEqual([40, 1]);
+    expect(result).toMatchObject({ ok: true, nextExpectedRevision: 1 });
+    expect(await replayed(store, 'c1')).toMatchObject({ value: current.state.value * 2 });
   });
 
   it('given an If-Match, when a state is given too, then the stream is read and the If-Match judged against it', async () => {

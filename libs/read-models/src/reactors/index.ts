@@ -1,3 +1,4 @@
+export * from './completed-steps';
 export * from './reactor';
 export * from './reactor-runner';
 export * from './reactor-tools';

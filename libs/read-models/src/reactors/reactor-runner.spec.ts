@@ -7,6 +7,7 @@ import { crashingAppends } from '../testing/crashing-appends';
 import { recordingLogger } from '../testing/projection-fixtures';
 import { projectionSetups, resetDatabase } from '../testing/projection-setups';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
+import { CompletedSteps } from './completed-steps';
 import { defineReactor, Reactor } from './reactor';
 import { ReactorRunner } from './reactor-runner';
 import { reactorTools, runReactorStep } from './reactor-tools';
@@ -45,12 +46,15 @@ describe.each(projectionSetups())('reactors ($name)', (kind) => {
     await store.close();
   });
 
-  function start(options: { store?: EventStore } = {}): Promise<ReactorRunner> {
+  function start(
+    options: { store?: EventStore; reactors?: Reactor[]; completed?: CompletedSteps } = {},
+  ): Promise<ReactorRunner> {
     const runner = new ReactorRunner({
       db: database.db,
       pipeline: database.pipeline,
       store: options.store ?? store,
-      reactors: [shipping],
+      reactors: options.reactors ?? [shipping],
+      completed: options.completed,
       logger,
     });
     runners.push(runner);
@@ -128,6 +132,31 @@ describe.each(projectionSetups())('reactors ($name)', (kind) => {
     // then it wrote nothing more, and running the step again answers where the events are
     expect(await shipmentOf(shipmentId)).toHaveLength(1);
     expect(await runReactorStep(shipping, placed, store)).toEqual([inline]);
+  });
+
+  it('skips a trigger whose step a request of this process completed, and steps the others', async () => {
+    // given an order whose shipment the request opened itself, noted as done, and another order
+    const completed = new CompletedSteps();
+    const done = await placeOrder();
+    await runReactorStep(shipping, done.placed, store);
+    completed.add('shipping', done.placed.id);
+    const other = await placeOrder();
+    const reacted: string[] = [];
+    const counting = defineReactor({
+      ...shipping,
+      react: (event, tools) => (reacted.push(event.id), shipping.react(event, tools)),
+    });
+
+    // when the reactor reaches both
+    const runner = await start({ reactors: [counting], completed });
+    await runner.waitFor(other.placed.position);
+
+    // then it stepped only the other, each shipment is there once, and the note is used up
+    expect(reacted).toEqual([other.placed.id]);
+    expect(await shipmentOf(done.shipmentId)).toHaveLength(1);
+    expect(await shipmentOf(other.shipmentId)).toHaveLength(1);
+    expect(completed.size).toBe(0);
+    expect(await loadCheckpoint(database.db, 'shipping')).toMatchObject({ position: other.placed.position });
   });
 
   it('keeps its checkpoint before a step that failed, and completes it exactly once after a restart', async () => {

@@ -1,21 +1,24 @@
 import { EventStore } from '@app/event-store';
 import { Projector } from '../projector';
 import { ProjectionRunner, ProjectionRunnerOptions } from '../projection-runner';
+import { CompletedSteps } from './completed-steps';
 import { Reactor } from './reactor';
 import { runReactorStep } from './reactor-tools';
 
 /**
  * A reactor as the projection runner runs it: no tables, its steps as the batch's effects (outside
  * the checkpoint's transaction), then the checkpoint's move alone. Its version never changes: a
- * reactor is never replayed from the start by a version bump.
+ * reactor is never replayed from the start by a version bump. Triggers in `completed` (their step
+ * done by a request here) are skipped as unhandled events are.
  */
-export function reactorProjector(reactor: Reactor, store: EventStore): Projector {
+export function reactorProjector(reactor: Reactor, store: EventStore, completed?: CompletedSteps): Projector {
   let stopping = new AbortController();
   return {
     name: reactor.name,
     version: 1,
     tables: [],
     handles: reactor.handles,
+    accepts: completed && ((event) => !completed.take(reactor.name, event.id)),
     writesOnly: true,
     setup: async () => undefined,
     apply: async () => undefined,
@@ -32,6 +35,8 @@ export function reactorProjector(reactor: Reactor, store: EventStore): Projector
 
 export interface ReactorRunnerOptions extends Omit<ProjectionRunnerOptions, 'projectors' | 'schema'> {
   reactors: readonly Reactor[];
+  /** Steps this process's requests completed themselves: the loops skip their triggers. */
+  completed?: CompletedSteps;
 }
 
 /**
@@ -42,11 +47,11 @@ export interface ReactorRunnerOptions extends Omit<ProjectionRunnerOptions, 'pro
  */
 export class ReactorRunner extends ProjectionRunner {
   constructor(options: ReactorRunnerOptions) {
-    const { reactors, ...rest } = options;
+    const { reactors, completed, ...rest } = options;
     super({
       batchSize: 100,
       ...rest,
-      projectors: reactors.map((reactor) => reactorProjector(reactor, options.store)),
+      projectors: reactors.map((reactor) => reactorProjector(reactor, options.store, completed)),
     });
   }
 }
