@@ -28,10 +28,12 @@ export class ReactorSteps {
     revision: number,
     recorded?: Position,
   ): Promise<AppendResult[]> {
-    const [trigger] = await this.store.readStream(streamId, { fromRevision: revision, maxCount: 1 });
-    if (!trigger || !reactor.handles.includes(trigger.type))
-      throw new Error(`${streamId}@${revision} is not an event ${reactor.name} reacts to`);
-    const appended = await this.step(reactor, trigger);
+    const appended = await this.completed.run(reactor.name, streamId, revision, async () => {
+      const [trigger] = await this.store.readStream(streamId, { fromRevision: revision, maxCount: 1 });
+      if (!trigger || !reactor.handles.includes(trigger.type))
+        throw new Error(`${streamId}@${revision} is not an event ${reactor.name} reacts to`);
+      return runReactorStep(reactor, trigger, this.store);
+    });
     // The step's appends come after the trigger in the log: waiting for them waits for both.
     await this.readYourWrites.after(appended.at(-1)?.position ?? recorded);
     return appended;
@@ -49,15 +51,10 @@ export class ReactorSteps {
     });
     const trigger = [...events].reverse().find((e) => reactor.handles.includes(e.type));
     if (!trigger) return false;
-    const appended = await this.step(reactor, trigger);
+    const appended = await this.completed.run(reactor.name, streamId, trigger.revision, () =>
+      runReactorStep(reactor, trigger, this.store),
+    );
     await this.readYourWrites.after(appended.at(-1)?.position);
     return true;
-  }
-
-  /** The step, done: the reactor's loop here need not do it again. */
-  private async step(reactor: Reactor, trigger: RecordedEvent): Promise<AppendResult[]> {
-    const appended = await runReactorStep(reactor, trigger, this.store);
-    this.completed.add(reactor.name, trigger.id);
-    return appended;
   }
 }

@@ -134,21 +134,26 @@ describe.each(projectionSetups())('reactors ($name)', (kind) => {
     expect(await runReactorStep(shipping, placed, store)).toEqual([inline]);
   });
 
-  it('skips a trigger whose step a request of this process completed, and steps the others', async () => {
-    // given an order whose shipment the request opened itself, noted as done, and another order
-    const completed = new CompletedSteps();
-    const done = await placeOrder();
-    await runReactorStep(shipping, done.placed, store);
-    completed.add('shipping', done.placed.id);
-    const other = await placeOrder();
-    const reacted: string[] = [];
-    const counting = defineReactor({
+  /** The shipping reactor, each trigger it steps noted in `reacted`. */
+  function countingShipping(reacted: string[]): Reactor {
+    return defineReactor({
       ...shipping,
       react: (event, tools) => (reacted.push(event.id), shipping.react(event, tools)),
     });
+  }
+
+  it('skips a trigger whose step a request of this process completed, and steps the others', async () => {
+    // given an order whose shipment a request here opened itself, and another order
+    const completed = new CompletedSteps();
+    const done = await placeOrder();
+    await completed.run('shipping', done.placed.streamId, done.placed.revision, () =>
+      runReactorStep(shipping, done.placed, store),
+    );
+    const other = await placeOrder();
+    const reacted: string[] = [];
 
     // when the reactor reaches both
-    const runner = await start({ reactors: [counting], completed });
+    const runner = await start({ reactors: [countingShipping(reacted)], completed });
     await runner.waitFor(other.placed.position);
 
     // then it stepped only the other, each shipment is there once, and the note is used up
@@ -157,6 +162,44 @@ describe.each(projectionSetups())('reactors ($name)', (kind) => {
     expect(await shipmentOf(other.shipmentId)).toHaveLength(1);
     expect(completed.size).toBe(0);
     expect(await loadCheckpoint(database.db, 'shipping')).toMatchObject({ position: other.placed.position });
+  });
+
+  it('waits for a step a request is still running, and steps the trigger itself only if the request failed', async () => {
+    // given two orders whose steps requests here are running, held until the loop waits for them
+    const completed = new CompletedSteps();
+    const kept = await placeOrder();
+    const failing = await placeOrder();
+    const loopWaits = new Promise<void>((resolve) => {
+      const settled = completed.settled.bind(completed);
+      completed.settled = (...args) => (resolve(), settled(...args));
+    });
+    const keptStep = completed.run('shipping', kept.placed.streamId, kept.placed.revision, async () => {
+      await loopWaits;
+      return runReactorStep(shipping, kept.placed, store);
+    });
+    const failedStep = completed.run(
+      'shipping',
+      failing.placed.streamId,
+      failing.placed.revision,
+      async () => {
+        await loopWaits;
+        throw new Error('the request died');
+      },
+    );
+    failedStep.catch(() => undefined); // awaited below
+    const reacted: string[] = [];
+
+    // when the reactor reaches them
+    const runner = await start({ reactors: [countingShipping(reacted)], completed });
+    await runner.waitFor(failing.placed.position);
+
+    // then it left the first to its request and stepped the second itself: each shipment once
+    await keptStep;
+    await expect(failedStep).rejects.toThrow('the request died');
+    expect(reacted).toEqual([failing.placed.id]);
+    expect(await shipmentOf(kept.shipmentId)).toHaveLength(1);
+    expect(await shipmentOf(failing.shipmentId)).toHaveLength(1);
+    expect(completed.size).toBe(0);
   });
 
   it('keeps its checkpoint before a step that failed, and completes it exactly once after a restart', async () => {

@@ -8,8 +8,9 @@ import { runReactorStep } from './reactor-tools';
 /**
  * A reactor as the projection runner runs it: no tables, its steps as the batch's effects (outside
  * the checkpoint's transaction), then the checkpoint's move alone. Its version never changes: a
- * reactor is never replayed from the start by a version bump. Triggers in `completed` (their step
- * done by a request here) are skipped as unhandled events are.
+ * reactor is never replayed from the start by a version bump. Triggers whose step a request here
+ * completed (`completed`) are skipped as unhandled events are; one a request is still stepping is
+ * waited for.
  */
 export function reactorProjector(reactor: Reactor, store: EventStore, completed?: CompletedSteps): Projector {
   let stopping = new AbortController();
@@ -18,13 +19,17 @@ export function reactorProjector(reactor: Reactor, store: EventStore, completed?
     version: 1,
     tables: [],
     handles: reactor.handles,
-    accepts: completed && ((event) => !completed.take(reactor.name, event.id)),
+    accepts: completed && ((event) => !completed.take(reactor.name, event.streamId, event.revision)),
     writesOnly: true,
     setup: async () => undefined,
     apply: async () => undefined,
     async effects(events) {
       const { signal } = stopping;
-      for (const event of events) await runReactorStep(reactor, event, store, signal);
+      for (const event of events) {
+        // A request of this process running this very step: its outcome first.
+        if (await completed?.settled(reactor.name, event.streamId, event.revision)) continue;
+        await runReactorStep(reactor, event, store, signal);
+      }
     },
     interrupt() {
       stopping.abort();
@@ -35,7 +40,7 @@ export function reactorProjector(reactor: Reactor, store: EventStore, completed?
 
 export interface ReactorRunnerOptions extends Omit<ProjectionRunnerOptions, 'projectors' | 'schema'> {
   reactors: readonly Reactor[];
-  /** Steps this process's requests completed themselves: the loops skip their triggers. */
+  /** Steps this process's requests carry out themselves: the loops do not run them too. */
   completed?: CompletedSteps;
 }
 
