@@ -57,7 +57,10 @@ export interface Projector {
    * repeats it: it must be harmless to repeat. Such a projector is never rebuilt.
    */
   effects?(events: RecordedEvent[]): Promise<void>;
-  /** Called when the loop stops: cuts short effects that are waiting (a reactor's step not yet due). */
+  /**
+   * Called when the loop stops: cuts short effects that are waiting (a reactor's step not yet due;
+   * not a step a request of this process is running, which the loop waits for, and the request ends).
+   */
   interrupt?(): void;
 }
 

@@ -4,9 +4,10 @@ import { LoadedAggregate } from '@app/event-store/aggregate';
  * The state of the streams this process wrote or read last, each at the revision it was at: the
  * next command on such a stream decides on it without reading the stream again. Never trusted
  * alone: the command's append expects that revision, so a write made since (by another process, a
- * reactor, a test's direct append) fails it, and the stream is caught up from there and decided
- * again; a refusal on it is decided again on the stream (AggregateRepository.execute's `from`).
- * Bounded, least recently used first out: a document's state can hold a hundred lines.
+ * test's direct append; reactor steps here make the writer forget the stream) fails it, and the
+ * stream is caught up from there and decided again; a refusal on it stands once a read from its
+ * revision finds nothing after it (AggregateRepository.execute's `from`). Bounded by count, least
+ * recently used first out: a document's state can hold hundreds of lines.
  */
 export class RecentStates {
   private readonly states = new Map<string, LoadedAggregate<unknown>>();

@@ -70,6 +70,22 @@ describe('RecordWriter: the state a command decides on', () => {
     expect((await inner.readStream('counter-c1')).map((e) => e.data.by)).toEqual([1, 100, 2]);
   });
 
+  it('given a reactor step appended to the stream through the writer, when a command comes, then it is decided once, on the stream', async () => {
+    const { inner, store, writer } = setup();
+    await writer.write(counter, 'c1', add(1), { metadata, fresh: true });
+    await writer
+      .forgettingAppendsOf(inner)
+      .appendToStream('counter-c1', [incremented(100, 'step')], { expectedRevision: 0 });
+    store.forget();
+    const seen: number[] = [];
+
+    const result = await writer.write(counter, 'c1', add(2, seen), { metadata });
+
+    expect(seen).toEqual([101]);
+    expect(store.readCalls.map((call) => call.streamId)).toEqual(['counter-c1']);
+    expect(result).toMatchObject({ revision: 2, state: { value: 103 } });
+  });
+
   it('given a refusal on the kept state, when the stream says otherwise, then the command is decided again on the stream', async () => {
     const { writer, writeElsewhere } = setup();
     await writer.write(counter, 'c1', add(1), { metadata, fresh: true });

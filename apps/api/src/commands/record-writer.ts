@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { KeyedLock } from './keyed-lock';
 import { RecentStates } from './recent-states';
 import { Decision, DomainError, isDomainError } from '@app/domain';
-import { EventData, EventMetadata, Position } from '@app/event-store';
+import { EventData, EventMetadata, EventStore, Position } from '@app/event-store';
 import {
   AggregateDefinition,
   AggregateRepository,
@@ -141,6 +141,31 @@ export class RecordWriter {
     );
     const state = fold(definition, id, initial, -1, events, metadata);
     return { state, revision: nextExpectedRevision, events, position };
+  }
+
+  /**
+   * `store`, its appends making this writer forget the state it kept of their stream: for the
+   * appends of reactor steps, which reach streams this writer also writes (an order released by
+   * a cancelled invoice, say). A kept state would still be checked by the next command's append,
+   * but that command would be decided twice, and a decide with effects elsewhere (a number drawn,
+   * stock moved) would do them twice.
+   */
+  forgettingAppendsOf(store: EventStore): EventStore {
+    const recent = this.recent;
+    return new Proxy(store, {
+      get(target, property) {
+        if (property === 'appendToStream')
+          return async (...args: Parameters<EventStore['appendToStream']>) => {
+            try {
+              return await target.appendToStream(...args);
+            } finally {
+              recent.forget(args[0]);
+            }
+          };
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
   }
 
   /** The record as its stream is now (always read: only a write can check a kept state). */

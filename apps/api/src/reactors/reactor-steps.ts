@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppendResult, EventStore, Position, RecordedEvent, StreamNotFoundError } from '@app/event-store';
 import { CompletedSteps, Reactor, runReactorStep } from '@app/read-models';
+import { RecordWriter } from '../commands/record-writer';
 import { ReadYourWrites } from '../store/read-your-writes';
 import { EVENT_STORE } from '../store/tokens';
 
@@ -11,11 +12,17 @@ import { EVENT_STORE } from '../store/tokens';
  */
 @Injectable()
 export class ReactorSteps {
+  /** The store the steps append through: the writer then forgets the states it kept of those streams. */
+  private readonly stepStore: EventStore;
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly readYourWrites: ReadYourWrites,
     private readonly completed: CompletedSteps,
-  ) {}
+    writer: RecordWriter,
+  ) {
+    this.stepStore = writer.forgettingAppendsOf(store);
+  }
 
   /**
    * Runs `reactor`'s step for the event at `revision` of `streamId`; answers once the read models
@@ -32,7 +39,7 @@ export class ReactorSteps {
       const [trigger] = await this.store.readStream(streamId, { fromRevision: revision, maxCount: 1 });
       if (!trigger || !reactor.handles.includes(trigger.type))
         throw new Error(`${streamId}@${revision} is not an event ${reactor.name} reacts to`);
-      return runReactorStep(reactor, trigger, this.store);
+      return runReactorStep(reactor, trigger, this.stepStore);
     });
     // The step's appends come after the trigger in the log: waiting for them waits for both.
     await this.readYourWrites.after(appended.at(-1)?.position ?? recorded);
@@ -52,7 +59,7 @@ export class ReactorSteps {
     const trigger = [...events].reverse().find((e) => reactor.handles.includes(e.type));
     if (!trigger) return false;
     const appended = await this.completed.run(reactor.name, streamId, trigger.revision, () =>
-      runReactorStep(reactor, trigger, this.store),
+      runReactorStep(reactor, trigger, this.stepStore),
     );
     await this.readYourWrites.after(appended.at(-1)?.position);
     return true;

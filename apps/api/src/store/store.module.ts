@@ -79,7 +79,7 @@ export class StoreModule {
         { provide: CompletedSteps, useValue: new CompletedSteps() },
         {
           provide: ReactorRunner,
-          useFactory: (s: Stores, logger: PinoLogger, completed: CompletedSteps) => {
+          useFactory: (s: Stores, logger: PinoLogger, completed: CompletedSteps, writer: RecordWriter) => {
             const reactors = options.reactors ?? reactorRegistry;
             // One checkpoint table and lease namespace: a reactor may not share a projector's name.
             assertValidProjectors([
@@ -90,14 +90,14 @@ export class StoreModule {
             return new ReactorRunner({
               db: s.database.db,
               pipeline: s.database.pipeline,
-              store: s.events,
+              store: writer.forgettingAppendsOf(s.events),
               reactors,
               completed,
               logger: contextLogger(logger, 'Reactors'),
               leases: config.projectors === 'external' ? noLeases() : leasesFor(s.database),
             });
           },
-          inject: [STORES, PinoLogger, CompletedSteps],
+          inject: [STORES, PinoLogger, CompletedSteps, RecordWriter],
         },
         ReadYourWrites,
         ReactorSteps,

@@ -185,7 +185,8 @@ export class AggregateRepository {
   ): Promise<LoadedAggregate<S>> {
     const page = await this.readPage(streamId, given.revision);
     if (page?.[0]?.revision !== given.revision) return this.loadStream(definition, streamId);
-    if (page.length === 1) return given;
+    // A page of one says nothing of what follows when pages hold one event.
+    if (page.length === 1) return this.readPageSize > 1 ? given : this.catchUp(definition, streamId, given);
     const after = page.slice(1);
     const state = after.reduce((s, event) => definition.evolve(s, event as Recorded<E>), given.state);
     const current = { state, revision: after[after.length - 1].revision, exists: true };

@@ -252,6 +252,23 @@ describe('AggregateRepository.execute from a given state (one this process wrote
     expect(decided).toBe(1);
   });
 
+  it('given pages of one event, when the command is refused on a stale state, then it is decided again on the stream', async () => {
+    const { store, repository, concurrentWrite } = setup();
+    const stale = await written(repository);
+    await concurrentWrite();
+    const onePerPage = new AggregateRepository(store, { readPageSize: 1 });
+    const seen: number[] = [];
+    const atLeast = (floor: number) => (state: CounterState) => {
+      seen.push(state.value);
+      return state.value < floor ? { refused: state.value } : [incremented(1)];
+    };
+
+    const result = await onePerPage.execute(counter, 'c1', atLeast(50), { from: stale });
+
+    expect(seen).toEqual([1, 101]);
+    expect(result).toMatchObject({ ok: true, nextExpectedRevision: 2 });
+  });
+
   it('given a state ahead of the stream (not from it at all), when executing from it, then the stream is loaded whole and decided on', async () => {
     const { store, repository } = setup();
     const current = await written(repository);
