@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { AggregateRepository, KyselySnapshotStore } from '@app/event-store';
+import { AggregateRepository, KyselySnapshotStore, visibleBound } from '@app/event-store';
 import { ProjectionRunner } from '@app/read-models';
 import { benchTargets, BenchTarget } from './support/stores';
 import { concurrently, log, round, timed } from './support/measure';
@@ -151,7 +151,7 @@ async function rebuildFigures({ name, database, store }: BenchTarget) {
         select e.transaction_id::text as commit, e.position::text as prepare, e.stream_id, e.revision,
                e.event_id, e.type, e.data, e.metadata, e.recorded_at
         from events e
-        where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot()) and ${from}
+        where e.transaction_id < ${visibleBound} and ${from}
         order by e.transaction_id, e.position limit ${batch}`.execute(database.db);
       rows += page.rows.length;
       if (page.rows.length < batch) return rows;

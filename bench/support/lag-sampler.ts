@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { VISIBLE_BOUND_SQL } from '@app/event-store';
 import { Projector } from '@app/read-models';
 import { percentile, round } from './measure';
 
@@ -69,7 +70,7 @@ const EVENTS_SQL = `
          metadata ? 'idempotency_key' as keyed, extract(epoch from recorded_at) * 1000 as recorded_ms
     from events
    where (transaction_id, position) > ($1::text::xid8, $2::bigint)
-     and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+     and transaction_id < ${VISIBLE_BOUND_SQL}
    order by transaction_id, position
    limit ${EVENTS_PAGE}`;
 

@@ -22,6 +22,8 @@ export interface ApiConfig {
   databaseConnectTimeoutMs: number;
   /** PostgreSQL: the sessions' statement_timeout (0: none). */
   databaseStatementTimeoutMs: number;
+  /** PostgreSQL: the sessions' idle_in_transaction_session_timeout (0: none). */
+  databaseIdleInTransactionTimeoutMs: number;
   /**
    * `in-process`: the API runs the projectors (leading those no other process leads);
    * `external`: projector workers run them, and the API reads their checkpoints.
@@ -62,6 +64,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     idempotencyLeaseMs: integer(env, 'IDEMPOTENCY_LEASE_MS', 30_000, 100, 3_600_000),
     databaseConnectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 1, 600_000),
     databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
+    databaseIdleInTransactionTimeoutMs: integer(
+      env,
+      'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      60_000,
+      0,
+      86_400_000,
+    ),
     projectors,
     logLevel,
     maxConcurrentRequests: integer(env, 'MAX_CONCURRENT_REQUESTS', 64, 0, 10_000),
@@ -76,13 +85,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
  */
 export function databaseConfig(
   config: Pick<ApiConfig, 'databaseUrl' | 'dataDir'> &
-    Partial<Pick<ApiConfig, 'databaseConnectTimeoutMs' | 'databaseStatementTimeoutMs'>>,
+    Partial<
+      Pick<
+        ApiConfig,
+        'databaseConnectTimeoutMs' | 'databaseStatementTimeoutMs' | 'databaseIdleInTransactionTimeoutMs'
+      >
+    >,
 ): DatabaseConfig {
   if (!config.databaseUrl) return { dataDir: join(config.dataDir, 'pglite') };
   return {
     url: config.databaseUrl,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
+    idleInTransactionTimeoutMs: config.databaseIdleInTransactionTimeoutMs,
   };
 }
 

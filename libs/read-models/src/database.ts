@@ -23,10 +23,16 @@ export interface DatabaseConfig {
   connectTimeoutMs?: number;
   /** The server's statement_timeout for this process's sessions (default 30000 ms; 0: none). */
   statementTimeoutMs?: number;
+  /**
+   * The server's idle_in_transaction_session_timeout for this process's sessions (default 60000 ms;
+   * 0: none): an appending transaction left open holds every reader of the log back until it ends.
+   */
+  idleInTransactionTimeoutMs?: number;
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+export const DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
 /** A LISTEN in progress. */
 export interface Listening {
@@ -61,11 +67,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 }
 
 /**
- * What every session of this process opens with: bounded connection and statement times, and
- * TCP keepalive so that a peer gone silent is noticed.
+ * What every session of this process opens with: bounded connection, statement and idle-in-
+ * transaction times, and TCP keepalive so that a peer gone silent is noticed.
  */
 export function sessionConfig(url: string, config: DatabaseConfig = {}): ClientConfig {
   const statementTimeoutMs = config.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const idleMs = config.idleInTransactionTimeoutMs ?? DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT_MS;
   return {
     connectionString: url,
     types: pgTypes,
@@ -73,6 +80,7 @@ export function sessionConfig(url: string, config: DatabaseConfig = {}): ClientC
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+    ...(idleMs > 0 ? { idle_in_transaction_session_timeout: idleMs } : {}),
   };
 }
 

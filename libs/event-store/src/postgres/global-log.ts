@@ -1,13 +1,46 @@
 import { sql } from 'kysely';
 import { RecordedEvent } from '../event-store';
 import { Position } from '../position';
+import { APPEND_LOCK } from './schema';
 import { eventColumns, EventRow, EventStoreDb as Db, toRecordedEvent } from './rows';
 
 /**
- * Only transactions below the snapshot's xmin have all finished, so only their events are
- * handed out: nothing can later commit in front of an event already delivered.
+ * Events of transactions below this bound are final: every transaction under it that could still
+ * commit events into this database has ended, so nothing can later commit in front of an event
+ * handed out. The bound is the oldest transaction the statement's snapshot sees running, passing
+ * over those that provably append nothing here: a transaction that holds its transaction id lock
+ * without the append lock of this database (schema.ts) can never append here, since an append must
+ * take that lock before its transaction has an id. So another database's transactions (a neighbour
+ * on a shared server) and this one's that append nothing (projector batches, a verify, an analyst's)
+ * hold no reader back. One read of pg_locks answers both questions at one instant; a transaction it
+ * no longer shows may have appended and ended after the snapshot, so it bounds the read. Proof and
+ * costs: docs/event-store.md, "Global order".
  */
-const finished = sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+export const VISIBLE_BOUND_SQL = `(
+  SELECT coalesce(
+    (SELECT min(running) FROM pg_snapshot_xip(snap.taken) AS running
+     WHERE xid(running) NOT IN (
+       WITH locks AS MATERIALIZED (
+         SELECT locktype, database, classid, objid, objsubid, virtualtransaction, transactionid, mode
+         FROM pg_locks WHERE granted
+       )
+       SELECT own.transactionid FROM locks own
+       WHERE own.locktype = 'transactionid' AND own.mode = 'ExclusiveLock'
+         AND NOT EXISTS (
+           SELECT 1 FROM locks appending
+           WHERE appending.virtualtransaction = own.virtualtransaction
+             AND appending.locktype = 'advisory' AND appending.classid = ${APPEND_LOCK}::oid
+             AND appending.objid = 0 AND appending.objsubid = 2
+             AND appending.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+         )
+     )),
+    pg_snapshot_xmax(snap.taken))
+  FROM (SELECT pg_current_snapshot() AS taken) AS snap
+)`;
+
+export const visibleBound = sql<string>`${sql.raw(VISIBLE_BOUND_SQL)}`;
+
+const finished = sql<boolean>`transaction_id < ${visibleBound}`;
 
 export async function readGlobalLog(
   db: Db,
@@ -41,7 +74,7 @@ export interface TailPage {
   events: RecordedEvent[];
   /**
    * Committed events lie beyond the page that the rule above holds back: an older transaction
-   * somewhere on the server is still open. No notification comes when it ends, so the subscriber
+   * that may append is still open. No notification comes when it ends, so the subscriber
    * polls quickly instead of sleeping.
    */
   heldBack: boolean;
@@ -49,7 +82,7 @@ export interface TailPage {
 
 /**
  * readGlobalLog and "is anything held back?" in one round trip: every finished event sorts before
- * every unfinished one (finished means a transaction id below xmin), so the first `maxCount`
+ * every unfinished one (finished means a transaction id below the bound), so the first `maxCount`
  * committed events after the cursor are the page readGlobalLog returns, followed by held-back ones
  * only when the page is short; those are dropped and only tell that some are waiting.
  */

@@ -1,3 +1,4 @@
 export { PostgresEventStore } from './postgres-event-store';
 export type { EventStoreDatabase, PostgresEventStoreOptions } from './postgres-event-store';
 export { setupEventStore } from './schema';
+export { VISIBLE_BOUND_SQL, visibleBound } from './global-log';

@@ -53,24 +53,24 @@ describeOnPostgres('a transaction that commits after a later one (PostgreSQL)', 
     expect(await naiveReadAfter(database, naiveCheckpoint)).toEqual([]);
   });
 
-  it('given a caught-up subscriber and events held back by a long transaction that writes no event, when it ends, then the subscriber gets them without any notification', async () => {
+  it('given a caught-up subscriber and events held back by an append still open, when it commits without a notification, then the subscriber gets both in order', async () => {
     const subscription = store.subscribeToAll({ after: 'start' });
     try {
-      const streamId = newStreamId();
-      const pending = pull(iterate(subscription), 1, (e) => e.streamId === streamId);
-      const longTransaction = await holdOpen(database.db, (trx) =>
-        sql`SELECT pg_current_xact_id()`.execute(trx),
-      );
-      const event = anEvent();
-      await store.appendToStream(streamId, [event], { expectedRevision: 'no_stream' });
-      await sleep(20); // let the subscriber find the event held back
+      const early = anEvent('Early');
+      const late = anEvent('Late');
+      const streams = [newStreamId(), newStreamId()];
+      const pending = pull(iterate(subscription), 2, (e) => streams.includes(e.streamId));
+      // Written past the store, so that its commit sends no NOTIFY.
+      const open = await holdOpen(database.db, (trx) => insertBatch(trx, streams[0], [early], 'no_stream'));
+      await store.appendToStream(streams[1], [late], { expectedRevision: 'no_stream' });
+      await sleep(20); // let the subscriber find the later event held back
       expect(await store.headPosition()).toBeUndefined();
 
-      await longTransaction.commit();
+      await open.commit();
 
-      // Nothing notifies when a transaction without events ends, and the idle poll is 60 s:
-      // only the subscriber's quick retry while events are held back can deliver this in time.
-      expect(ids(await pending)).toEqual([event.id]);
+      // Nothing notifies when a transaction appended past the store ends, and the idle poll is
+      // 60 s: only the subscriber's quick retry while events are held back can deliver this in time.
+      expect(ids(await pending)).toEqual([early.id, late.id]);
     } finally {
       await subscription.close();
     }

@@ -2,8 +2,14 @@ import { Migration, Migrator, sql } from 'kysely';
 import { EventStoreDb } from './rows';
 
 /**
+ * The advisory lock ('EVTS', 0) every appending transaction holds shared, in its own database:
+ * pg_locks shows it with classid APPEND_LOCK, objid 0, objsubid 2.
+ */
+export const APPEND_LOCK = 0x45565453;
+
+/**
  * The events table. Global order is (transaction_id, position): see docs/event-store.md for why
- * the transaction id comes first and how readers use pg_snapshot_xmin to never skip a late commit.
+ * the transaction id comes first and how readers bound it by the appends still open (global-log.ts).
  */
 const migrations: Record<string, Migration> = {
   '0001_events': {
@@ -32,6 +38,34 @@ const migrations: Record<string, Migration> = {
       await sql`
         CREATE TRIGGER events_immutable BEFORE UPDATE OR DELETE OR TRUNCATE ON events
         FOR EACH STATEMENT EXECUTE FUNCTION events_are_immutable()`.execute(db);
+    },
+  },
+  '0002_append_lock': {
+    async up(db) {
+      // Every transaction that appends holds the append lock from before it has a transaction id
+      // until it ends: readers then know which open transactions may still commit events here.
+      await sql`
+        CREATE FUNCTION event_store_appending() RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+          IF current_setting('event_store.appending', true) IS DISTINCT FROM 'yes' THEN
+            IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
+              RAISE EXCEPTION 'events must be the first write of their transaction'
+                USING ERRCODE = '55000',
+                  HINT = 'append before any other write, or call event_store_appending() first';
+            END IF;
+            PERFORM pg_advisory_xact_lock_shared(${sql.lit(APPEND_LOCK)}, 0);
+            PERFORM set_config('event_store.appending', 'yes', true);
+          END IF;
+        END $$`.execute(db);
+      await sql`
+        CREATE FUNCTION events_take_append_lock() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          PERFORM event_store_appending();
+          RETURN NULL;
+        END $$`.execute(db);
+      await sql`
+        CREATE TRIGGER events_append_lock BEFORE INSERT ON events
+        FOR EACH STATEMENT EXECUTE FUNCTION events_take_append_lock()`.execute(db);
     },
   },
 };
