@@ -22,6 +22,9 @@ export interface TestAppOptions {
   logDestination?: DestinationStream;
   /** Hooks on the HTTP server, after the app's own. */
   extendHttp?: CreateAppOptions['extendHttp'];
+  /** The reactors the app runs (default the registry's); faults injected into its event store. */
+  reactors?: CreateAppOptions['reactors'];
+  wrapEvents?: CreateAppOptions['wrapEvents'];
 }
 
 /** The app's OpenAPI document: every JSON answer of a test is checked against it. */
@@ -41,6 +44,8 @@ export async function startTestApp(target: TestDatabase, options: TestAppOptions
       imports: options.imports,
       projectors: options.projectors,
       logDestination: options.logDestination,
+      reactors: options.reactors,
+      wrapEvents: options.wrapEvents,
       extendHttp: (fastify) => {
         contract.watch(fastify);
         options.extendHttp?.(fastify);

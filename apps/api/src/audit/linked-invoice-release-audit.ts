@@ -1,0 +1,25 @@
+import { SalesOrderInvoiceReleased } from '@app/domain';
+import { linkedInvoiceReleaseReactor } from '../sales-order-invoicing/linked-invoice-release-reactor';
+import { invoiceBefore } from './invoice-before';
+import { AuditPass, OpenSteps, ProcessAudit } from './open-steps';
+
+/**
+ * A cancelled invoice made from a sales order (InvoiceCancelled) whose order never took its
+ * quantities back (SalesOrderInvoiceReleased naming it). The order cannot be deleted while it has
+ * an unreleased invoice, so the release is always due.
+ */
+export function linkedInvoiceReleaseAudit(pass: AuditPass): ProcessAudit {
+  const open = new OpenSteps(linkedInvoiceReleaseReactor.name);
+  return {
+    async observe(event) {
+      if (event.type === 'SalesOrderInvoiceReleased')
+        open.close((event.data as SalesOrderInvoiceReleased['data']).invoice_id);
+      if (event.type !== 'InvoiceCancelled' || !pass.due(event)) return;
+      const invoice = await invoiceBefore(pass.store, event);
+      if (invoice.status !== 'live' || !invoice.record.source_sales_order_id) return;
+      const { id, source_sales_order_id: orderId } = invoice.record;
+      open.add(id, event, `sales order ${orderId} never took back the quantities of cancelled invoice ${id}`);
+    },
+    unfinished: () => open.list(),
+  };
+}

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { EventStore, formatPosition, Position, RecordedEvent } from '@app/event-store';
+import { ProjectionRunner, Reactor, runReactorStep } from '@app/read-models';
+import { crashingAppends } from '@app/read-models/testing/crashing-appends';
+import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
+import { auditCrossRecordSteps } from '../apps/api/src/audit/cross-record-audit';
+import { Actor } from '../apps/api/src/auth/actor';
+import { RecordWriter } from '../apps/api/src/commands/record-writer';
+import { estimateConversionReactor } from '../apps/api/src/conversions/estimate-conversion-reactor';
+import { invoiceUnitsReactor } from '../apps/api/src/invoices/invoice-units-reactor';
+import { UniqueUnits } from '../apps/api/src/invoices/unique-units';
+import { firstVariationReactor } from '../apps/api/src/items/variations/first-variation-reactor';
+import { linkedInvoiceReleaseReactor } from '../apps/api/src/sales-order-invoicing/linked-invoice-release-reactor';
+import { salesOrderInvoicingReactor } from '../apps/api/src/sales-order-invoicing/sales-order-invoicing-reactor';
+import { transferMovementRepairReactor } from '../apps/api/src/stock-transfers/transfer-movement-repair-reactor';
+import { EVENT_STORE } from '../apps/api/src/store/tokens';
+import { createCategory, createLocation } from './support/catalog';
+import { apiOf, ESTIMATES, estimateBody, Json, ok, openShop, Reply, Shop } from './support/estimates';
+import { INVOICES } from './support/invoices';
+import { SALES_ORDERS, salesOrderBody } from './support/sales-orders';
+import { startTestApp, TestApp } from './support/test-app';
+
+postgresSkipNotice('cross-record audit e2e');
+
+const ITEMS = '/api/v3/items';
+const TRANSFERS = '/api/v3/stock-transfers';
+const HOUR = 3_600_000;
+
+/**
+ * The audit of cross-record steps (docs/reactors.md) over the real service's log: a history its
+ * requests completed holds no unfinished step; a process that dies right after a step's first
+ * append leaves exactly one, named by its trigger, until the step's reactor completes it. The app
+ * runs no reactor, so nothing completes a step behind the test's back.
+ */
+describe.each(testDatabases())('cross-record steps audited, on $name', (target) => {
+  let t: TestApp;
+  let store: EventStore;
+  let shop: Shop;
+  let locations: { store: Json; depot: Json };
+  let uniques: Json;
+  /** From the first append to a stream `at` picks, nothing is written: the process has died. */
+  const death: { at?: (stream: string) => boolean; dead: boolean } = { dead: false };
+
+  beforeAll(async () => {
+    t = await startTestApp(target, {
+      reactors: [],
+      wrapEvents: (events) =>
+        crashingAppends(events, (stream) => (death.dead ||= death.at?.(stream) ?? false)),
+    });
+    store = t.app.get<EventStore>(EVENT_STORE);
+    shop = await openShop(t.app);
+    locations = {
+      store: await createLocation(t.app, shop.owner, { name: 'Store' }),
+      depot: await createLocation(t.app, shop.owner, { name: 'Depot' }),
+    };
+    uniques = await createCategory(t.app, shop.owner, { inventory_type: 'unique' });
+  });
+  afterAll(() => t?.close());
+
+  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+    apiOf(t.app)(shop.owner)(method, url, body, { 'idempotency-key': randomUUID() });
+  /**
+   * The log audited once it shows `written` (a write the test made directly, or the trigger of a
+   * request that died): the audit reads the log as subscribers see it.
+   */
+  async function audit(written?: Position, now = new Date(Date.now() + HOUR), graceMs = 0) {
+    if (written) await t.app.get(ProjectionRunner).waitFor(written);
+    return auditCrossRecordSteps(store, { now, graceMs });
+  }
+
+  /** The reactor's step for `trigger`, as its loop would run it; where its last append is. */
+  async function completed(reactor: Reactor, trigger: RecordedEvent): Promise<Position> {
+    const appended = await runReactorStep(reactor, trigger, store);
+    return appended.at(-1)!.position;
+  }
+
+  /** The request, in a process that dies right before its first append to a stream `prefix` names. */
+  async function dyingAt(prefix: string, request: () => Promise<Reply>): Promise<void> {
+    death.at = (stream) => stream.startsWith(prefix);
+    try {
+      expect((await request()).statusCode).toBe(500);
+    } finally {
+      death.at = undefined;
+      death.dead = false;
+    }
+  }
+
+  const lastOf = async (stream: string, type: string): Promise<RecordedEvent> =>
+    (await store.readStream(stream)).filter((e) => e.type === type).at(-1)!;
+
+  const finding = (process: string, trigger: RecordedEvent, ...ids: string[]) => ({
+    process,
+    missing: expect.stringMatching(new RegExp(ids.join('.*'))),
+    trigger: {
+      event_id: trigger.id,
+      type: trigger.type,
+      stream: trigger.streamId,
+      revision: trigger.revision,
+      position: formatPosition(trigger.position),
+      recorded_at: trigger.recordedAt.toISOString(),
+    },
+  });
+
+  async function item(category: Json, onHand: number): Promise<Json> {
+    const created = await ok(
+      api('POST', ITEMS, {
+        name: `Item ${randomUUID().slice(0, 6)}`,
+        inventory_type: category.inventory_type ?? 'quantity',
+        category_id: category.id,
+        location_id: locations.store.id,
+      }),
+      201,
+    );
+    const adjustment = { location_id: locations.store.id, quantity: onHand };
+    await ok(api('POST', `${ITEMS}/${created.id}/adjustments`, adjustment), 201);
+    return created;
+  }
+
+  const estimate = () => ok(api('POST', ESTIMATES, estimateBody(shop)), 201);
+  const salesOrder = () => ok(api('POST', SALES_ORDERS, salesOrderBody(shop)), 201);
+  const invoiceOf = (itemId: string) =>
+    ok(
+      api('POST', INVOICES, { customer_id: shop.customer.id, lines: [{ item_id: itemId, quantity: 1 }] }),
+      201,
+    );
+  const transferOf = (itemId: string, quantity: number) =>
+    ok(
+      api('POST', TRANSFERS, {
+        origin_location_id: locations.store.id,
+        destination_location_id: locations.depot.id,
+        lines: [{ item_id: itemId, quantity }],
+      }),
+      201,
+    );
+
+  it('a history whose requests completed every step: no finding', async () => {
+    // given every cross-record process carried out by its request
+    await ok(api('POST', `${ESTIMATES}/${(await estimate()).id}/convert-to-invoice`, {}), 201);
+    await ok(api('POST', `${ESTIMATES}/${(await estimate()).id}/convert-to-sales-order`, {}), 201);
+    const order = await salesOrder();
+    const linked = await ok(api('POST', `${SALES_ORDERS}/${order.id}/invoice`, {}), 201);
+    await ok(api('POST', `${INVOICES}/${linked.id}/cancel`, {}));
+    const [kept, given, deleted] = [await item(uniques, 1), await item(uniques, 1), await item(uniques, 1)];
+    await invoiceOf(kept.id);
+    const cancelled = await invoiceOf(given.id);
+    await ok(api('POST', `${INVOICES}/${cancelled.id}/cancel`, {}));
+    expect([200, 204]).toContain((await api('DELETE', `${INVOICES}/${cancelled.id}`)).statusCode);
+    expect([200, 204]).toContain(
+      (await api('DELETE', `${INVOICES}/${(await invoiceOf(deleted.id)).id}`)).statusCode,
+    );
+    await ok(
+      api('POST', `${ITEMS}/${(await item(shop.category, 2)).id}/variations`, {
+        variation_type: 'location_only',
+      }),
+      201,
+    );
+    const shovel = await item(shop.category, 5);
+    const sent = await transferOf(shovel.id, 3);
+    await ok(api('POST', `${TRANSFERS}/${sent.id}/send`, {}));
+    await ok(api('POST', `${TRANSFERS}/${sent.id}/receive`, {}));
+    // and a send refused for want of stock (nothing moved, or given back by its request)
+    expect(
+      (await api('POST', `${TRANSFERS}/${(await transferOf(shovel.id, 9)).id}/send`, {})).statusCode,
+    ).toBe(409);
+
+    // when the log is audited with no grace, then nothing is unfinished
+    expect(await audit()).toEqual([]);
+  });
+
+  it('an estimate converted whose invoice was never created: one finding, until its reactor creates it', async () => {
+    // given an open estimate
+    const source = await estimate();
+
+    // when it is converted, and the process dies before the invoice's stream
+    await dyingAt('invoice-', () => api('POST', `${ESTIMATES}/${source.id}/convert-to-invoice`, {}));
+    const trigger = await lastOf(`estimate-${source.id}`, 'EstimateConverted');
+
+    // then the audit names the conversion and its trigger
+    const documentId = trigger.data.document_id as string;
+    expect(await audit(trigger.position)).toEqual([
+      finding('estimate_conversion', trigger, documentId, source.id),
+    ]);
+    // but not within the grace period, nor before the trigger
+    expect(await audit(undefined, new Date(trigger.recordedAt.getTime() + 1000), 60_000)).toEqual([]);
+    const before = (await store.readStream(`estimate-${source.id}`)).at(-2)!.position;
+    expect(
+      await auditCrossRecordSteps(store, { now: new Date(Date.now() + HOUR), graceMs: 0, until: before }),
+    ).toEqual([]);
+
+    // when the reactor carries the step out, then nothing is unfinished
+    expect(await audit(await completed(estimateConversionReactor, trigger))).toEqual([]);
+  });
+
+  it('a sales order invoiced whose invoice was never created: one finding, until its reactor creates it', async () => {
+    const order = await salesOrder();
+
+    await dyingAt('invoice-', () => api('POST', `${SALES_ORDERS}/${order.id}/invoice`, {}));
+    const trigger = await lastOf(`salesOrder-${order.id}`, 'SalesOrderInvoiced');
+
+    const invoiceId = trigger.data.invoice_id as string;
+    expect(await audit(trigger.position)).toEqual([
+      finding('sales_order_invoicing', trigger, invoiceId, order.id),
+    ]);
+
+    expect(await audit(await completed(salesOrderInvoicingReactor, trigger))).toEqual([]);
+  });
+
+  it('a cancelled linked invoice whose order never took its quantities back: one finding, until its reactor releases them', async () => {
+    // given an invoiced sales order
+    const order = await salesOrder();
+    const invoice = await ok(api('POST', `${SALES_ORDERS}/${order.id}/invoice`, {}), 201);
+
+    // when the invoice is cancelled, and the process dies before the order's stream
+    await dyingAt('salesOrder-', () => api('POST', `${INVOICES}/${invoice.id}/cancel`, {}));
+    const trigger = await lastOf(`invoice-${invoice.id}`, 'InvoiceCancelled');
+
+    expect(await audit(trigger.position)).toEqual([
+      finding('linked_invoice_release', trigger, order.id, invoice.id),
+    ]);
+
+    expect(await audit(await completed(linkedInvoiceReleaseReactor, trigger))).toEqual([]);
+  });
+
+  it('a cancelled invoice that kept its unique unit: one finding, until its reactor gives the unit back', async () => {
+    // given a unique item sold on an invoice
+    const vase = await item(uniques, 1);
+    const invoice = await invoiceOf(vase.id);
+
+    // when the invoice is cancelled, and the process dies before the item's stream
+    await dyingAt('item-', () => api('POST', `${INVOICES}/${invoice.id}/cancel`, {}));
+    const trigger = await lastOf(`invoice-${invoice.id}`, 'InvoiceCancelled');
+
+    expect(await audit(trigger.position)).toEqual([finding('invoice_units', trigger, vase.id, invoice.id)]);
+
+    expect(await audit(await completed(invoiceUnitsReactor, trigger))).toEqual([]);
+  });
+
+  it('a unique unit claimed for an invoice that never took it: one finding, until it is given back', async () => {
+    // given a unique item on hand
+    const vase = await item(uniques, 1);
+
+    // when an invoice takes it, and the process dies after the claim, before the invoice's stream
+    await dyingAt('invoice-', () =>
+      api('POST', INVOICES, { customer_id: shop.customer.id, lines: [{ item_id: vase.id, quantity: 1 }] }),
+    );
+    const trigger = await lastOf(`item-${vase.id}`, 'ItemUnitInvoiced');
+
+    const invoiceId = trigger.data.invoice_id as string;
+    expect(await store.readLastEvent(`invoice-${invoiceId}`)).toBeUndefined();
+    expect(await audit(trigger.position)).toEqual([
+      finding('unique_unit_claim', trigger, vase.id, invoiceId),
+    ]);
+
+    // when the claim is given back, as the request would have: nothing is unfinished
+    const seller = { accountId: shop.accountId, userId: shop.owner.userId } as Actor;
+    const line = { line_type: 'inventory' as const, item_id: vase.id, unique: true };
+    await new UniqueUnits(t.app.get(RecordWriter)).release(seller, invoiceId, [line]);
+    const released = (await store.readLastEvent(`item-${vase.id}`))!;
+    expect(released.type).toBe('ItemUnitReleased');
+    expect(await audit(released.position)).toEqual([]);
+  });
+
+  it("an item's first variation whose variation was never created: one finding, until its reactor creates it", async () => {
+    const shirt = await item(shop.category, 5);
+
+    await dyingAt('itemVariation-', () =>
+      api('POST', `${ITEMS}/${shirt.id}/variations`, { variation_type: 'location_only' }),
+    );
+    const trigger = await lastOf(`item-${shirt.id}`, 'FirstVariationDecided');
+
+    const variationId = trigger.data.variation_id as string;
+    expect(await audit(trigger.position)).toEqual([
+      finding('first_variation', trigger, variationId, shirt.id),
+    ]);
+
+    expect(await audit(await completed(firstVariationReactor, trigger))).toEqual([]);
+  });
+
+  it('a transfer movement whose step neither landed nor was voided: one finding, until its reactor voids it and gives it back', async () => {
+    // given a pending transfer of 3 of the 5 at the store
+    const shovel = await item(shop.category, 5);
+    const transfer = await transferOf(shovel.id, 3);
+
+    // when it is sent, and the process dies after the item's movement, before the transfer's event
+    await dyingAt('stockTransfer-', () => api('POST', `${TRANSFERS}/${transfer.id}/send`, {}));
+    const trigger = await lastOf(`item-${shovel.id}`, 'StockAdjusted');
+    expect(trigger.data.stock_transfer_id).toBe(transfer.id);
+
+    const key = trigger.data.movement as string;
+    expect(await audit(trigger.position)).toEqual([
+      finding('stock_transfer_movement', trigger, key, transfer.id),
+    ]);
+
+    expect(await audit(await completed(transferMovementRepairReactor(0), trigger))).toEqual([]);
+  });
+});
