@@ -30,7 +30,11 @@ export interface ReplayOptions {
 }
 
 /** Drops and creates `target` with the projector's tables, empty. */
-export async function createFreshSchema(db: Kysely<any>, projector: Projector, target: string): Promise<void> {
+export async function createFreshSchema(
+  db: Kysely<any>,
+  projector: Projector,
+  target: string,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.schema.dropSchema(target).ifExists().cascade().execute();
     await trx.schema.createSchema(target).execute();
