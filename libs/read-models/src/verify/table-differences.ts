@@ -3,7 +3,7 @@ import { RowExample, RowValues, TableReport } from './verify-report';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-/** A projector whose tables cannot be compared (no primary key, other columns): not verified. */
+/** A projector whose tables cannot be compared (other columns live than setup makes): not verified. */
 export class NotComparableError extends Error {
   constructor(message: string) {
     super(message);
@@ -30,7 +30,9 @@ interface DifferenceRow {
 /**
  * Compares `live.table` with `replayed.table` row by row on the primary key, in the caller's
  * transaction: the counts of rows only live, only replayed and different, and up to `examples`
- * of each (the first by key), with the differing columns named and both values as text.
+ * of each (the first by key), with the differing columns named and both values as text. A table
+ * without a primary key is compared as a multiset: the whole row (as JSON) is the key, the number
+ * of its `copies` the value.
  */
 export async function tableDifferences(
   db: Kysely<any>,
@@ -38,8 +40,17 @@ export async function tableDifferences(
   schemas: { live: string; replayed: string },
   examples: number,
 ): Promise<TableReport> {
-  const { columns, key } = await comparableShape(db, table, schemas);
+  const shape = await comparableShape(db, table, schemas);
+  const keyless = shape.key.length === 0;
+  const key = keyless ? [ROW] : shape.key;
+  const columns = keyless ? [ROW, COPIES] : shape.columns;
   const others = columns.filter((c) => !key.includes(c));
+  const presence = keyless ? COPIES : key[0]; // never null in a row that is there
+  const source = (schema: string) =>
+    keyless
+      ? sql`(select to_jsonb(t) as ${sql.ref(ROW)}, count(*) as ${sql.ref(COPIES)}
+             from ${sql.table(`${schema}.${table}`)} t group by 1)`
+      : sql.table(`${schema}.${table}`);
   const l = (c: string) => sql.ref(`l.${c}`);
   const r = (c: string) => sql.ref(`r.${c}`);
   const list = (items: ReturnType<typeof sql>[]) => sql.join(items, sql`, `);
@@ -52,19 +63,19 @@ export async function tableDifferences(
   );
   const { rows } = await sql<DifferenceRow>`
     with d as (
-      select case when ${l(key[0])} is null then 'only_replayed' when ${r(key[0])} is null then 'only_live'
+      select case when ${l(presence)} is null then 'only_replayed' when ${r(presence)} is null then 'only_live'
                   else 'different' end as kind,
              array[${list(key.map((c) => sql`coalesce(${l(c)}, ${r(c)})::text`))}]::text[] as key,
-             case when ${l(key[0])} is not null then ${texts(l)} end as live,
-             case when ${r(key[0])} is not null then ${texts(r)} end as replayed,
+             case when ${l(presence)} is not null then ${texts(l)} end as live,
+             case when ${r(presence)} is not null then ${texts(r)} end as replayed,
              array_remove(array[${list(
                others.length
                  ? others.map((c) => sql`case when ${differs(c)} then ${sql.lit(c)} end`)
                  : [sql`null`],
              )}]::text[], null) as differing
-      from ${sql.table(`${schemas.live}.${table}`)} l
-      full join ${sql.table(`${schemas.replayed}.${table}`)} r on ${join}
-      where ${l(key[0])} is null or ${r(key[0])} is null or ${anyDiffers}
+      from ${source(schemas.live)} l
+      full join ${source(schemas.replayed)} r on ${join}
+      where ${l(presence)} is null or ${r(presence)} is null or ${anyDiffers}
     ), ranked as (
       select d.*, count(*) over (partition by kind) as n, row_number() over (partition by kind order by key) as i
       from d
@@ -74,6 +85,10 @@ export async function tableDifferences(
   );
   return reportOf(table, { columns, key }, rows);
 }
+
+/** A keyless table's key, the whole row as JSON, and its value: how many times the row is there. */
+const ROW = 'row';
+const COPIES = 'copies';
 
 function reportOf(table: string, shape: Shape, rows: DifferenceRow[]): TableReport {
   const report: TableReport = {
@@ -112,8 +127,7 @@ async function comparableShape(
   const live = await shapeOf(db, schemas.live, table);
   const replayed = await shapeOf(db, schemas.replayed, table);
   if (!live) throw new NotComparableError(`table ${schemas.live}.${table} does not exist`);
-  if (!replayed || replayed.key.length === 0)
-    throw new NotComparableError(`table ${table} has no primary key to match rows on`);
+  if (!replayed) throw new NotComparableError(`table ${schemas.replayed}.${table} was not made by setup`);
   const same = (a: string[], b: string[]) => a.length === b.length && a.every((c) => b.includes(c));
   if (!same(live.columns, replayed.columns) || !same(live.key, replayed.key))
     throw new NotComparableError(
