@@ -3,6 +3,7 @@ import { toErrorResponse } from '../../api/src/http/error-response';
 import { CliContext } from './cli-context';
 import { projectionsCommand, restartProjectionCommand } from './commands/projections';
 import { rebuildCommand } from './commands/rebuild';
+import { verifyCommand } from './commands/verify';
 import {
   OPERATOR_GROUPS,
   OPERATOR_USAGE,
@@ -21,10 +22,14 @@ Read models:
                                         stopped on an error (event, error), then each reactor's
   projections restart <projector>       resume one stopped on an error, once fixed, from its
                                         checkpoint (no rebuild)
+  verify [projector…] [--json]          compare read models with a replay of the log up to where
+                                        they stand, beside a running service; exit 0 equal,
+                                        1 different (tables and rows named), 2 not verified
 
 Accounts, users and API keys (as the operator API /admin/v1; JSON on stdout):
 ${OPERATOR_USAGE}
-Exit codes: 0 done; 1 refused (the error envelope on stderr) or failed; 2 not a valid command line.
+Exit codes: 0 done; 1 refused (the error envelope on stderr) or failed; 2 not a valid command line
+(verify: 0 equal, 1 different, 2 not verified or could not run).
 
 Stores as the service: DATABASE_URL, else PGlite in DATA_DIR/pglite (default ./data; PGlite admits one
 process, so stop the API first); EVENTSTORE_CONNECTION_STRING for EventStoreDB.
@@ -36,11 +41,16 @@ export interface CliIo {
   err: NodeJS.WritableStream;
 }
 
-type Command = (context: CliContext, io: CliIo) => Promise<void>;
+/** Resolves to its exit code (0 without one); throws when it fails. */
+type Command = ((context: CliContext, io: CliIo) => Promise<number | void>) & {
+  /** The exit code when it cannot run (verify: 2, as when not verified). Default 1. */
+  failureCode?: number;
+};
 
 const text = { type: 'string' } as const;
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
+  json: { type: 'boolean' },
   'batch-size': text,
   name: text,
   timezone: text,
@@ -69,13 +79,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.err.write(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  const context = await io.openContext();
+  const failureCode = command.failureCode ?? 1;
+  let context: CliContext;
   try {
-    await command(context, io);
-    return 0;
+    context = await io.openContext();
   } catch (error) {
     io.err.write(failureText(error));
-    return 1;
+    return failureCode;
+  }
+  try {
+    return (await command(context, io)) ?? 0;
+  } catch (error) {
+    io.err.write(failureText(error));
+    return failureCode;
   } finally {
     await context.close();
   }
@@ -95,10 +111,17 @@ function commandOf(positionals: string[], options: OptionValues): Command {
       }
     };
   }
-  const { 'batch-size': batch, ...others } = options;
+  const { 'batch-size': batch, json, ...others } = options;
   const foreign = Object.keys(others).find((key) => others[key] !== undefined);
   const batchSize = batch === undefined ? undefined : Number(batch);
   const validBatch = batchSize === undefined || (Number.isInteger(batchSize) && batchSize > 0);
+  if (!foreign && validBatch && name === 'verify') {
+    const verify: Command = (context, io) =>
+      verifyCommand(context, rest, { json: Boolean(json), batchSize, out: io.out, err: io.err });
+    verify.failureCode = 2;
+    return verify;
+  }
+  if (json !== undefined) throw new UsageError('--json is an option of verify only');
   if (!foreign && validBatch && name === 'rebuild' && rest.length === 1) {
     return (context, io) => rebuildCommand(context, rest[0], { batchSize, out: io.out });
   }

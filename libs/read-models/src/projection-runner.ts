@@ -19,6 +19,7 @@ import { Pipeline } from './pipeline';
 import { ProjectorFailure } from './projector-failure';
 import { ProgressWaiters } from './progress-waiters';
 import { rebuildProjection, RebuildProgress } from './rebuild';
+import { selectProjectors, verifyReadModels, VerifyOptions, VerifyReport } from './verify';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -67,6 +68,14 @@ export interface WaitForOptions {
   /** Only these projectors; default all. */
   projectors?: readonly string[];
 }
+
+/** What a verify takes besides what the runner knows: the projectors named (default all). */
+export type RunnerVerifyOptions = Omit<
+  VerifyOptions,
+  'db' | 'store' | 'projectors' | 'schema' | 'batchSize'
+> & {
+  names?: readonly string[];
+};
 
 export interface RunnerRebuildOptions {
   onProgress?: (progress: RebuildProgress) => void | Promise<void>;
@@ -289,6 +298,24 @@ export class ProjectionRunner {
     await this.migrate();
     if (entry.rebuild) throw new Error(`Projector ${name} is already being rebuilt`);
     await this.runRebuild(entry, options);
+  }
+
+  /**
+   * Compares the named projectors' tables (every one, without names) with a replay of the log up
+   * to where they stand, while they keep running (verify/). Throws UnknownProjectorError first.
+   */
+  async verify(options: RunnerVerifyOptions = {}): Promise<VerifyReport> {
+    const { names, ...rest } = options;
+    const projectors = selectProjectors(this.options.projectors, names);
+    await this.migrate();
+    return verifyReadModels({
+      ...rest,
+      db: this.options.db,
+      store: this.options.store,
+      projectors,
+      schema: this.schema,
+      batchSize: this.batchSize,
+    });
   }
 
   /** A projector new to the database gets its checkpoint and tables, whoever will lead it. */

@@ -1,18 +1,13 @@
-import { comparePositions, EventStore, RecordedEvent } from '@app/event-store';
+import { EventStore } from '@app/event-store';
 import { Kysely, sql } from 'kysely';
 import { Checkpoint, lockCheckpoint, writeCheckpoint } from './checkpoints';
-import { estimateLag } from './lag';
 import { Projector } from './projector';
-import { relaxCommitDurability } from './relaxed-commit';
+import { createFreshSchema, dropSchema, replayInto, ReplayProgress } from './replay';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-export interface RebuildProgress {
-  /** Events read from the log so far (handled or not). */
-  done: number;
-  /** done plus the estimated events left to the head read when the phase began. */
-  total: number;
-}
+/** Events read so far, and that plus those left to the head read when the phase began. */
+export type RebuildProgress = ReplayProgress;
 
 export interface RebuildOptions {
   db: Kysely<any>;
@@ -53,70 +48,21 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Checkp
     await swap(options, target, cursor);
     return cursor;
   } catch (error) {
-    await db.schema
-      .dropSchema(target)
-      .ifExists()
-      .cascade()
-      .execute()
-      .catch(() => undefined);
+    await dropSchema(db, target).catch(() => undefined);
     throw error;
   }
 }
 
-async function createFreshSchema(db: Kysely<any>, projector: Projector, target: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.schema.dropSchema(target).ifExists().cascade().execute();
-    await trx.schema.createSchema(target).execute();
-    await projector.setup(trx, target);
-  });
-}
-
-/** Applies batches into `target` until the head read at the start; the next page is read meanwhile. */
+/** Replays into `target` up to the head read now (nothing when the log is empty). */
 async function catchUp(
   options: RebuildOptions,
   target: string,
   from: Checkpoint,
   counter: { done: number },
 ): Promise<Checkpoint> {
-  const { db, store, projector, batchSize, signal } = options;
-  const head = await store.headPosition();
-  if (!head || (from !== 'start' && comparePositions(from, head) >= 0)) return from;
-  const handles = projector.handles && new Set(projector.handles);
-  const read = (after: Checkpoint) => {
-    const page = store.readAll({ after, maxCount: batchSize });
-    page.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
-    return page;
-  };
-  let cursor: Checkpoint = from;
-  let next = read(cursor);
-  for (;;) {
-    signal?.throwIfAborted();
-    const batch = await next;
-    if (batch.length === 0) return cursor;
-    const last = batch[batch.length - 1].position;
-    const more = comparePositions(last, head) < 0;
-    if (more) next = read(last);
-    const wanted = batch.filter((e) => (!handles || handles.has(e.type)) && (projector.accepts?.(e) ?? true));
-    await applyInto(db, projector, target, wanted);
-    cursor = last;
-    counter.done += batch.length;
-    await options.onProgress?.({ done: counter.done, total: counter.done + estimateLag(head, cursor) });
-    if (!more) return cursor;
-  }
-}
-
-async function applyInto(
-  db: Kysely<any>,
-  projector: Projector,
-  target: string,
-  events: RecordedEvent[],
-): Promise<void> {
-  if (events.length === 0) return;
-  const prepared = await projector.prepare?.(db, events, target);
-  await db.transaction().execute(async (trx) => {
-    await relaxCommitDurability(trx); // until the swap, a crash only means rebuilding again
-    await projector.apply(trx, events, target, prepared);
-  });
+  const head = await options.store.headPosition();
+  if (!head) return from;
+  return replayInto({ ...options, target, counter }, from, head);
 }
 
 /** Old tables out, new ones in, checkpoint set: all or nothing, under the checkpoint's row lock. */

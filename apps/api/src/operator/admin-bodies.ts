@@ -44,3 +44,9 @@ export class CreateApiKeyBody {
   @ApiPropertyOptional({ type: [String], description: 'Default: every scope.' }) @Allow() scopes?: unknown;
   @ApiPropertyOptional({ nullable: true, format: 'date-time' }) @Allow() expires_at?: unknown;
 }
+
+export class VerifyBody {
+  @ApiPropertyOptional({ type: [String], description: 'The projectors to verify; default every one.' })
+  @Allow()
+  projectors?: unknown;
+}

@@ -1,16 +1,23 @@
 import { Module } from '@nestjs/common';
 import { DATABASE } from '../store/tokens';
 import { RecordWriter } from '../commands/record-writer';
-import { Database } from '@app/read-models';
+import { Database, ProjectionRunner } from '@app/read-models';
 import { AdminController } from './admin.controller';
 import { AdminGuard } from './admin.guard';
 import { OperatorActions } from './operator-actions';
 import { ProjectionsController } from './projections.controller';
+import { VerifyController } from './verify.controller';
+import { VerifyRuns } from './verify-runs';
 
 @Module({
-  controllers: [AdminController, ProjectionsController],
+  controllers: [AdminController, ProjectionsController, VerifyController],
   providers: [
     AdminGuard,
+    {
+      provide: VerifyRuns,
+      useFactory: (runner: ProjectionRunner) => new VerifyRuns(runner),
+      inject: [ProjectionRunner],
+    },
     {
       provide: OperatorActions,
       useFactory: (writer: RecordWriter, database: Database) => new OperatorActions(writer, database.db),

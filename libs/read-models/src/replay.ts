@@ -1,0 +1,112 @@
+import { comparePositions, EventStore, Position, RecordedEvent } from '@app/event-store';
+import { Kysely, Transaction } from 'kysely';
+import { Checkpoint } from './checkpoints';
+import { estimateLag } from './lag';
+import { Projector } from './projector';
+import { relaxCommitDurability } from './relaxed-commit';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/* Replaying the log into a schema of one's own: what a rebuild and a verify share. */
+
+export interface ReplayProgress {
+  /** Events read from the log so far (handled or not). */
+  done: number;
+  /** done plus the estimated events left to the position the phase replays to. */
+  total: number;
+}
+
+export interface ReplayOptions {
+  db: Kysely<any>;
+  store: EventStore;
+  projector: Projector;
+  /** The schema replayed into (`rebuild_<name>`, `verify_<name>`). */
+  target: string;
+  batchSize: number;
+  /** Events read so far, kept across phases for the progress reported. */
+  counter: { done: number };
+  onProgress?: (progress: ReplayProgress) => void | Promise<void>;
+  signal?: AbortSignal;
+}
+
+/** Drops and creates `target` with the projector's tables, empty. */
+export async function createFreshSchema(
+  db: Kysely<any>,
+  projector: Projector,
+  target: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.schema.dropSchema(target).ifExists().cascade().execute();
+    await trx.schema.createSchema(target).execute();
+    await projector.setup(trx, target);
+  });
+}
+
+export async function dropSchema(db: Kysely<any>, target: string): Promise<void> {
+  await db.schema.dropSchema(target).ifExists().cascade().execute();
+}
+
+/**
+ * Applies the events after `from` up to `until` (never beyond) into the target, a batch per
+ * transaction; the next page is read meanwhile. Returns where it stopped: `until`'s last event.
+ */
+export async function replayInto(
+  options: ReplayOptions,
+  from: Checkpoint,
+  until: Position,
+): Promise<Checkpoint> {
+  const { db, store, projector, target, batchSize, signal, counter } = options;
+  if (from !== 'start' && comparePositions(from, until) >= 0) return from;
+  const read = (after: Checkpoint) => {
+    const page = store.readAll({ after, maxCount: batchSize });
+    page.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
+    return page;
+  };
+  let cursor: Checkpoint = from;
+  let next = read(cursor);
+  for (;;) {
+    signal?.throwIfAborted();
+    const page = await next;
+    const batch = upTo(page, until);
+    if (batch.length === 0) return cursor;
+    const last = batch[batch.length - 1].position;
+    const more = batch.length === page.length && comparePositions(last, until) < 0;
+    if (more) next = read(last);
+    await applyInto(db, projector, target, wantedBy(projector, batch));
+    cursor = last;
+    counter.done += batch.length;
+    await options.onProgress?.({ done: counter.done, total: counter.done + estimateLag(until, cursor) });
+    if (!more) return cursor;
+  }
+}
+
+/** The events of `events` (in log order) at or before `until`. */
+export function upTo(events: RecordedEvent[], until: Position): RecordedEvent[] {
+  const end = events.findIndex((e) => comparePositions(e.position, until) > 0);
+  return end < 0 ? events : events.slice(0, end);
+}
+
+/** The events apply wants: of a handled type, and accepted. */
+export function wantedBy(projector: Projector, events: RecordedEvent[]): RecordedEvent[] {
+  const handles = projector.handles && new Set(projector.handles);
+  return events.filter((e) => (!handles || handles.has(e.type)) && (projector.accepts?.(e) ?? true));
+}
+
+/**
+ * prepare then apply, in a transaction of its own; or, given a transaction, inside it (a verify's
+ * last events, applied in the snapshot it compares in).
+ */
+export async function applyInto(
+  db: Kysely<any>,
+  projector: Projector,
+  target: string,
+  events: RecordedEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const prepared = await projector.prepare?.(db, events, target);
+  if (db.isTransaction) return projector.apply(db as Transaction<any>, events, target, prepared);
+  await db.transaction().execute(async (trx) => {
+    await relaxCommitDurability(trx); // a schema of one's own: a crash only means replaying again
+    await projector.apply(trx, events, target, prepared);
+  });
+}

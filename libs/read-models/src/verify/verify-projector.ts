@@ -1,0 +1,153 @@
+import { comparePositions, EventStore, formatPosition, RecordedEvent } from '@app/event-store';
+import { Kysely } from 'kysely';
+import { Checkpoint, loadCheckpoint, StoredCheckpoint } from '../checkpoints';
+import { Projector } from '../projector';
+import {
+  applyInto,
+  createFreshSchema,
+  dropSchema,
+  replayInto,
+  ReplayOptions,
+  ReplayProgress,
+  upTo,
+  wantedBy,
+} from '../replay';
+import { tableDifferences } from './table-differences';
+import { ProjectorReport, TableReport } from './verify-report';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+export interface VerifyProjectorOptions {
+  db: Kysely<any>;
+  store: EventStore;
+  projector: Projector;
+  /** Schema of the live tables. */
+  schema: string;
+  batchSize: number;
+  /** Most example rows per kind of difference and table. */
+  examples: number;
+  onProgress?: (progress: ReplayProgress) => void | Promise<void>;
+  signal?: AbortSignal;
+}
+
+export const verifySchemaOf = (projector: Projector) => `verify_${projector.name}`;
+
+/** Tries to catch the live checkpoint within the events read ahead; each try costs a batch. */
+const ATTEMPTS = 20;
+
+type Outcome = { tables: TableReport[]; position: Checkpoint } | { refused: string } | 'moved_on';
+
+/**
+ * Replays the log into `verify_<name>` up to the position the live tables stand at, then compares
+ * both row by row. The replay runs in batches beside the live loop, up to its checkpoint; the last
+ * few events are applied, and both sides compared, inside one REPEATABLE READ transaction whose
+ * first statement reads the live checkpoint, so that the live tables are seen exactly there.
+ */
+export async function verifyProjector(options: VerifyProjectorOptions): Promise<ProjectorReport> {
+  const { db, projector } = options;
+  const counter = { done: 0 };
+  const report = (fields: Partial<ProjectorReport>): ProjectorReport => ({
+    name: projector.name,
+    version: projector.version,
+    status: 'not_verified',
+    position: null,
+    events_replayed: counter.done,
+    tables: [],
+    ...fields,
+  });
+  if (projector.effects)
+    return report({ reason: 'a reactor: it acts on the log, it has no tables to verify' });
+  const target = verifySchemaOf(projector);
+  const replay: ReplayOptions = { ...options, target, counter };
+  await createFreshSchema(db, projector, target);
+  try {
+    let cursor: Checkpoint = 'start';
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const live = await loadCheckpoint(db, projector.name);
+      const refused = refusalOf(live, projector, cursor);
+      if (refused) return report({ reason: refused });
+      if (live!.position !== 'start') cursor = await replayInto(replay, cursor, live!.position);
+      const outcome = await compareAtLiveCheckpoint(
+        options,
+        replay,
+        cursor,
+        await readAhead(options, cursor),
+      );
+      if (outcome === 'moved_on') continue;
+      if ('refused' in outcome) return report({ reason: outcome.refused });
+      const differs = outcome.tables.some((t) => t.only_live + t.only_replayed + t.different > 0);
+      return report({
+        status: differs ? 'different' : 'equal',
+        position: outcome.position === 'start' ? null : formatPosition(outcome.position),
+        tables: outcome.tables.filter((t) => t.only_live + t.only_replayed + t.different > 0),
+      });
+    }
+    return report({ reason: `the live tables moved on past the events read ahead ${ATTEMPTS} times` });
+  } finally {
+    await dropSchema(db, target).catch(() => undefined);
+  }
+}
+
+/** Events read ahead at most, in batches: a live loop lagging further has not passed them. */
+const AHEAD_BATCHES = 10;
+
+/**
+ * The events after `cursor` up to the head (or AHEAD_BATCHES batches), read before the snapshot's
+ * transaction: the live loop can only have passed them in the moment between the two.
+ */
+async function readAhead(options: VerifyProjectorOptions, cursor: Checkpoint): Promise<RecordedEvent[]> {
+  const ahead: RecordedEvent[] = [];
+  for (let batch = 0; batch < AHEAD_BATCHES; batch++) {
+    const after = ahead.at(-1)?.position ?? cursor;
+    const page = await options.store.readAll({ after, maxCount: options.batchSize });
+    ahead.push(...page);
+    if (page.length < options.batchSize) break;
+  }
+  return ahead;
+}
+
+/**
+ * In one snapshot: the live checkpoint, the events up to it applied to the replayed tables, both
+ * compared; rolled back. Nothing in it waits for another connection (PGlite has one, held here):
+ * the events were read ahead, and when the live checkpoint is past them, this answers 'moved_on'.
+ */
+async function compareAtLiveCheckpoint(
+  options: VerifyProjectorOptions,
+  replay: ReplayOptions,
+  cursor: Checkpoint,
+  ahead: RecordedEvent[],
+): Promise<Outcome> {
+  const { db, projector, schema, examples } = options;
+  const trx = await db.startTransaction().setIsolationLevel('repeatable read').execute();
+  try {
+    const live = await loadCheckpoint(trx, projector.name); // the first statement: takes the snapshot
+    const refused = refusalOf(live, projector, cursor);
+    if (refused) return { refused };
+    const at = live!.position;
+    const reach = ahead.length > 0 ? ahead[ahead.length - 1].position : cursor;
+    if (isAfter(at, reach)) return 'moved_on';
+    const events = at === 'start' ? [] : upTo(ahead, at);
+    await applyInto(trx, projector, replay.target, wantedBy(projector, events));
+    replay.counter.done += events.length;
+    const tables: TableReport[] = [];
+    for (const table of projector.tables)
+      tables.push(await tableDifferences(trx, table, { live: schema, replayed: replay.target }, examples));
+    return { tables, position: at };
+  } finally {
+    await trx.rollback().execute();
+  }
+}
+
+/** Why the live tables cannot be compared with a replay of this code, if they cannot. */
+function refusalOf(live: StoredCheckpoint | undefined, projector: Projector, cursor: Checkpoint) {
+  if (!live) return 'no checkpoint: it has never run on this database';
+  if (live.version !== projector.version)
+    return `its tables are of version ${live.version}, the code's is ${projector.version}: a rebuild is due`;
+  if (isAfter(cursor, live.position)) return 'its tables were rebuilt during the verify: run it again';
+  return undefined;
+}
+
+function isAfter(a: Checkpoint, b: Checkpoint): boolean {
+  if (a === 'start') return false;
+  return b === 'start' || comparePositions(a, b) > 0;
+}
