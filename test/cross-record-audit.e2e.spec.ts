@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { EventStore, formatPosition, Position, RecordedEvent } from '@app/event-store';
-import { ProjectionRunner, Reactor, runReactorStep } from '@app/read-models';
+import { ProjectionRunner, projectors, Reactor, runReactorStep } from '@app/read-models';
 import { crashingAppends } from '@app/read-models/testing/crashing-appends';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
+import { runCli } from '../apps/cli/src/cli';
+import { CliContext } from '../apps/cli/src/cli-context';
 import { auditCrossRecordSteps } from '../apps/api/src/audit/cross-record-audit';
 import { Actor } from '../apps/api/src/auth/actor';
 import { RecordWriter } from '../apps/api/src/commands/record-writer';
@@ -83,6 +86,25 @@ describe.each(testDatabases())('cross-record steps audited, on $name', (target) 
       death.at = undefined;
       death.dead = false;
     }
+  }
+
+  /** `npm run cli -- verify estimate_lists --json …` on the service's stores. */
+  async function verify(...options: string[]) {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const context: CliContext = {
+      database: t.database,
+      store,
+      projectors,
+      close: async () => undefined, // the service owns the stores
+    };
+    const code = await runCli(['verify', 'estimate_lists', '--json', ...options], {
+      openContext: async () => context,
+      out,
+      err: new PassThrough(),
+    });
+    return { code, out: Buffer.concat(chunks).toString() };
   }
 
   const lastOf = async (stream: string, type: string): Promise<RecordedEvent> =>
@@ -189,6 +211,23 @@ describe.each(testDatabases())('cross-record steps audited, on $name', (target) 
 
     // when the reactor carries the step out, then nothing is unfinished
     expect(await audit(await completed(estimateConversionReactor, trigger))).toEqual([]);
+  });
+
+  it('verify reports an unfinished step past its grace period and exits 1; 0 once the step is carried out', async () => {
+    const source = await estimate();
+    await dyingAt('invoice-', () => api('POST', `${ESTIMATES}/${source.id}/convert-to-invoice`, {}));
+    const trigger = await lastOf(`estimate-${source.id}`, 'EstimateConverted');
+    await t.app.get(ProjectionRunner).waitFor(trigger.position);
+
+    const found = await verify('--step-grace-s', '0');
+    expect(found.code).toBe(1);
+    expect(JSON.parse(found.out).unfinished_steps).toEqual([
+      finding('estimate_conversion', trigger, trigger.data.document_id as string),
+    ]);
+    expect((await verify('--step-grace-s', '3600')).code).toBe(0);
+
+    await t.app.get(ProjectionRunner).waitFor(await completed(estimateConversionReactor, trigger));
+    expect((await verify('--step-grace-s', '0')).code).toBe(0);
   });
 
   it('a sales order invoiced whose invoice was never created: one finding, until its reactor creates it', async () => {

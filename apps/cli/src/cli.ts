@@ -23,8 +23,10 @@ Read models:
   projections restart <projector>       resume one stopped on an error, once fixed, from its
                                         checkpoint (no rebuild)
   verify [projector…] [--json]          compare read models with a replay of the log up to where
-                                        they stand, beside a running service; exit 0 equal,
-                                        1 different (tables and rows named), 2 not verified
+         [--step-grace-s N]             they stand, beside a running service, and list the
+                                        cross-record steps decided more than N s ago (default
+                                        60) and not carried out; exit 0 equal, 1 different
+                                        (tables and rows named, or steps), 2 not verified
 
 Accounts, users and API keys (as the operator API /admin/v1; JSON on stdout):
 ${OPERATOR_USAGE}
@@ -52,6 +54,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   json: { type: 'boolean' },
   'batch-size': text,
+  'step-grace-s': text,
   name: text,
   timezone: text,
   settings: text,
@@ -111,17 +114,21 @@ function commandOf(positionals: string[], options: OptionValues): Command {
       }
     };
   }
-  const { 'batch-size': batch, json, ...others } = options;
+  const { 'batch-size': batch, json, 'step-grace-s': grace, ...others } = options;
   const foreign = Object.keys(others).find((key) => others[key] !== undefined);
   const batchSize = batch === undefined ? undefined : Number(batch);
   const validBatch = batchSize === undefined || (Number.isInteger(batchSize) && batchSize > 0);
-  if (!foreign && validBatch && name === 'verify') {
+  const graceS = grace === undefined ? undefined : Number(grace);
+  const validGrace = graceS === undefined || (Number.isInteger(graceS) && graceS >= 0);
+  if (!foreign && validBatch && validGrace && name === 'verify') {
+    const stepGraceMs = graceS === undefined ? undefined : graceS * 1000;
     const verify: Command = (context, io) =>
-      verifyCommand(context, rest, { json: Boolean(json), batchSize, out: io.out, err: io.err });
+      verifyCommand(context, rest, { json: Boolean(json), batchSize, stepGraceMs, out: io.out, err: io.err });
     verify.failureCode = 2;
     return verify;
   }
-  if (json !== undefined) throw new UsageError('--json is an option of verify only');
+  if (json !== undefined || grace !== undefined)
+    throw new UsageError('--json and --step-grace-s are options of verify only');
   if (!foreign && validBatch && name === 'rebuild' && rest.length === 1) {
     return (context, io) => rebuildCommand(context, rest[0], { batchSize, out: io.out });
   }

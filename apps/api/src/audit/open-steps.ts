@@ -6,22 +6,9 @@ import {
   RecordedEvent,
   StreamNotFoundError,
 } from '@app/event-store';
+import { UnfinishedStep } from '@app/read-models';
 
-/** A cross-record step decided and not carried out (docs/reactors.md, "Auditing the steps"). */
-export interface UnfinishedStep {
-  /** e.g. 'estimate_conversion'. */
-  process: string;
-  /** What was decided and not carried out, in words (naming the record ids). */
-  missing: string;
-  trigger: {
-    event_id: string;
-    type: string;
-    stream: string;
-    revision: number;
-    position: string;
-    recorded_at: string;
-  };
-}
+export type { UnfinishedStep };
 
 /** What every process audit shares in one pass over the log. */
 export interface AuditPass {

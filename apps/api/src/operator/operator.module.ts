@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { DATABASE } from '../store/tokens';
+import { DATABASE, EVENT_STORE } from '../store/tokens';
 import { RecordWriter } from '../commands/record-writer';
+import { EventStore } from '@app/event-store';
 import { Database, ProjectionRunner } from '@app/read-models';
 import { AdminController } from './admin.controller';
 import { AdminGuard } from './admin.guard';
@@ -15,8 +16,8 @@ import { VerifyRuns } from './verify-runs';
     AdminGuard,
     {
       provide: VerifyRuns,
-      useFactory: (runner: ProjectionRunner) => new VerifyRuns(runner),
-      inject: [ProjectionRunner],
+      useFactory: (runner: ProjectionRunner, store: EventStore) => new VerifyRuns(runner, store),
+      inject: [ProjectionRunner, EVENT_STORE],
     },
     {
       provide: OperatorActions,

@@ -1,4 +1,6 @@
 import { ProjectionRunner, runningReport, VerifyReport } from '@app/read-models';
+import { EventStore } from '@app/event-store';
+import { unfinishedStepsIn } from '../audit/unfinished-steps';
 import { ApiError } from '../http/api-error';
 
 /** Reports kept for reading afterwards, the newest; older ones are forgotten. */
@@ -12,7 +14,10 @@ export class VerifyRuns {
   private readonly reports = new Map<string, VerifyReport>();
   private running?: string;
 
-  constructor(private readonly runner: ProjectionRunner) {}
+  constructor(
+    private readonly runner: ProjectionRunner,
+    private readonly store: EventStore,
+  ) {}
 
   /** Starts a run of the named projectors (all, without names); answers its report, running. */
   start(names: string[]): VerifyReport {
@@ -32,7 +37,7 @@ export class VerifyRuns {
     this.keep(report);
     this.running = report.id;
     void this.runner
-      .verify({ names, id: report.id })
+      .verify({ names, id: report.id, unfinishedSteps: unfinishedStepsIn(this.store) })
       .then(
         (done) => this.reports.set(done.id, done),
         (error: unknown) =>

@@ -8,12 +8,15 @@ import {
   VerifyReport,
 } from '@app/read-models';
 import { MultiBar, Presets, SingleBar } from 'cli-progress';
+import { unfinishedStepsIn } from '../../../api/src/audit/unfinished-steps';
 import { CliContext } from '../cli-context';
 
 export interface VerifyCommandOptions {
   /** The report as JSON on `out` (the operator API's shape) instead of lines for a person. */
   json?: boolean;
   batchSize?: number;
+  /** How old a cross-record step decided and not carried out must be to count (default 60 s). */
+  stepGraceMs?: number;
   out: NodeJS.WritableStream;
   /** Where the progress bars go, when it is a terminal. */
   err: NodeJS.WritableStream;
@@ -37,7 +40,11 @@ export async function verifyCommand(
   const bars = progressBars(options.err);
   let report: VerifyReport;
   try {
-    report = await runner.verify({ names, onProgress: bars?.update });
+    report = await runner.verify({
+      names,
+      onProgress: bars?.update,
+      unfinishedSteps: unfinishedStepsIn(context.store, options.stepGraceMs),
+    });
   } finally {
     bars?.stop();
   }

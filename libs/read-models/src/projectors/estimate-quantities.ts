@@ -55,7 +55,18 @@ export type EstimateLines = Map<string, EstimateLine[] | null>;
 
 const OPEN_ESTIMATE = 5;
 
-export function foldEstimateEvent(estimates: EstimateLines, event: RecordedEvent): void {
+/**
+ * Items a batch's estimate lines named without a location, with their account: each gets its
+ * location-less row, as a batch of one event would have made it (replays then match however the
+ * log is cut into batches: an estimate created and converted in one batch still made the row).
+ */
+export type LocationLessItems = Map<string, string>;
+
+export function foldEstimateEvent(
+  estimates: EstimateLines,
+  event: RecordedEvent,
+  locationLess?: LocationLessItems,
+): void {
   const d = event.data as Record<string, any>;
   const id = event.streamId.slice('estimate-'.length);
   const accountId = d.account_id ?? event.metadata.account_id;
@@ -73,6 +84,8 @@ export function foldEstimateEvent(estimates: EstimateLines, event: RecordedEvent
       estimates.set(id, null);
       break;
   }
+  for (const line of estimates.get(id) ?? [])
+    if (line.item_variation_location_id === null) locationLess?.set(line.item_id, line.account_id);
 }
 
 function inventoryLines(
@@ -107,18 +120,14 @@ export async function writeEstimates(
   trx: Transaction<any>,
   schema: string,
   estimates: EstimateLines,
+  locationLess: LocationLessItems,
 ): Promise<void> {
   const quantities = sql.table(`${schema}.estimate_quantities`);
   const rows = sql.table(`${schema}.inventory_quantities`);
   const lines = [...estimates.values()].flatMap((entry) => entry ?? []);
-  const locationLess = lines.filter((line) => line.item_variation_location_id === null);
-  if (locationLess.length > 0) {
+  if (locationLess.size > 0) {
     // The location-less row a line without a variation row counts on (before the update below).
-    const items = [
-      ...new Map(
-        locationLess.map((l) => [l.item_id, { item_id: l.item_id, account_id: l.account_id }]),
-      ).values(),
-    ];
+    const items = [...locationLess].map(([item_id, account_id]) => ({ item_id, account_id }));
     await sql`insert into ${rows} (row_key, account_id, item_id, stocked)
       select item_id::text || '/-/-', account_id, item_id, false
       from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as r(item_id uuid, account_id uuid)

@@ -7,6 +7,7 @@ import {
   ESTIMATE_EVENTS,
   EstimateLines,
   foldEstimateEvent,
+  LocationLessItems,
   writeEstimates,
 } from './estimate-quantities';
 import {
@@ -67,7 +68,7 @@ import {
  */
 export const inventoryQuantitiesProjector: Projector = {
   name: 'inventory_quantities',
-  version: 6,
+  version: 7,
   tables: [
     'inventory_quantities',
     'estimate_quantities',
@@ -102,8 +103,8 @@ export const inventoryQuantitiesProjector: Projector = {
     await createPurchaseOrderQuantities(db, schema);
   },
   async apply(trx, events, schema) {
-    const { rows, deletedVariations, estimates, invoices, salesOrders, transfers, purchaseOrders } =
-      foldBatch(events);
+    const batch = foldBatch(events);
+    const { rows, deletedVariations, estimates, invoices, salesOrders, transfers, purchaseOrders } = batch;
     const target = sql.table(`${schema}.inventory_quantities`);
     if (rows.size > 0) await upsertRows(trx, target, [...rows.values()]);
     if (deletedVariations.length > 0) {
@@ -112,7 +113,7 @@ export const inventoryQuantitiesProjector: Projector = {
       );
     }
     // After the rows above: a line may name a variation row created in the same batch.
-    if (estimates.size > 0) await writeEstimates(trx, schema, estimates);
+    if (estimates.size > 0) await writeEstimates(trx, schema, estimates, batch.locationLess);
     await writeInvoices(trx, schema, invoices);
     await writeSalesOrders(trx, schema, salesOrders);
     await writeStockTransfers(trx, schema, transfers);
@@ -182,6 +183,7 @@ interface Batch {
   rows: Map<string, RowChange>;
   deletedVariations: string[];
   estimates: EstimateLines;
+  locationLess: LocationLessItems;
   invoices: InvoiceBatch;
   salesOrders: SalesOrderBatch;
   transfers: StockTransferBatch;
@@ -192,6 +194,7 @@ function foldBatch(events: RecordedEvent[]): Batch {
   const rows = new Map<string, RowChange>();
   const deletedVariations: string[] = [];
   const estimates: EstimateLines = new Map();
+  const locationLess: LocationLessItems = new Map();
   const invoices = newInvoiceBatch();
   const salesOrders: SalesOrderBatch = new Map();
   const transfers: StockTransferBatch = new Map();
@@ -254,7 +257,7 @@ function foldBatch(events: RecordedEvent[]): Batch {
       case 'EstimateDeclined':
       case 'EstimateConverted':
       case 'EstimateDeleted':
-        foldEstimateEvent(estimates, event);
+        foldEstimateEvent(estimates, event, locationLess);
         break;
       case 'SalesOrderCreated':
       case 'SalesOrderUpdated':
@@ -277,7 +280,16 @@ function foldBatch(events: RecordedEvent[]): Batch {
         foldInvoiceEvent(invoices, event);
     }
   }
-  return { rows, deletedVariations, estimates, invoices, salesOrders, transfers, purchaseOrders };
+  return {
+    rows,
+    deletedVariations,
+    estimates,
+    locationLess,
+    invoices,
+    salesOrders,
+    transfers,
+    purchaseOrders,
+  };
 }
 
 /**
