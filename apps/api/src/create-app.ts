@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { ApiConfig } from './config';
 import { answerFrameworkError } from './http/framework-errors';
+import { ReplayReads } from './idempotency/replay-reads';
 import { acceptJsonBodiesOnly, BODY_LIMIT_BYTES } from './http/json-body';
 import { admitInTurn, RequestAdmission } from './http/request-admission';
 import { answerOversizedBodiesReadably } from './http/oversized-bodies';
@@ -51,6 +52,8 @@ export async function createApp(
     fastify.addHook('onRequest', async (request, reply) => {
       reply.header('X-Request-Id', request.id);
     });
+    const replayReads = app.get(ReplayReads);
+    fastify.addHook('onRequest', async (request) => replayReads.attach(request)); // an idempotent retry's reads
     const metrics = app.get(Metrics);
     const admission = new RequestAdmission({
       working: config.maxConcurrentRequests,

@@ -107,7 +107,8 @@ export class RecordHistory {
     return { record: state.record, revision };
   }
 
-  private async stateAt<R, E extends DomainEvent>(
+  /** The record's state right after `revision`, folded from its events. */
+  async stateAt<R, E extends DomainEvent>(
     aggregate: AggregateDefinition<RecordState<R>, E>,
     id: string,
     revision: number,

@@ -53,6 +53,19 @@ const migrations: Record<string, Migration> = {
         where state = 'in_progress'`.execute(db);
     },
   },
+  /**
+   * Whether the owner held its session's advisory lock when it took the key (PostgreSQL): then the
+   * lock's absence proves the owner dead, and the key free at once. Keys of a version without
+   * these locks keep waiting for their lease.
+   */
+  '0004_idempotency_owner_sessions': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('idempotency_keys')
+        .addColumn('owner_locked', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+    },
+  },
 };
 
 export async function migrateIdempotencyKeys(db: Kysely<any>): Promise<void> {

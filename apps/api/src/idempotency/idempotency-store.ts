@@ -6,6 +6,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { ApiConfig } from '../config';
 import { API_CONFIG, DATABASE } from '../store/tokens';
 import { migrateIdempotencyKeys } from './idempotency-migrations';
+import { OwnerSessions } from './owner-sessions';
 import { BackgroundRetries } from './retry-in-background';
 
 /** A key of one account, and the request it was sent with. */
@@ -48,6 +49,7 @@ interface LiveRow {
   response_body: unknown;
   response_headers: Record<string, string> | null;
   owner: string | null;
+  owner_locked: boolean;
   orphaned: boolean;
   created_at: Date;
 }
@@ -77,6 +79,10 @@ const CLAIM_ROUNDS = 3;
  * that dies (or a request that failed without knowing whether its write landed) stops renewing:
  * once the lease has run out, the next identical request takes the key over (`orphaned`) and the
  * interceptor settles it from the `keyed_writes` read model.
+ *
+ * The lease is the fallback: a key whose owner is known dead is free at once. On PostgreSQL the
+ * owner's session lock proves it alive (OwnerSessions); on PGlite one process owns the database,
+ * so at start every key in progress belongs to a process that is gone.
  */
 @Injectable()
 export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
@@ -91,6 +97,7 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   private readonly running = new Set<string>();
   private heartbeat?: NodeJS.Timeout;
   private renewing: Promise<void> = Promise.resolve();
+  private readonly sessions: OwnerSessions;
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
@@ -98,6 +105,7 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
     @Inject(API_CONFIG) config: Pick<ApiConfig, 'idempotencyLeaseMs'>,
   ) {
     this.leaseMs = config.idempotencyLeaseMs;
+    this.sessions = new OwnerSessions(database, this.instanceId);
     this.retries = new BackgroundRetries((what, error) =>
       logger.warn(
         { err: error },
@@ -108,6 +116,10 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     await migrateIdempotencyKeys(this.database.db);
+    if (this.database.kind === 'pglite') await this.orphanAllInProgress();
+    await this.sessions
+      .hold()
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'Idempotency keys: no session lock yet'));
     this.heartbeat = setInterval(() => this.renewNowAndThen(), Math.max(50, Math.floor(this.leaseMs / 3)));
     this.heartbeat.unref?.();
   }
@@ -117,6 +129,7 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
     this.retries.stop();
     await this.renewing;
     await this.pruning;
+    await this.sessions.release();
   }
 
   /** Stops renewing the key's lease: once it runs out, a retry settles the key (see class comment). */
@@ -168,8 +181,12 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
       if (await this.insertOrTakeOverExpired(request)) return this.holding(request, { outcome: 'claimed' });
       const row = await this.live(request);
       if (!row) continue;
-      if (row.request_hash === request.requestHash && row.state === 'in_progress' && row.orphaned) {
-        if (await this.takeOverOrphaned(request, row.owner)) {
+      if (
+        row.request_hash === request.requestHash &&
+        row.state === 'in_progress' &&
+        (await this.ownerGone(row))
+      ) {
+        if (await this.takeOverOrphaned(request, row.owner, !row.orphaned)) {
           return this.holding(request, { outcome: 'orphaned', since: new Date(row.created_at) });
         }
         continue;
@@ -201,6 +218,7 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
 
   /** Renews the leases of this process's running requests; true when there were any. */
   async renew(): Promise<boolean> {
+    await this.sessions.hold(); // again, after its connection ended
     if (this.running.size === 0) return false;
     await sql`
       update idempotency_keys set lease_expires_at = now() + ${this.leaseMs} * interval '1 millisecond'
@@ -224,29 +242,56 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   private async insertOrTakeOverExpired(r: ClaimRequest): Promise<boolean> {
     const { rows } = await sql`
       insert into idempotency_keys
-        (account_id, key, request_method, request_path, request_hash, state, owner, lease_expires_at)
+        (account_id, key, request_method, request_path, request_hash, state, owner, owner_locked,
+          lease_expires_at)
       values (${r.accountId}, ${r.key}, ${r.method}, ${r.path}, ${r.requestHash}, 'in_progress',
-        ${this.instanceId}, now() + ${this.leaseMs} * interval '1 millisecond')
+        ${this.instanceId}, ${this.sessions.locked}, now() + ${this.leaseMs} * interval '1 millisecond')
       on conflict (account_id, key) do update
       set request_method = excluded.request_method, request_path = excluded.request_path,
           request_hash = excluded.request_hash, state = 'in_progress', response_status = null,
           response_body = null, response_headers = null, created_at = now(), completed_at = null,
-          owner = excluded.owner, lease_expires_at = excluded.lease_expires_at
+          owner = excluded.owner, owner_locked = excluded.owner_locked,
+          lease_expires_at = excluded.lease_expires_at
       where idempotency_keys.created_at < now() - ${WINDOW}
       returning 1 as claimed`.execute(this.database.db);
     return rows.length === 1;
   }
 
-  /** The key of a request whose lease ran out, now this process's (unless another got there first). */
-  private async takeOverOrphaned(r: KeyedRequest, owner: string | null): Promise<boolean> {
+  /**
+   * The key of a request whose lease ran out, or whose owner is known dead (`ownerDead`), now this
+   * process's (unless another got there first).
+   */
+  private async takeOverOrphaned(
+    r: KeyedRequest,
+    owner: string | null,
+    ownerDead: boolean,
+  ): Promise<boolean> {
     const { rows } = await sql`
       update idempotency_keys
-      set owner = ${this.instanceId}, lease_expires_at = now() + ${this.leaseMs} * interval '1 millisecond'
+      set owner = ${this.instanceId}, owner_locked = ${this.sessions.locked},
+        lease_expires_at = now() + ${this.leaseMs} * interval '1 millisecond'
       where account_id = ${r.accountId} and key = ${r.key} and request_hash = ${r.requestHash}
         and state = 'in_progress' and owner is not distinct from ${owner}
-        and coalesce(lease_expires_at, created_at + ${UNLEASED}) < now()
+        and (${ownerDead} or coalesce(lease_expires_at, created_at + ${UNLEASED}) < now())
       returning 1 as taken`.execute(this.database.db);
     return rows.length === 1;
+  }
+
+  /** Whether the key's owner is gone: its lease ran out, or its session lock is no longer held. */
+  private async ownerGone(row: LiveRow): Promise<boolean> {
+    if (row.orphaned) return true;
+    if (!row.owner_locked || row.owner === null || row.owner === this.instanceId) return false;
+    return this.sessions.ended(row.owner);
+  }
+
+  /**
+   * PGlite: the database is this process's alone, so a key found in progress at start belongs to
+   * a process that died (or was stopped mid-request): its lease ends now.
+   */
+  private async orphanAllInProgress(): Promise<void> {
+    await sql`
+      update idempotency_keys set lease_expires_at = now() - interval '1 millisecond'
+      where state = 'in_progress' and owner is distinct from ${this.instanceId}`.execute(this.database.db);
   }
 
   private holding(request: KeyedRequest, claim: Claim): Claim {
@@ -263,7 +308,8 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
 
   private async live(r: KeyedRequest): Promise<LiveRow | undefined> {
     const { rows } = await sql<LiveRow>`
-      select request_hash, state, response_status, response_body, response_headers, owner, created_at,
+      select request_hash, state, response_status, response_body, response_headers, owner, owner_locked,
+        created_at,
         coalesce(lease_expires_at, created_at + ${UNLEASED}) < now() as orphaned
       from idempotency_keys
       where account_id = ${r.accountId} and key = ${r.key} and created_at >= now() - ${WINDOW}`.execute(

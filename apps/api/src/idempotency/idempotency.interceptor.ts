@@ -1,12 +1,14 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { EventStore } from '@app/event-store';
-import { isTransientFault, keyedWritesProjector, ProjectionRunner } from '@app/read-models';
+import { isTransientFault, keyedWritesProjector, ProjectionRunner, ReactorRunner } from '@app/read-models';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
+import { Actor } from '../auth/actor';
 import { actorOf } from '../auth/current-actor';
 import { ApiConfig } from '../config';
 import { toErrorResponse } from '../http/error-response';
+import { RecordHistory } from '../history';
 import { API_CONFIG, EVENT_STORE } from '../store/tokens';
 import {
   idempotencyKeyOf,
@@ -18,6 +20,9 @@ import {
 } from './idempotency-key';
 import { IDEMPOTENCY_KEY_REQUIRED } from './idempotency-key-required';
 import { ClaimRequest, IdempotencyStore, KeyOwner, StoredResponse } from './idempotency-store';
+import { LandedWrite } from './landed-write';
+import { ruleFor } from './rebuild-rules';
+import { ReplayReads } from './replay-reads';
 import { requestHash } from './request-hash';
 
 /** The response headers a replay sends again, beside the status and the body. */
@@ -36,6 +41,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     private readonly runner: ProjectionRunner,
+    private readonly reactors: ReactorRunner,
+    private readonly history: RecordHistory,
+    private readonly reads: ReplayReads,
     @Inject(API_CONFIG) private readonly config: Pick<ApiConfig, 'readYourWritesTimeoutMs'>,
   ) {}
 
@@ -102,22 +110,54 @@ export class IdempotencyInterceptor implements NestInterceptor {
     return of(replay(reply, response));
   }
 
-  /** The answer of a write that landed, rebuilt; undefined when the key's request wrote nothing. */
+  /**
+   * The answer of a write that landed, rebuilt from what it wrote (rebuild-rules.ts); undefined
+   * when the key's request wrote nothing. The reactors come first: a step the dead process did not
+   * run (the document of a conversion) is run by them, with the request's key.
+   */
   private async landedAnswer(
     claim: ClaimRequest & KeyOwner,
     since: Date,
     request: FastifyRequest,
   ): Promise<StoredResponse | undefined> {
+    const waiting = { timeoutMs: this.config.readYourWritesTimeoutMs };
+    const afterSteps = await this.events.headPosition();
+    if (afterSteps) await this.reactors.waitFor(afterSteps, waiting);
     const head = await this.events.headPosition();
-    if (head) {
-      await this.runner.waitFor(head, {
-        timeoutMs: this.config.readYourWritesTimeoutMs,
-        projectors: [keyedWritesProjector.name],
-      });
-    }
+    if (head) await this.runner.waitFor(head, { ...waiting, projectors: [keyedWritesProjector.name] });
     const streams = await this.store.writtenStreams(claim, since);
     if (streams.length === 0) return undefined;
-    return rebuiltAnswer(request, streams);
+    return this.rebuiltAnswer(claim, since, request, streams);
+  }
+
+  /**
+   * The landed write's answer as its first attempt gave it: its route's status, with the body and
+   * ETag its rule reads back. 409 `idempotency_request_landed` only when that cannot be read (a
+   * route without a rule, or a record the user can no longer see).
+   */
+  private async rebuiltAnswer(
+    owner: KeyOwner,
+    since: Date,
+    request: FastifyRequest,
+    streams: string[],
+  ): Promise<StoredResponse> {
+    const found = ruleFor(request.method, request.url);
+    const landed =
+      found &&
+      new LandedWrite({
+        server: request.server,
+        actor: actorOf(request) as Actor,
+        owner,
+        since,
+        params: found.params,
+        streams,
+        events: this.events,
+        history: this.history,
+        reads: this.reads,
+      });
+    const rebuilt = found && landed && (await found.rule.rebuild(landed));
+    if (found && rebuilt) return { status: found.rule.status, body: rebuilt.body, headers: rebuilt.headers };
+    return { status: 409, body: toErrorResponse(idempotencyRequestLanded()).body, headers: {} };
   }
 
   /**
@@ -178,47 +218,6 @@ export class IdempotencyInterceptor implements NestInterceptor {
 function replay(reply: FastifyReply, response: StoredResponse): unknown {
   reply.status(response.status).headers({ ...response.headers, 'Idempotent-Replayed': 'true' });
   return response.body;
-}
-
-const UUID_TAIL = /-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
-
-/**
- * The answer of a landed write whose stored answer was lost, read back from the API as the same
- * user: a create (POST to a collection) answers 201 with the record of the first of its streams the
- * collection serves, a PATCH or PUT 200 with the record it names. Anything else (an action) answers
- * 409 `idempotency_request_landed`: the write is applied, and the client reads its effect.
- */
-async function rebuiltAnswer(request: FastifyRequest, streams: string[]): Promise<StoredResponse> {
-  const path = request.url.split('?')[0];
-  const read = async (url: string) => {
-    const res = await request.server.inject({
-      method: 'GET',
-      url,
-      headers: { authorization: request.headers.authorization ?? '' },
-    });
-    return res.statusCode === 200 ? res : undefined;
-  };
-  if (request.method === 'POST') {
-    for (const stream of streams) {
-      const id = UUID_TAIL.exec(stream)?.[1];
-      if (!id) continue;
-      const res = await read(`${path}/${id}`);
-      if (res) return { status: 201, body: res.json(), headers: headersOf(res.headers) };
-    }
-  } else {
-    const res = await read(path);
-    if (res) return { status: 200, body: res.json(), headers: headersOf(res.headers) };
-  }
-  return { status: 409, body: toErrorResponse(idempotencyRequestLanded()).body, headers: {} };
-}
-
-function headersOf(headers: Record<string, unknown>): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const name of REPLAYED_HEADERS) {
-    const value = headers[name.toLowerCase()];
-    if (value !== undefined) kept[name] = String(value);
-  }
-  return kept;
 }
 
 function keptHeaders(reply: FastifyReply): Record<string, string> {
