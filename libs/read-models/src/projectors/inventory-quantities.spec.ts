@@ -1,43 +1,19 @@
-import { RecordedEvent } from '@app/event-store';
 import { sql } from 'kysely';
-import { Database } from '../database';
+import { ACCOUNT, at, accountLog as log, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { inventoryQuantitiesProjector } from './inventory-quantities';
 
 postgresSkipNotice('inventory_quantities projector');
 
-const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
-const STORE = '00000000-0000-4000-8000-0000000000d1';
-const DEPOT = '00000000-0000-4000-8000-0000000000d2';
-const ITEM = '00000000-0000-4000-8000-000000000001';
-const OTHER = '00000000-0000-4000-8000-000000000002';
-const V = '00000000-0000-4000-8000-0000000000e1';
-const PLAIN = '00000000-0000-4000-8000-000000000003';
-const SERVICE = '00000000-0000-4000-8000-000000000004';
-const E1 = '00000000-0000-4000-8000-0000000000f1';
-const E2 = '00000000-0000-4000-8000-0000000000f2';
-
-const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
-
-function log(...entries: [stream: string, type: string, data: object][]): RecordedEvent[] {
-  const revisions = new Map<string, number>();
-  return entries.map(([streamId, type, data], n) => {
-    const revision = (revisions.get(streamId) ?? -1) + 1;
-    revisions.set(streamId, revision);
-    const position = { commit: BigInt(n + 1), prepare: BigInt(n + 1) };
-    const metadata = { account_id: ACCOUNT };
-    return {
-      id: `e${n}`,
-      streamId,
-      revision,
-      type,
-      data: data as never,
-      metadata,
-      position,
-      recordedAt: new Date(),
-    };
-  });
-}
+const STORE = uuid('d1');
+const DEPOT = uuid('d2');
+const ITEM = uuid('1');
+const OTHER = uuid('2');
+const V = uuid('e1');
+const PLAIN = uuid('3');
+const SERVICE = uuid('4');
+const E1 = uuid('f1');
+const E2 = uuid('f2');
 
 const adjusted = (
   item: string,
@@ -118,21 +94,7 @@ const estimateCreated = (id: string, lines: object[]) => ({
 });
 
 describe.each(testDatabases())('inventory_quantities projector on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
-
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await inventoryQuantitiesProjector.setup(database.db, schema);
-    for (const batch of batches) {
-      await database.db
-        .transaction()
-        .execute((trx) => inventoryQuantitiesProjector.apply(trx, batch, schema));
-    }
-  }
+  const { project, ...spec } = projectorOn(target, inventoryQuantitiesProjector);
 
   const rows = async (schema: string) =>
     (
@@ -140,7 +102,7 @@ describe.each(testDatabases())('inventory_quantities projector on $name', (targe
         Record<string, unknown>
       >`select item_id, variation_id, item_variation_location_id, location_id,
           on_hand, reserved, stocked, last_adjusted_at
-        from ${sql.table(`${schema}.inventory_quantities`)} order by row_key`.execute(database.db)
+        from ${sql.table(`${schema}.inventory_quantities`)} order by row_key`.execute(spec.db())
     ).rows;
 
   const row = (
@@ -205,7 +167,7 @@ describe.each(testDatabases())('inventory_quantities projector on $name', (targe
       (
         await sql<{ row_key: string; estimates: string; stocked: boolean }>`select row_key, estimates, stocked
           from ${sql.table(`${schema}.inventory_quantities`)} where item_id in (${ITEM}, ${PLAIN})
-          order by row_key`.execute(database.db)
+          order by row_key`.execute(spec.db())
       ).rows;
     const k = (item: string, variation: string | null, location: string | null) =>
       `${item}/${variation ?? '-'}/${location ?? '-'}`;
@@ -276,7 +238,7 @@ describe.each(testDatabases())('inventory_quantities projector on $name', (targe
       await project(`est_${name}`, [FIRST_BATCH, E1_CREATED, ended]);
       expect((await estimates(`est_${name}`)).map((r) => r.estimates)).toEqual(['0', '0', '0', '0']);
       const { rows: kept } = await sql`select * from ${sql.table(`est_${name}.estimate_quantities`)}`.execute(
-        database.db,
+        spec.db(),
       );
       expect(kept).toEqual([]);
     });
@@ -315,16 +277,12 @@ describe.each(testDatabases())('inventory_quantities projector on $name', (targe
 });
 
 describe.each(testDatabases())('inventory_quantities projector, invoices, on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
+  const { project, apply, ...spec } = projectorOn(target, inventoryQuantitiesProjector);
 
-  const UNIQUE = '00000000-0000-4000-8000-000000000005';
-  const NOWHERE = '00000000-0000-4000-8000-000000000006';
-  const I1 = '00000000-0000-4000-8000-0000000000a1';
-  const I2 = '00000000-0000-4000-8000-0000000000a2';
+  const UNIQUE = uuid('5');
+  const NOWHERE = uuid('6');
+  const I1 = uuid('a1');
+  const I2 = uuid('a2');
   const k = (item: string, variation: string | null, location: string | null) =>
     `${item}/${variation ?? '-'}/${location ?? '-'}`;
 
@@ -378,15 +336,6 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
   ];
   const I1_CREATED = later([`invoice-${I1}`, 'InvoiceCreated', invoiceCreated(I1, I1_LINES)]);
 
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await inventoryQuantitiesProjector.setup(database.db, schema);
-    for (const batch of batches) {
-      await database.db
-        .transaction()
-        .execute((trx) => inventoryQuantitiesProjector.apply(trx, batch, schema));
-    }
-  }
   /**
    * on_hand by row_key, rows of the items the invoices name. A row no adjustment stocked and nothing
    * counts on is left out: whether a batch that took and gave back the same quantity created it is
@@ -399,7 +348,7 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
           from ${sql.table(`${schema}.inventory_quantities`)}
           where item_id in (${ITEM}, ${PLAIN}, ${UNIQUE}, ${NOWHERE})
             and (stocked or adjusted <> 0 or invoiced <> 0 or estimates <> 0) order by row_key`.execute(
-          database.db,
+          spec.db(),
         )
       ).rows.map((r) => [r.row_key, r.on_hand]),
     );
@@ -407,7 +356,7 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
     (
       await sql<Record<string, unknown>>`select invoice_id, line_id, item_id, item_variation_location_id,
           location_id, row_key, quantity, event_id
-        from ${sql.table(`${schema}.invoice_quantities`)} order by invoice_id, line_id`.execute(database.db)
+        from ${sql.table(`${schema}.invoice_quantities`)} order by invoice_id, line_id`.execute(spec.db())
     ).rows;
 
   const BEFORE = {
@@ -464,9 +413,7 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
     );
     await project('inv_negative', [STOCK, I1_CREATED, more.slice(0, 1)]);
     expect((await onHand('inv_negative'))[k(PLAIN, null, STORE)]).toBe('-5');
-    await database.db
-      .transaction()
-      .execute((trx) => inventoryQuantitiesProjector.apply(trx, more.slice(1), 'inv_negative'));
+    await apply('inv_negative', more.slice(1));
     // 11 adjusted, 15 on invoices.
     expect((await onHand('inv_negative'))[k(PLAIN, null, STORE)]).toBe('-4');
   });
@@ -573,17 +520,13 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
 });
 
 describe.each(testDatabases())('inventory_quantities projector, sales orders, on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
+  const { project, apply, ...spec } = projectorOn(target, inventoryQuantitiesProjector);
 
-  const NOWHERE = '00000000-0000-4000-8000-000000000006';
-  const S1 = '00000000-0000-4000-8000-0000000000b1';
-  const S2 = '00000000-0000-4000-8000-0000000000b2';
-  const I1 = '00000000-0000-4000-8000-0000000000a1';
-  const I2 = '00000000-0000-4000-8000-0000000000a2';
+  const NOWHERE = uuid('6');
+  const S1 = uuid('b1');
+  const S2 = uuid('b2');
+  const I1 = uuid('a1');
+  const I2 = uuid('a2');
   const k = (item: string, variation: string | null, location: string | null) =>
     `${item}/${variation ?? '-'}/${location ?? '-'}`;
 
@@ -657,15 +600,6 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
   ];
   const S1_CREATED = () => later([`salesOrder-${S1}`, 'SalesOrderCreated', orderCreated(S1, S1_LINES)]);
 
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await inventoryQuantitiesProjector.setup(database.db, schema);
-    for (const batch of batches) {
-      await database.db
-        .transaction()
-        .execute((trx) => inventoryQuantitiesProjector.apply(trx, batch, schema));
-    }
-  }
   /**
    * [on_hand, reserved] by row_key, rows where something is kept or counted: a row only sales orders
    * created, nothing reserved there any more, is of no consequence to any reader (not `stocked`).
@@ -677,7 +611,7 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
           from ${sql.table(`${schema}.inventory_quantities`)}
           where item_id in (${ITEM}, ${PLAIN}, ${NOWHERE})
             and (stocked or adjusted <> 0 or invoiced <> 0 or reserved <> 0) order by row_key`.execute(
-          database.db,
+          spec.db(),
         )
       ).rows.map((r) => [r.row_key, [r.on_hand, r.reserved]]),
     );
@@ -686,7 +620,7 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
       await sql<Record<string, unknown>>`select sales_order_id, line_id, item_id, item_variation_location_id,
           location_id, row_key, ordered, invoiced, open, reserved
         from ${sql.table(`${schema}.sales_order_quantities`)} order by sales_order_id, line_id`.execute(
-        database.db,
+        spec.db(),
       )
     ).rows;
 
@@ -776,7 +710,7 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
     // Only I2's half stands: reserved 2 - 0.5, on hand 5 - 0.5.
     expect((await quantities('so_released'))[k(ITEM, V, STORE)]).toEqual(['4.5', '1.5']);
     const { rows: invoicings } = await sql`select invoice_id, line_id, quantity, released
-      from so_released.sales_order_invoicings order by invoice_id`.execute(database.db);
+      from so_released.sales_order_invoicings order by invoice_id`.execute(spec.db());
     expect(invoicings).toEqual([
       { invoice_id: I1, line_id: 'a', quantity: '1', released: true },
       { invoice_id: I2, line_id: 'a', quantity: '0.5', released: false },
@@ -829,7 +763,7 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
     await project('so_deleted', [STOCK, S1_CREATED(), deleted]);
     expect(await quantities('so_deleted')).toEqual(BEFORE);
     expect(await orderLines('so_deleted')).toEqual([]);
-    const { rows } = await sql`select * from so_deleted.sales_order_invoicings`.execute(database.db);
+    const { rows } = await sql`select * from so_deleted.sales_order_invoicings`.execute(spec.db());
     expect(rows).toEqual([]);
   });
 
@@ -846,9 +780,7 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
     ]);
     await project('so_closed', [STOCK, S1_CREATED(), closed]);
     expect(await quantities('so_closed')).toEqual(BEFORE);
-    await database.db
-      .transaction()
-      .execute((trx) => inventoryQuantitiesProjector.apply(trx, reopened, 'so_closed'));
+    await apply('so_closed', reopened);
     expect(await quantities('so_closed')).toEqual(S1_RESERVED);
   });
 
@@ -916,15 +848,11 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
         'InvoiceCreated',
         invoiceCreated(I2, S2, [soLine('y1', ITEM, '1', 12), soLine('y2', PLAIN, '2.25')]),
       ],
-      [
-        `salesOrder-${S1}`,
-        'SalesOrderInvoiced',
-        invoiced('00000000-0000-4000-8000-0000000000a3', [['b', '2']]),
-      ],
+      [`salesOrder-${S1}`, 'SalesOrderInvoiced', invoiced(uuid('a3'), [['b', '2']])],
       [
         `invoice-00000000-0000-4000-8000-0000000000a3`,
         'InvoiceCreated',
-        invoiceCreated('00000000-0000-4000-8000-0000000000a3', S1, [soLine('z1', PLAIN, '2')]),
+        invoiceCreated(uuid('a3'), S1, [soLine('z1', PLAIN, '2')]),
       ],
     );
     await project('so_fully', [STOCK, S1_CREATED(), story]);
