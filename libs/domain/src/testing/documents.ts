@@ -153,3 +153,35 @@ export const refusal = (param: string, code = 'validation_failed') => ({
 });
 export const conflictOf = (code: string) => ({ status: 409, type: 'conflict_error', code });
 export const missing = { status: 404, type: 'not_found_error', code: 'resource_missing' };
+
+/** Every optional field a creation may be given (name and the custom number aside), and Acme's id in capitals. */
+export const GIVEN_FIELDS = {
+  issue_date: '2030-02-01',
+  purchase_order_number: 'PO-9',
+  attention: 'Ann Lee',
+  shipping_address: '1 Main St\nSpringfield',
+  public_note: 'Thank you',
+  payment_terms: 'Net 30',
+  shipping_fee: 5,
+  shipping_cost: '2.5',
+};
+/** How a creation stores `given` (GIVEN_FIELDS and more): as given, the customer's id and the amounts normalised. */
+export const storedAsGiven = (given: object) => ({
+  ...given,
+  customer_id: ACME,
+  shipping_fee: '5.0000',
+  shipping_cost: '2.5000',
+});
+
+/** A packing list's shipping, as the first of two inventory units (today, no details) leaves it. */
+export const shippedToday = () => ({
+  fulfillment_id: fulfillmentId(1),
+  shipped_date: TODAY,
+  carrier: null,
+  tracking_number: null,
+  tracking_url: null,
+  estimated_delivery_date: null,
+  shipped_at: LATER,
+  packed_percent: 50,
+  shipped_percent: 50,
+});
