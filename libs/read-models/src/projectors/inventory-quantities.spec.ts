@@ -1,3 +1,4 @@
+import { RecordedEvent } from '@app/event-store';
 import { sql } from 'kysely';
 import { ACCOUNT, at, accountLog as log, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
@@ -14,6 +15,29 @@ const PLAIN = uuid('3');
 const SERVICE = uuid('4');
 const E1 = uuid('f1');
 const E2 = uuid('f2');
+const UNIQUE = uuid('5');
+const NOWHERE = uuid('6');
+const I1 = uuid('a1');
+const I2 = uuid('a2');
+
+/** A row's key: item, variation and location, '-' for none. */
+const k = (item: string, variation: string | null, location: string | null) =>
+  `${item}/${variation ?? '-'}/${location ?? '-'}`;
+
+const itemCreated = (id: string, location_id: string | null) => ({
+  id,
+  account_id: ACCOUNT,
+  location_id,
+  inventory_type: id === UNIQUE ? 'unique' : 'quantity',
+  created_at: at(0),
+});
+
+/** The nth of the stock events after EVENTS: its own id, positions from 100 on. */
+const stocked = (event: RecordedEvent, n: number): RecordedEvent => ({
+  ...event,
+  id: `s${n}`,
+  position: { commit: BigInt(100 + n), prepare: BigInt(100 + n) },
+});
 
 const adjusted = (
   item: string,
@@ -169,8 +193,6 @@ describe.each(testDatabases())('inventory_quantities projector on $name', (targe
           from ${sql.table(`${schema}.inventory_quantities`)} where item_id in (${ITEM}, ${PLAIN})
           order by row_key`.execute(spec.db())
       ).rows;
-    const k = (item: string, variation: string | null, location: string | null) =>
-      `${item}/${variation ?? '-'}/${location ?? '-'}`;
 
     // ITEM has variation rows 11 (STORE) and 12 (DEPOT) and its own old row at STORE; PLAIN has none yet.
     const E1_CREATED = log([
@@ -279,20 +301,6 @@ describe.each(testDatabases())('inventory_quantities projector on $name', (targe
 describe.each(testDatabases())('inventory_quantities projector, invoices, on $name', (target) => {
   const { project, apply, ...spec } = projectorOn(target, inventoryQuantitiesProjector);
 
-  const UNIQUE = uuid('5');
-  const NOWHERE = uuid('6');
-  const I1 = uuid('a1');
-  const I2 = uuid('a2');
-  const k = (item: string, variation: string | null, location: string | null) =>
-    `${item}/${variation ?? '-'}/${location ?? '-'}`;
-
-  const itemCreated = (id: string, location_id: string | null) => ({
-    id,
-    account_id: ACCOUNT,
-    location_id,
-    inventory_type: id === UNIQUE ? 'unique' : 'quantity',
-    created_at: at(0),
-  });
   const invLine = (id: string, item_id: string | null, quantity: string, row: number | null = null) => ({
     ...line('inventory', item_id, quantity, row),
     id,
@@ -316,7 +324,7 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
       [`item-${UNIQUE}`, 'ItemCreated', itemCreated(UNIQUE, DEPOT)],
       [`item-${UNIQUE}`, 'StockAdjusted', adjusted(UNIQUE, DEPOT, '1', '1', 11)],
       [`item-${NOWHERE}`, 'ItemCreated', itemCreated(NOWHERE, null)],
-    ).map((e, n) => ({ ...e, id: `s${n}`, position: { commit: BigInt(100 + n), prepare: BigInt(100 + n) } })),
+    ).map(stocked),
   ];
   /** Later events, ids and positions after STOCK's. */
   const later = (...entries: [stream: string, type: string, data: object][]) =>
@@ -522,21 +530,9 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
 describe.each(testDatabases())('inventory_quantities projector, sales orders, on $name', (target) => {
   const { project, apply, ...spec } = projectorOn(target, inventoryQuantitiesProjector);
 
-  const NOWHERE = uuid('6');
   const S1 = uuid('b1');
   const S2 = uuid('b2');
-  const I1 = uuid('a1');
-  const I2 = uuid('a2');
-  const k = (item: string, variation: string | null, location: string | null) =>
-    `${item}/${variation ?? '-'}/${location ?? '-'}`;
 
-  const itemCreated = (id: string, location_id: string | null) => ({
-    id,
-    account_id: ACCOUNT,
-    location_id,
-    inventory_type: 'quantity',
-    created_at: at(0),
-  });
   const soLine = (id: string, item_id: string | null, quantity: string, row: number | null = null) => ({
     ...line('inventory', item_id, quantity, row),
     id,
@@ -577,7 +573,7 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
       [`item-${PLAIN}`, 'ItemCreated', itemCreated(PLAIN, STORE)],
       [`item-${PLAIN}`, 'StockAdjusted', adjusted(PLAIN, STORE, '10', '10', 10)],
       [`item-${NOWHERE}`, 'ItemCreated', itemCreated(NOWHERE, null)],
-    ).map((e, n) => ({ ...e, id: `s${n}`, position: { commit: BigInt(100 + n), prepare: BigInt(100 + n) } })),
+    ).map(stocked),
   ];
   /** Later events, ids and positions after STOCK's; `from` keeps ids apart between calls. */
   let counter = 0;
