@@ -20,8 +20,6 @@ export function scenario<S, E, C, X>(
       return {
         state,
         when: (command: C, context: X): Decision<E> => decide(command, state, context),
-        /** The same, read as a behaviour: `.whenDecided(command, context).then(...events)`. */
-        whenDecided: (command: C, context: X) => outcome(decide(command, state, context)),
       };
     },
   };
@@ -30,17 +28,6 @@ export function scenario<S, E, C, X>(
 export function stateAfter<S, E>(aggregate: Folding<S, E>, events: E[]): S {
   const folded = events.reduce((state, event) => aggregate.evolve(state, event), aggregate.initialState);
   return JSON.parse(JSON.stringify(folded)) as S;
-}
-
-/** Assertions on a decision: exactly these events, none, or a refusal (its envelope in part). */
-function outcome<E>(decision: Decision<E>) {
-  return {
-    decision,
-    then: (...events: E[]) => expect(decision).toEqual(events),
-    thenNothing: () => expect(decision).toEqual([]),
-    thenRefused: (code: string, more: Record<string, unknown> = {}) =>
-      expect(decision).toMatchObject({ code, ...more }),
-  };
 }
 
 /**
