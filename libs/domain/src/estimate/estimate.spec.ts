@@ -1,13 +1,6 @@
-import { drafts, ITEMS, PAINTING, WIDGET } from '../document-lines/document-lines.fixture';
-import {
-  ACCOUNT_ID,
-  LATER,
-  NOW,
-  OTHER_ACCOUNT_ID,
-  OTHER_USER_ID,
-  RECORD_ID,
-  USER_ID,
-} from '../testing/fixtures';
+import { basicCreation, GIVEN_FIELDS, refusal, storedAsGiven, TWO_LINES_AMOUNTS } from '../testing/documents';
+import { ITEMS, PAINTING, WIDGET } from '../document-lines/document-lines.fixture';
+import { LATER, NOW, OTHER_ACCOUNT_ID, OTHER_USER_ID, RECORD_ID, USER_ID } from '../testing/fixtures';
 import { stateAfter } from '../testing/scenario';
 import { estimateAggregate } from './estimate';
 import {
@@ -45,22 +38,8 @@ import { estimateSummaryView, estimateView, previewView } from './view';
 const create = (input: EstimateInput, context = creationContext()) =>
   estimate.given().when(createCommand(input), context);
 
-const refusal = (param: string, code = 'validation_failed') => ({
-  status: 422,
-  type: 'invalid_request_error',
-  code,
-  param,
-});
-
-/** The amounts of TWO_LINES at Acme's rates: 25.00 + 2.2188 + 0.375 and 40.00 + 0.60. */
-const TWO_LINES_TOTALS = {
-  pre_discount_subtotal: '65.0000',
-  discount: '0.0000',
-  subtotal: '65.0000',
-  tax: '2.2188',
-  tax_2: '0.9750',
-  total: '68.1938',
-};
+/** The amounts of TWO_LINES at Acme's rates. */
+const TWO_LINES_TOTALS = TWO_LINES_AMOUNTS;
 
 /** The same with a 10 % discount: the discount line takes 10 % of the subtotals and of each tax. */
 const TEN_PERCENT_OFF_TOTALS = {
@@ -81,59 +60,17 @@ describe('Estimate', () => {
 
   describe('create', () => {
     it("creates an open estimate for the user: customer copied, lines calculated, the day's defaults", () => {
-      const [widget] = drafts([TWO_LINES[0]]);
-      const [labour] = drafts([TWO_LINES[1]]);
       expect(create(BASIC_INPUT)).toEqual([
         {
           type: 'EstimateCreated',
           data: {
+            ...basicCreation(),
             id: RECORD_ID,
-            account_id: ACCOUNT_ID,
             estimate_number: ESTIMATE_NUMBER,
-            salesperson_id: USER_ID,
             status_id: 5,
-            customer_id: ACME,
-            customer_name: 'Acme',
-            customer_kind: 'customer',
-            name: null,
-            issue_date: '2030-01-15',
             expiry_date: '2030-02-14',
             custom_estimate_number: null,
-            purchase_order_number: '',
-            attention: null,
-            shipping_address: null,
-            public_note: null,
-            payment_terms: 'Net 15',
-            shipping_fee: '0.0000',
-            shipping_cost: '0.0000',
-            discount_percent: '0.000',
-            custom_field_values: [],
-            lines: [
-              {
-                ...widget,
-                id: lineId(1),
-                position: 0,
-                discounted_unit_price: null,
-                subtotal: '25.0000',
-                tax: '2.2188',
-                tax_2: '0.3750',
-                total: '27.5938',
-                total_cost: '14.5000',
-              },
-              {
-                ...labour,
-                id: lineId(2),
-                position: 1,
-                discounted_unit_price: null,
-                subtotal: '40.0000',
-                tax: '0.0000',
-                tax_2: '0.6000',
-                total: '40.6000',
-                total_cost: null,
-              },
-            ],
             totals: TWO_LINES_TOTALS,
-            created_at: NOW,
           },
         },
       ]);
@@ -141,27 +78,14 @@ describe('Estimate', () => {
 
     it('keeps every given field; shipping adds to the total; customer ids are taken in any case', () => {
       const given = {
+        ...GIVEN_FIELDS,
         name: 'Spring fit-out',
-        issue_date: '2030-02-01',
         expiry_date: '2030-02-20',
         custom_estimate_number: 'Q-'.padEnd(24, '7'),
-        purchase_order_number: 'PO-9',
-        attention: 'Ann Lee',
-        shipping_address: '1 Main St\nSpringfield',
-        public_note: 'Thank you',
-        payment_terms: 'Net 30',
-        shipping_fee: 5,
-        shipping_cost: '2.5',
       };
       expect(create({ customer_id: ACME.toUpperCase(), lines: TWO_LINES, ...given })).toMatchObject([
         {
-          data: {
-            ...given,
-            customer_id: ACME,
-            shipping_fee: '5.0000',
-            shipping_cost: '2.5000',
-            totals: { ...TWO_LINES_TOTALS, total: '73.1938' },
-          },
+          data: { ...storedAsGiven(given), totals: { ...TWO_LINES_TOTALS, total: '73.1938' } },
         },
       ]);
     });

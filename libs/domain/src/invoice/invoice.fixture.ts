@@ -1,8 +1,12 @@
-import { ITEMS, VARIATIONS, WIDGET } from '../document-lines/document-lines.fixture';
-import { DocumentCustomer } from '../document';
-import { isDomainError } from '../shared/domain-error';
-import { ACCOUNT_ID, LATER, NOW, OTHER_USER_ID, RECORD_ID, USER_ID } from '../testing/fixtures';
-import { scenario, stateAfter } from '../testing/scenario';
+import {
+  BASIC_INPUT,
+  creation,
+  documentContext,
+  fulfillmentId,
+  TWO_LINES_AMOUNTS,
+} from '../testing/documents';
+import { LATER, RECORD_ID } from '../testing/fixtures';
+import { arranging, scenario, stateAfter } from '../testing/scenario';
 import { ActionBody } from '../document';
 import { InvoiceCommand } from './commands';
 import { InvoiceContext } from './context';
@@ -15,55 +19,29 @@ import { InvoiceRecord } from './state';
 export const folding = { initialState: initialInvoiceState, evolve: evolveInvoice };
 export const invoice = scenario(folding, decideInvoice);
 
+export {
+  ACME,
+  addedLineId,
+  BASIC_INPUT,
+  CREATION_DAY,
+  DORMANT,
+  fulfillmentId,
+  LEAD,
+  lineId,
+  NOBODY,
+  THEIRS,
+  TODAY,
+  TWO_LINES,
+} from '../testing/documents';
+
 export const INVOICE_NUMBER = 2001;
-
-// The account's customers and prospects, as the handler would find them (archived ones too).
-export const ACME = 'c0000000-0000-4000-8000-000000000001'; // customer of USER_ID: 8.875 % / 1.5 %, "Net 15"
-export const LEAD = 'c0000000-0000-4000-8000-000000000002'; // prospect of USER_ID
-export const DORMANT = 'c0000000-0000-4000-8000-000000000003'; // archived customer of USER_ID
-export const THEIRS = 'c0000000-0000-4000-8000-000000000004'; // customer of OTHER_USER_ID, no terms
-export const NOBODY = 'c0000000-0000-4000-8000-000000000005'; // not found: absent, a supplier, elsewhere
-
-const customer = (
-  over: Partial<DocumentCustomer> & Pick<DocumentCustomer, 'id' | 'name'>,
-): DocumentCustomer => ({
-  kind: 'customer',
-  tax_rate: '8.875',
-  tax_2_rate: '1.500',
-  payment_terms: null,
-  archived: false,
-  assigned_user_id: USER_ID,
-  ...over,
-});
-
-export const CUSTOMERS: DocumentCustomer[] = [
-  customer({ id: ACME, name: 'Acme', payment_terms: 'Net 15' }),
-  customer({ id: LEAD, name: 'Initech', kind: 'prospect', tax_rate: '5.000', tax_2_rate: '0.000' }),
-  customer({ id: DORMANT, name: 'Dormant', archived: true }),
-  customer({ id: THEIRS, name: 'Umbrella', assigned_user_id: OTHER_USER_ID }),
-];
 
 // The account's invoice custom fields.
 export const FIELD_A = 'cf000000-0000-4000-8000-0000000000a1';
 export const FIELD_B = 'cf000000-0000-4000-8000-0000000000a2';
 
-/** Ids the create context draws for new lines, in order: lineId(1), lineId(2) … */
-export const lineId = (n: number) => `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-/** Ids an update context draws for new lines, told apart from those of the creation. */
-export const addedLineId = (n: number) => `b0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-/** Payment, refund and packing-list ids the handler draws. */
+/** Payment and refund ids the handler draws. */
 export const paymentId = (n: number) => `d0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-export const fulfillmentId = (n: number) => `f0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-function sequence(id: (n: number) => string): () => string {
-  let drawn = 0;
-  return () => id(++drawn);
-}
-
-/** The day of LATER: updates, payments, dispatches and packs happen then. */
-export const TODAY = '2030-01-16';
-/** The day of NOW: invoices are created then. */
-export const CREATION_DAY = '2030-01-15';
 
 export const RECIPIENTS = ['ap@acme.test'];
 
@@ -74,21 +52,7 @@ export const RECIPIENTS = ['ap@acme.test'];
  */
 export function invoiceContext(over: Partial<InvoiceContext> = {}): InvoiceContext {
   return {
-    now: LATER,
-    accountId: ACCOUNT_ID,
-    userId: USER_ID,
-    onlyOwnDocuments: false,
-    mayViewCosts: true,
-    today: TODAY,
-    defaultPaymentTerms: 'Due on receipt',
-    customFieldIds: new Set([FIELD_A, FIELD_B]),
-    customers: new Map(CUSTOMERS.map((entry) => [entry.id, entry])),
-    lines: {
-      items: new Map(ITEMS.map((entry) => [entry.id, entry])),
-      variations: new Map(VARIATIONS.map((entry) => [entry.item_variation_location_id, entry])),
-      mayModifyPrices: true,
-    },
-    newLineId: sequence(addedLineId),
+    ...documentContext([FIELD_A, FIELD_B]),
     packingListsEnabled: true,
     packServiceLines: false,
     automaticPaymentReceipts: false,
@@ -99,16 +63,10 @@ export function invoiceContext(over: Partial<InvoiceContext> = {}): InvoiceConte
 
 /** The context of a creation: at NOW, its new lines numbered lineId(1), lineId(2) … */
 export function creationContext(over: Partial<InvoiceContext> = {}): InvoiceContext {
-  return invoiceContext({ now: NOW, today: CREATION_DAY, newLineId: sequence(lineId), ...over });
+  return invoiceContext({ ...creation(), ...over });
 }
 
-/** A widget (2 × 12.50 at Acme's 8.875 % and 1.5 %) and labour (40.00, no first tax): 68.1938. */
-export const TWO_LINES = [
-  { item_id: WIDGET, quantity: 2 },
-  { name: 'Labour', unit_price: 40, tax_rate: 0 },
-];
-export const BASIC_INPUT = { customer_id: ACME, lines: TWO_LINES };
-export const BASIC_TOTAL = '68.1938';
+export const BASIC_TOTAL = TWO_LINES_AMOUNTS.total;
 
 export const createCommand = (input: InvoiceInput): InvoiceCommand => ({
   type: 'CreateInvoice',
@@ -147,33 +105,17 @@ export const ship = (input: ActionBody = {}, n = 1): InvoiceCommand => ({
   input,
 });
 
+export const { decided, after } = arranging(invoice, invoiceContext);
+
 /** The creation event the aggregate decides for this body (throws if it refuses, for arranging). */
 export function created(input: InvoiceInput = BASIC_INPUT, context = creationContext()): InvoiceCreated {
-  const decision = invoice.given().when(createCommand(input), context);
-  if (isDomainError(decision)) throw decision;
-  return decision[0] as InvoiceCreated;
+  return decided([], createCommand(input), context)[0] as InvoiceCreated;
 }
 
 /** An invoice created with these totals as recorded (a credit note's negative total, say). */
 export function createdWithTotal(total: string): InvoiceCreated {
   const base = created();
   return { ...base, data: { ...base.data, totals: { ...base.data.totals, total } } };
-}
-
-/** The events a command decides after `given` (throws if it refuses, for arranging). */
-export function decided(
-  given: InvoiceEvent[],
-  command: InvoiceCommand,
-  context = invoiceContext(),
-): InvoiceEvent[] {
-  const decision = invoice.given(...given).when(command, context);
-  if (isDomainError(decision)) throw decision;
-  return decision;
-}
-
-/** `given` followed by the events of each command in turn (throws if one refuses). */
-export function after(given: InvoiceEvent[], ...commands: InvoiceCommand[]): InvoiceEvent[] {
-  return commands.reduce((events, command) => [...events, ...decided(events, command)], given);
 }
 
 export const cancelled: InvoiceEvent = {

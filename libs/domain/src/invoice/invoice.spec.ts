@@ -1,13 +1,15 @@
-import { drafts, UNPRICED, WIDGET } from '../document-lines/document-lines.fixture';
 import {
-  ACCOUNT_ID,
-  LATER,
-  NOW,
-  OTHER_ACCOUNT_ID,
-  OTHER_USER_ID,
-  RECORD_ID,
-  USER_ID,
-} from '../testing/fixtures';
+  basicCreation,
+  conflictOf,
+  GIVEN_FIELDS,
+  missing,
+  refusal,
+  shippedToday,
+  storedAsGiven,
+  TWO_LINES_AMOUNTS,
+} from '../testing/documents';
+import { UNPRICED, WIDGET } from '../document-lines/document-lines.fixture';
+import { LATER, NOW, OTHER_ACCOUNT_ID, OTHER_USER_ID, RECORD_ID, USER_ID } from '../testing/fixtures';
 import { stateAfter } from '../testing/scenario';
 import { decideInvoice, numberedInvoice, numberedPackingList } from './decide';
 import { InvoiceCreated, InvoiceEvent, InvoicePaymentRecorded } from './events';
@@ -60,23 +62,9 @@ import { invoiceFulfillmentView, invoiceSummaryView, invoiceView, paymentView } 
 const create = (input: InvoiceInput, context = creationContext()) =>
   invoice.given().when(createCommand(input), context);
 
-const refusal = (param: string, code = 'validation_failed') => ({
-  status: 422,
-  type: 'invalid_request_error',
-  code,
-  param,
-});
-const conflictOf = (code: string) => ({ status: 409, type: 'conflict_error', code });
-const missing = { status: 404, type: 'not_found_error', code: 'resource_missing' };
-
-/** The amounts of TWO_LINES at Acme's rates: 25.00 + 2.2188 + 0.375 and 40.00 + 0.60. */
+/** The amounts of TWO_LINES at Acme's rates, before any discount too. */
 const TWO_LINES_TOTALS = {
-  pre_discount_subtotal: '65.0000',
-  discount: '0.0000',
-  subtotal: '65.0000',
-  tax: '2.2188',
-  tax_2: '0.9750',
-  total: BASIC_TOTAL,
+  ...TWO_LINES_AMOUNTS,
   pre_discount_total: BASIC_TOTAL,
   discount_total: '0.0000',
 };
@@ -92,59 +80,17 @@ describe('Invoice', () => {
 
   describe('create', () => {
     it('creates an unpaid invoice for the user: customer copied, lines calculated, the day’s defaults', () => {
-      const [widget] = drafts([TWO_LINES[0]]);
-      const [labour] = drafts([TWO_LINES[1]]);
       expect(create(BASIC_INPUT)).toEqual([
         {
           type: 'InvoiceCreated',
           data: {
+            ...basicCreation(),
             id: RECORD_ID,
-            account_id: ACCOUNT_ID,
             invoice_number: INVOICE_NUMBER,
-            salesperson_id: USER_ID,
             status_id: 9,
-            customer_id: ACME,
-            customer_name: 'Acme',
-            customer_kind: 'customer',
-            name: null,
-            issue_date: '2030-01-15',
             custom_invoice_number: null,
-            purchase_order_number: '',
-            attention: null,
-            shipping_address: null,
-            public_note: null,
-            payment_terms: 'Net 15',
-            shipping_fee: '0.0000',
-            shipping_cost: '0.0000',
-            discount_percent: '0.000',
-            custom_field_values: [],
-            lines: [
-              {
-                ...widget,
-                id: lineId(1),
-                position: 0,
-                discounted_unit_price: null,
-                subtotal: '25.0000',
-                tax: '2.2188',
-                tax_2: '0.3750',
-                total: '27.5938',
-                total_cost: '14.5000',
-              },
-              {
-                ...labour,
-                id: lineId(2),
-                position: 1,
-                discounted_unit_price: null,
-                subtotal: '40.0000',
-                tax: '0.0000',
-                tax_2: '0.6000',
-                total: '40.6000',
-                total_cost: null,
-              },
-            ],
             totals: TWO_LINES_TOTALS,
             source_estimate_id: null,
-            created_at: NOW,
           },
         },
       ]);
@@ -152,26 +98,13 @@ describe('Invoice', () => {
 
     it('keeps every given field; shipping adds to the total', () => {
       const given = {
+        ...GIVEN_FIELDS,
         name: 'January',
-        issue_date: '2030-02-01',
         custom_invoice_number: 'INV-'.padEnd(24, '7'),
-        purchase_order_number: 'PO-9',
-        attention: 'Ann Lee',
-        shipping_address: '1 Main St\nSpringfield',
-        public_note: 'Thank you',
-        payment_terms: 'Net 30',
-        shipping_fee: 5,
-        shipping_cost: '2.5',
       };
       expect(create({ customer_id: ACME.toUpperCase(), lines: TWO_LINES, ...given })).toMatchObject([
         {
-          data: {
-            ...given,
-            customer_id: ACME,
-            shipping_fee: '5.0000',
-            shipping_cost: '2.5000',
-            totals: { ...TWO_LINES_TOTALS, total: '73.1938' },
-          },
+          data: { ...storedAsGiven(given), totals: { ...TWO_LINES_TOTALS, total: '73.1938' } },
         },
       ]);
     });
@@ -1044,22 +977,7 @@ describe('Invoice', () => {
       invoice.given(...given).when(ship(input, n), invoiceContext());
 
     it('marks a packing list shipped, today by default, with the progress it leaves', () => {
-      expect(shipping({})).toEqual([
-        {
-          type: 'InvoiceShipped',
-          data: {
-            fulfillment_id: fulfillmentId(1),
-            shipped_date: TODAY,
-            carrier: null,
-            tracking_number: null,
-            tracking_url: null,
-            estimated_delivery_date: null,
-            shipped_at: LATER,
-            packed_percent: 50,
-            shipped_percent: 50,
-          },
-        },
-      ]);
+      expect(shipping({})).toEqual([{ type: 'InvoiceShipped', data: shippedToday() }]);
     });
 
     it('keeps the shipping details given', () => {

@@ -1,3 +1,4 @@
+import { shippedToday } from '../testing/documents';
 import { WIDGET } from '../document-lines/document-lines.fixture';
 import { DomainError, isDomainError } from '../shared/domain-error';
 import {
@@ -394,22 +395,7 @@ describe('SalesOrder aggregate', () => {
       salesOrder.given(...given).when(ship(input), context);
 
     it('ships today by default, with the progress it leaves', () => {
-      expect(shipping({})).toEqual([
-        {
-          type: 'SalesOrderShipped',
-          data: {
-            fulfillment_id: fulfillmentId(1),
-            shipped_date: TODAY,
-            carrier: null,
-            tracking_number: null,
-            tracking_url: null,
-            estimated_delivery_date: null,
-            shipped_at: LATER,
-            packed_percent: 50,
-            shipped_percent: 50,
-          },
-        },
-      ]);
+      expect(shipping({})).toEqual([{ type: 'SalesOrderShipped', data: shippedToday() }]);
     });
 
     it('records carrier and tracking within their limits, an http(s) URL, a delivery not before shipping', () => {

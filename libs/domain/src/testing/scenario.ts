@@ -1,4 +1,5 @@
 import { Decision } from '../shared/decision';
+import { isDomainError } from '../shared/domain-error';
 
 interface Folding<S, E> {
   initialState: S;
@@ -27,4 +28,22 @@ export function scenario<S, E, C, X>(
 export function stateAfter<S, E>(aggregate: Folding<S, E>, events: E[]): S {
   const folded = events.reduce((state, event) => aggregate.evolve(state, event), aggregate.initialState);
   return JSON.parse(JSON.stringify(folded)) as S;
+}
+
+/**
+ * For arranging: `decided(given, command)` is the events the command decides after `given` (it
+ * throws if the aggregate refuses), `after(given, ...commands)` is `given` followed by theirs in turn.
+ */
+export function arranging<E, C, X>(
+  subject: { given(...events: E[]): { when(command: C, context: X): Decision<E> } },
+  defaultContext: () => X,
+) {
+  const decided = (given: E[], command: C, context = defaultContext()): E[] => {
+    const decision = subject.given(...given).when(command, context);
+    if (isDomainError(decision)) throw decision;
+    return decision;
+  };
+  const after = (given: E[], ...commands: C[]): E[] =>
+    commands.reduce((events, command) => [...events, ...decided(events, command)], given);
+  return { decided, after };
 }

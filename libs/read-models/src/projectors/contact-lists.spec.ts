@@ -1,40 +1,13 @@
-import { RecordedEvent } from '@app/event-store';
 import { sql } from 'kysely';
-import { Database } from '../database';
+import { A, ACCOUNT, at, B, C, log, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { contactListsProjector } from './contact-lists';
 
 postgresSkipNotice('contact_lists projector');
 
-const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
-const A = '00000000-0000-4000-8000-000000000001';
-const B = '00000000-0000-4000-8000-000000000002';
-const C = '00000000-0000-4000-8000-000000000003';
-const CUSTOMER = '00000000-0000-4000-8000-0000000000c1';
-const PROSPECT = '00000000-0000-4000-8000-0000000000c2';
-const SUPPLIER = '00000000-0000-4000-8000-0000000000d1';
-
-const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
-
-/** Events as the store records them: revisions per stream, positions in the given order. */
-function log(...entries: [stream: string, type: string, data: object][]): RecordedEvent[] {
-  const revisions = new Map<string, number>();
-  return entries.map(([streamId, type, data], n) => {
-    const revision = (revisions.get(streamId) ?? -1) + 1;
-    revisions.set(streamId, revision);
-    const position = { commit: BigInt(n + 1), prepare: BigInt(n + 1) };
-    return {
-      id: `e${n}`,
-      streamId,
-      revision,
-      type,
-      data: data as never,
-      metadata: {},
-      position,
-      recordedAt: new Date(),
-    };
-  });
-}
+const CUSTOMER = uuid('c1');
+const PROSPECT = uuid('c2');
+const SUPPLIER = uuid('d1');
 
 const link = (id: string, record_type = 'customer') => ({ id, record_type });
 
@@ -92,32 +65,15 @@ const FIRST_BATCH = EVENTS.slice(0, 7);
 const SECOND_BATCH = EVENTS.slice(7);
 
 describe.each(testDatabases())('contact_lists projector on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
+  const { project, ...spec } = projectorOn(target, contactListsProjector);
 
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await contactListsProjector.setup(database.db, schema);
-    for (const batch of batches) {
-      await database.db.transaction().execute((trx) => contactListsProjector.apply(trx, batch, schema));
-    }
-  }
-
-  const contacts = async (schema: string) =>
-    (
-      await sql<
-        Record<string, unknown>
-      >`select * from ${sql.table(`${schema}.contacts`)} order by id`.execute(database.db)
-    ).rows;
+  const contacts = (schema: string) => spec.rows(schema, 'contacts', 'id');
   const links = async (schema: string) =>
     (
       await sql<
         Record<string, unknown>
       >`select contact_id, account_id, account_record_id, record_type, position
-        from ${sql.table(`${schema}.contact_links`)} order by contact_id, position`.execute(database.db)
+        from ${sql.table(`${schema}.contact_links`)} order by contact_id, position`.execute(spec.db())
     ).rows;
 
   it('folds each contact of a batch into one row with its later changes; deleted contacts leave nothing', async () => {

@@ -1,109 +1,31 @@
-import { RecordedEvent } from '@app/event-store';
-import { sql } from 'kysely';
-import { Database } from '../database';
+import {
+  ACME,
+  documentCreated,
+  documentLine as line,
+  documentTotals,
+  SALESPERSON,
+} from '../testing/document-events';
+import { A, ACCOUNT, accountLog as log, at, B, C, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { estimateListsProjector } from './estimate-lists';
 
 postgresSkipNotice('estimate_lists projector');
 
-const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
-const SALESPERSON = '00000000-0000-4000-8000-0000000000f1';
-const ACME = '00000000-0000-4000-8000-0000000000c1';
-const ZED = '00000000-0000-4000-8000-0000000000c2';
-const FIELD = '00000000-0000-4000-8000-0000000000cf';
-const WIDGET = '00000000-0000-4000-8000-0000000000b1';
-const A = '00000000-0000-4000-8000-000000000001';
-const B = '00000000-0000-4000-8000-000000000002';
-const C = '00000000-0000-4000-8000-000000000003';
+const ZED = uuid('c2');
+const FIELD = uuid('cf');
 
-const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
+const totals = (subtotal: string, discount = '0.0000') => documentTotals(subtotal, discount, '1.1100');
 
-/** Events as the store records them: revisions per stream, positions in the given order. */
-function log(...entries: [stream: string, type: string, data: object][]): RecordedEvent[] {
-  const revisions = new Map<string, number>();
-  return entries.map(([streamId, type, data], n) => {
-    const revision = (revisions.get(streamId) ?? -1) + 1;
-    revisions.set(streamId, revision);
-    const position = { commit: BigInt(n + 1), prepare: BigInt(n + 1) };
-    return {
-      id: `e${n}`,
-      streamId,
-      revision,
-      type,
-      data: data as never,
-      metadata: { account_id: ACCOUNT },
-      position,
-      recordedAt: new Date(),
-    };
+const created = (id: string, estimateNumber: number, minute: number, over: object = {}) =>
+  documentCreated(id, minute, {
+    estimate_number: estimateNumber,
+    status_id: 5,
+    customer_kind: 'prospect',
+    expiry_date: '2030-01-31',
+    custom_estimate_number: null,
+    totals: totals('35.0000'),
+    ...over,
   });
-}
-
-/** A calculated line as an event stores it (only line_type matters to this projector). */
-const line = (position: number, line_type: 'inventory' | 'service' | 'discount', total: string) => ({
-  id: `11e00000-0000-4000-8000-00000000000${position}`,
-  line_type,
-  item_id: line_type === 'inventory' ? WIDGET : null,
-  item_variation_location_id: null,
-  name: line_type === 'discount' ? 'Discount' : 'Widget',
-  description: null,
-  quantity: line_type === 'discount' ? '1' : '2',
-  unit_id: null,
-  unit_name: null,
-  sku: null,
-  variation_values: {},
-  variation_number: null,
-  location_name: null,
-  unique: false,
-  unit_price: total,
-  unit_cost: null,
-  discount_percent: '0.000',
-  tax_rate: '0.000',
-  tax_2_rate: '0.000',
-  discounted_unit_price: null,
-  subtotal: total,
-  tax: '0.0000',
-  tax_2: '0.0000',
-  total,
-  total_cost: null,
-  position,
-});
-
-const totals = (subtotal: string, discount = '0.0000') => ({
-  pre_discount_subtotal: subtotal,
-  discount,
-  subtotal,
-  tax: '1.1100',
-  tax_2: '0.0000',
-  total: subtotal,
-});
-
-const created = (id: string, estimateNumber: number, minute: number, over: object = {}) => ({
-  id,
-  account_id: ACCOUNT,
-  estimate_number: estimateNumber,
-  salesperson_id: SALESPERSON,
-  status_id: 5,
-  customer_id: ACME,
-  customer_name: 'Acme',
-  customer_kind: 'prospect',
-  name: null,
-  issue_date: '2030-01-01',
-  expiry_date: '2030-01-31',
-  custom_estimate_number: null,
-  purchase_order_number: '',
-  attention: null,
-  shipping_address: null,
-  public_note: null,
-  payment_terms: 'Net 30',
-  shipping_fee: '0.0000',
-  shipping_cost: '0.0000',
-  discount_percent: '0.000',
-  custom_field_values: [],
-  lines: [line(0, 'inventory', '25.0000'), line(1, 'service', '10.0000')],
-  totals: totals('35.0000'),
-  created_at: at(minute),
-  ...over,
-});
 
 // A's story spans both batches; B is created and deleted within the first; C is deleted in the
 // second.
@@ -149,28 +71,16 @@ const FIRST_BATCH = EVENTS.slice(0, 5);
 const SECOND_BATCH = EVENTS.slice(5);
 
 describe.each(testDatabases())('estimate_lists projector on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
-
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await database.db.transaction().execute((trx) => estimateListsProjector.setup(trx, schema));
-    for (const batch of batches) {
-      await database.db.transaction().execute((trx) => estimateListsProjector.apply(trx, batch, schema));
-    }
-  }
+  const { project, apply, ...spec } = projectorOn(target, estimateListsProjector);
 
   // Dates as text: the drivers turn `date` into a Date in the process's zone.
-  const rows = async (schema: string) =>
-    (
-      await sql<
-        Record<string, unknown>
-      >`select *, issue_date::text as issue_date, expiry_date::text as expiry_date
-        from ${sql.table(`${schema}.estimates`)} order by estimate_number`.execute(database.db)
-    ).rows;
+  const rows = (schema: string) =>
+    spec.rows(
+      schema,
+      'estimates',
+      'estimate_number',
+      'issue_date::text as issue_date, expiry_date::text as expiry_date',
+    );
 
   it('writes a created estimate as one row with the amounts its event carries', async () => {
     await project('created', [EVENTS.slice(0, 1)]);
@@ -268,7 +178,7 @@ describe.each(testDatabases())('estimate_lists projector on $name', (target) => 
     await project('again', [FIRST_BATCH, updatedAndDeclined]);
     const once = await rows('again');
     for (const batch of [FIRST_BATCH, updatedAndDeclined.slice(0, 1)]) {
-      await database.db.transaction().execute((trx) => estimateListsProjector.apply(trx, batch, 'again'));
+      await apply('again', batch);
     }
     expect(await rows('again')).toEqual(once);
     expect(once[0]).toEqual(expect.objectContaining({ id: A, customer_id: ZED, status_id: 7, revision: 3 }));
@@ -276,9 +186,7 @@ describe.each(testDatabases())('estimate_lists projector on $name', (target) => 
 
   it('creates the list indexes, trigram search included', async () => {
     await project('indexed', []);
-    const { rows: indexes } = await sql<{ name: string }>`select indexname as name from pg_indexes
-      where schemaname = 'indexed' and tablename = 'estimates' order by indexname`.execute(database.db);
-    expect(indexes.map((index) => index.name)).toEqual([
+    expect(await spec.indexes('indexed', 'estimates')).toEqual([
       'estimates_custom_estimate_number_trgm_idx',
       'estimates_customer_idx',
       'estimates_customer_name_trgm_idx',

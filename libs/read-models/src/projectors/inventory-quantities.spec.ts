@@ -1,43 +1,43 @@
 import { RecordedEvent } from '@app/event-store';
 import { sql } from 'kysely';
-import { Database } from '../database';
+import { ACCOUNT, at, accountLog as log, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { inventoryQuantitiesProjector } from './inventory-quantities';
 
 postgresSkipNotice('inventory_quantities projector');
 
-const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
-const STORE = '00000000-0000-4000-8000-0000000000d1';
-const DEPOT = '00000000-0000-4000-8000-0000000000d2';
-const ITEM = '00000000-0000-4000-8000-000000000001';
-const OTHER = '00000000-0000-4000-8000-000000000002';
-const V = '00000000-0000-4000-8000-0000000000e1';
-const PLAIN = '00000000-0000-4000-8000-000000000003';
-const SERVICE = '00000000-0000-4000-8000-000000000004';
-const E1 = '00000000-0000-4000-8000-0000000000f1';
-const E2 = '00000000-0000-4000-8000-0000000000f2';
+const STORE = uuid('d1');
+const DEPOT = uuid('d2');
+const ITEM = uuid('1');
+const OTHER = uuid('2');
+const V = uuid('e1');
+const PLAIN = uuid('3');
+const SERVICE = uuid('4');
+const E1 = uuid('f1');
+const E2 = uuid('f2');
+const UNIQUE = uuid('5');
+const NOWHERE = uuid('6');
+const I1 = uuid('a1');
+const I2 = uuid('a2');
 
-const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
+/** A row's key: item, variation and location, '-' for none. */
+const k = (item: string, variation: string | null, location: string | null) =>
+  `${item}/${variation ?? '-'}/${location ?? '-'}`;
 
-function log(...entries: [stream: string, type: string, data: object][]): RecordedEvent[] {
-  const revisions = new Map<string, number>();
-  return entries.map(([streamId, type, data], n) => {
-    const revision = (revisions.get(streamId) ?? -1) + 1;
-    revisions.set(streamId, revision);
-    const position = { commit: BigInt(n + 1), prepare: BigInt(n + 1) };
-    const metadata = { account_id: ACCOUNT };
-    return {
-      id: `e${n}`,
-      streamId,
-      revision,
-      type,
-      data: data as never,
-      metadata,
-      position,
-      recordedAt: new Date(),
-    };
-  });
-}
+const itemCreated = (id: string, location_id: string | null) => ({
+  id,
+  account_id: ACCOUNT,
+  location_id,
+  inventory_type: id === UNIQUE ? 'unique' : 'quantity',
+  created_at: at(0),
+});
+
+/** The nth of the stock events after EVENTS: its own id, positions from 100 on. */
+const stocked = (event: RecordedEvent, n: number): RecordedEvent => ({
+  ...event,
+  id: `s${n}`,
+  position: { commit: BigInt(100 + n), prepare: BigInt(100 + n) },
+});
 
 const adjusted = (
   item: string,
@@ -118,21 +118,7 @@ const estimateCreated = (id: string, lines: object[]) => ({
 });
 
 describe.each(testDatabases())('inventory_quantities projector on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
-
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await inventoryQuantitiesProjector.setup(database.db, schema);
-    for (const batch of batches) {
-      await database.db
-        .transaction()
-        .execute((trx) => inventoryQuantitiesProjector.apply(trx, batch, schema));
-    }
-  }
+  const { project, ...spec } = projectorOn(target, inventoryQuantitiesProjector);
 
   const rows = async (schema: string) =>
     (
@@ -140,7 +126,7 @@ describe.each(testDatabases())('inventory_quantities projector on $name', (targe
         Record<string, unknown>
       >`select item_id, variation_id, item_variation_location_id, location_id,
           on_hand, reserved, stocked, last_adjusted_at
-        from ${sql.table(`${schema}.inventory_quantities`)} order by row_key`.execute(database.db)
+        from ${sql.table(`${schema}.inventory_quantities`)} order by row_key`.execute(spec.db())
     ).rows;
 
   const row = (
@@ -205,10 +191,8 @@ describe.each(testDatabases())('inventory_quantities projector on $name', (targe
       (
         await sql<{ row_key: string; estimates: string; stocked: boolean }>`select row_key, estimates, stocked
           from ${sql.table(`${schema}.inventory_quantities`)} where item_id in (${ITEM}, ${PLAIN})
-          order by row_key`.execute(database.db)
+          order by row_key`.execute(spec.db())
       ).rows;
-    const k = (item: string, variation: string | null, location: string | null) =>
-      `${item}/${variation ?? '-'}/${location ?? '-'}`;
 
     // ITEM has variation rows 11 (STORE) and 12 (DEPOT) and its own old row at STORE; PLAIN has none yet.
     const E1_CREATED = log([
@@ -276,7 +260,7 @@ describe.each(testDatabases())('inventory_quantities projector on $name', (targe
       await project(`est_${name}`, [FIRST_BATCH, E1_CREATED, ended]);
       expect((await estimates(`est_${name}`)).map((r) => r.estimates)).toEqual(['0', '0', '0', '0']);
       const { rows: kept } = await sql`select * from ${sql.table(`est_${name}.estimate_quantities`)}`.execute(
-        database.db,
+        spec.db(),
       );
       expect(kept).toEqual([]);
     });
@@ -315,26 +299,8 @@ describe.each(testDatabases())('inventory_quantities projector on $name', (targe
 });
 
 describe.each(testDatabases())('inventory_quantities projector, invoices, on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
+  const { project, apply, ...spec } = projectorOn(target, inventoryQuantitiesProjector);
 
-  const UNIQUE = '00000000-0000-4000-8000-000000000005';
-  const NOWHERE = '00000000-0000-4000-8000-000000000006';
-  const I1 = '00000000-0000-4000-8000-0000000000a1';
-  const I2 = '00000000-0000-4000-8000-0000000000a2';
-  const k = (item: string, variation: string | null, location: string | null) =>
-    `${item}/${variation ?? '-'}/${location ?? '-'}`;
-
-  const itemCreated = (id: string, location_id: string | null) => ({
-    id,
-    account_id: ACCOUNT,
-    location_id,
-    inventory_type: id === UNIQUE ? 'unique' : 'quantity',
-    created_at: at(0),
-  });
   const invLine = (id: string, item_id: string | null, quantity: string, row: number | null = null) => ({
     ...line('inventory', item_id, quantity, row),
     id,
@@ -358,7 +324,7 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
       [`item-${UNIQUE}`, 'ItemCreated', itemCreated(UNIQUE, DEPOT)],
       [`item-${UNIQUE}`, 'StockAdjusted', adjusted(UNIQUE, DEPOT, '1', '1', 11)],
       [`item-${NOWHERE}`, 'ItemCreated', itemCreated(NOWHERE, null)],
-    ).map((e, n) => ({ ...e, id: `s${n}`, position: { commit: BigInt(100 + n), prepare: BigInt(100 + n) } })),
+    ).map(stocked),
   ];
   /** Later events, ids and positions after STOCK's. */
   const later = (...entries: [stream: string, type: string, data: object][]) =>
@@ -378,15 +344,6 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
   ];
   const I1_CREATED = later([`invoice-${I1}`, 'InvoiceCreated', invoiceCreated(I1, I1_LINES)]);
 
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await inventoryQuantitiesProjector.setup(database.db, schema);
-    for (const batch of batches) {
-      await database.db
-        .transaction()
-        .execute((trx) => inventoryQuantitiesProjector.apply(trx, batch, schema));
-    }
-  }
   /**
    * on_hand by row_key, rows of the items the invoices name. A row no adjustment stocked and nothing
    * counts on is left out: whether a batch that took and gave back the same quantity created it is
@@ -399,7 +356,7 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
           from ${sql.table(`${schema}.inventory_quantities`)}
           where item_id in (${ITEM}, ${PLAIN}, ${UNIQUE}, ${NOWHERE})
             and (stocked or adjusted <> 0 or invoiced <> 0 or estimates <> 0) order by row_key`.execute(
-          database.db,
+          spec.db(),
         )
       ).rows.map((r) => [r.row_key, r.on_hand]),
     );
@@ -407,7 +364,7 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
     (
       await sql<Record<string, unknown>>`select invoice_id, line_id, item_id, item_variation_location_id,
           location_id, row_key, quantity, event_id
-        from ${sql.table(`${schema}.invoice_quantities`)} order by invoice_id, line_id`.execute(database.db)
+        from ${sql.table(`${schema}.invoice_quantities`)} order by invoice_id, line_id`.execute(spec.db())
     ).rows;
 
   const BEFORE = {
@@ -464,9 +421,7 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
     );
     await project('inv_negative', [STOCK, I1_CREATED, more.slice(0, 1)]);
     expect((await onHand('inv_negative'))[k(PLAIN, null, STORE)]).toBe('-5');
-    await database.db
-      .transaction()
-      .execute((trx) => inventoryQuantitiesProjector.apply(trx, more.slice(1), 'inv_negative'));
+    await apply('inv_negative', more.slice(1));
     // 11 adjusted, 15 on invoices.
     expect((await onHand('inv_negative'))[k(PLAIN, null, STORE)]).toBe('-4');
   });
@@ -573,27 +528,11 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
 });
 
 describe.each(testDatabases())('inventory_quantities projector, sales orders, on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
+  const { project, apply, ...spec } = projectorOn(target, inventoryQuantitiesProjector);
 
-  const NOWHERE = '00000000-0000-4000-8000-000000000006';
-  const S1 = '00000000-0000-4000-8000-0000000000b1';
-  const S2 = '00000000-0000-4000-8000-0000000000b2';
-  const I1 = '00000000-0000-4000-8000-0000000000a1';
-  const I2 = '00000000-0000-4000-8000-0000000000a2';
-  const k = (item: string, variation: string | null, location: string | null) =>
-    `${item}/${variation ?? '-'}/${location ?? '-'}`;
+  const S1 = uuid('b1');
+  const S2 = uuid('b2');
 
-  const itemCreated = (id: string, location_id: string | null) => ({
-    id,
-    account_id: ACCOUNT,
-    location_id,
-    inventory_type: 'quantity',
-    created_at: at(0),
-  });
   const soLine = (id: string, item_id: string | null, quantity: string, row: number | null = null) => ({
     ...line('inventory', item_id, quantity, row),
     id,
@@ -634,7 +573,7 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
       [`item-${PLAIN}`, 'ItemCreated', itemCreated(PLAIN, STORE)],
       [`item-${PLAIN}`, 'StockAdjusted', adjusted(PLAIN, STORE, '10', '10', 10)],
       [`item-${NOWHERE}`, 'ItemCreated', itemCreated(NOWHERE, null)],
-    ).map((e, n) => ({ ...e, id: `s${n}`, position: { commit: BigInt(100 + n), prepare: BigInt(100 + n) } })),
+    ).map(stocked),
   ];
   /** Later events, ids and positions after STOCK's; `from` keeps ids apart between calls. */
   let counter = 0;
@@ -657,15 +596,6 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
   ];
   const S1_CREATED = () => later([`salesOrder-${S1}`, 'SalesOrderCreated', orderCreated(S1, S1_LINES)]);
 
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await inventoryQuantitiesProjector.setup(database.db, schema);
-    for (const batch of batches) {
-      await database.db
-        .transaction()
-        .execute((trx) => inventoryQuantitiesProjector.apply(trx, batch, schema));
-    }
-  }
   /**
    * [on_hand, reserved] by row_key, rows where something is kept or counted: a row only sales orders
    * created, nothing reserved there any more, is of no consequence to any reader (not `stocked`).
@@ -677,7 +607,7 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
           from ${sql.table(`${schema}.inventory_quantities`)}
           where item_id in (${ITEM}, ${PLAIN}, ${NOWHERE})
             and (stocked or adjusted <> 0 or invoiced <> 0 or reserved <> 0) order by row_key`.execute(
-          database.db,
+          spec.db(),
         )
       ).rows.map((r) => [r.row_key, [r.on_hand, r.reserved]]),
     );
@@ -686,7 +616,7 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
       await sql<Record<string, unknown>>`select sales_order_id, line_id, item_id, item_variation_location_id,
           location_id, row_key, ordered, invoiced, open, reserved
         from ${sql.table(`${schema}.sales_order_quantities`)} order by sales_order_id, line_id`.execute(
-        database.db,
+        spec.db(),
       )
     ).rows;
 
@@ -776,7 +706,7 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
     // Only I2's half stands: reserved 2 - 0.5, on hand 5 - 0.5.
     expect((await quantities('so_released'))[k(ITEM, V, STORE)]).toEqual(['4.5', '1.5']);
     const { rows: invoicings } = await sql`select invoice_id, line_id, quantity, released
-      from so_released.sales_order_invoicings order by invoice_id`.execute(database.db);
+      from so_released.sales_order_invoicings order by invoice_id`.execute(spec.db());
     expect(invoicings).toEqual([
       { invoice_id: I1, line_id: 'a', quantity: '1', released: true },
       { invoice_id: I2, line_id: 'a', quantity: '0.5', released: false },
@@ -829,7 +759,7 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
     await project('so_deleted', [STOCK, S1_CREATED(), deleted]);
     expect(await quantities('so_deleted')).toEqual(BEFORE);
     expect(await orderLines('so_deleted')).toEqual([]);
-    const { rows } = await sql`select * from so_deleted.sales_order_invoicings`.execute(database.db);
+    const { rows } = await sql`select * from so_deleted.sales_order_invoicings`.execute(spec.db());
     expect(rows).toEqual([]);
   });
 
@@ -846,9 +776,7 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
     ]);
     await project('so_closed', [STOCK, S1_CREATED(), closed]);
     expect(await quantities('so_closed')).toEqual(BEFORE);
-    await database.db
-      .transaction()
-      .execute((trx) => inventoryQuantitiesProjector.apply(trx, reopened, 'so_closed'));
+    await apply('so_closed', reopened);
     expect(await quantities('so_closed')).toEqual(S1_RESERVED);
   });
 
@@ -916,15 +844,11 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
         'InvoiceCreated',
         invoiceCreated(I2, S2, [soLine('y1', ITEM, '1', 12), soLine('y2', PLAIN, '2.25')]),
       ],
-      [
-        `salesOrder-${S1}`,
-        'SalesOrderInvoiced',
-        invoiced('00000000-0000-4000-8000-0000000000a3', [['b', '2']]),
-      ],
+      [`salesOrder-${S1}`, 'SalesOrderInvoiced', invoiced(uuid('a3'), [['b', '2']])],
       [
         `invoice-00000000-0000-4000-8000-0000000000a3`,
         'InvoiceCreated',
-        invoiceCreated('00000000-0000-4000-8000-0000000000a3', S1, [soLine('z1', PLAIN, '2')]),
+        invoiceCreated(uuid('a3'), S1, [soLine('z1', PLAIN, '2')]),
       ],
     );
     await project('so_fully', [STOCK, S1_CREATED(), story]);

@@ -1,115 +1,32 @@
-import { RecordedEvent } from '@app/event-store';
 import { sql } from 'kysely';
-import { Database } from '../database';
+import {
+  ACME,
+  documentCreated,
+  documentLine as line,
+  lineId,
+  SALESPERSON,
+  totalsWithDiscountTotal as totals,
+} from '../testing/document-events';
+import { A, ACCOUNT, accountLog as log, at, B, C, D, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { invoiceListsProjector } from './invoice-lists';
 
 postgresSkipNotice('invoice_lists projector');
 
-const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
-const SALESPERSON = '00000000-0000-4000-8000-0000000000f1';
-const ACME = '00000000-0000-4000-8000-0000000000c1';
-const ZED = '00000000-0000-4000-8000-0000000000c2';
-const FIELD = '00000000-0000-4000-8000-0000000000cf';
-const WIDGET = '00000000-0000-4000-8000-0000000000b1';
-const A = '00000000-0000-4000-8000-000000000001';
-const B = '00000000-0000-4000-8000-000000000002';
-const C = '00000000-0000-4000-8000-000000000003';
-const D = '00000000-0000-4000-8000-000000000004';
-const payment = (n: number) => `00000000-0000-4000-8000-0000000000a${n}`;
-const packingList = (n: number) => `00000000-0000-4000-8000-0000000000e${n}`;
-const lineId = (position: number) => `11e00000-0000-4000-8000-00000000000${position}`;
+const ZED = uuid('c2');
+const FIELD = uuid('cf');
+const payment = (n: number) => uuid(`a${n}`);
+const packingList = (n: number) => uuid(`e${n}`);
 
-const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
-
-/** Events as the store records them: revisions per stream, positions in the given order. */
-function log(...entries: [stream: string, type: string, data: object][]): RecordedEvent[] {
-  const revisions = new Map<string, number>();
-  return entries.map(([streamId, type, data], n) => {
-    const revision = (revisions.get(streamId) ?? -1) + 1;
-    revisions.set(streamId, revision);
-    const position = { commit: BigInt(n + 1), prepare: BigInt(n + 1) };
-    return {
-      id: `e${n}`,
-      streamId,
-      revision,
-      type,
-      data: data as never,
-      metadata: { account_id: ACCOUNT },
-      position,
-      recordedAt: new Date(),
-    };
+const created = (id: string, invoiceNumber: number, minute: number, over: object = {}) =>
+  documentCreated(id, minute, {
+    invoice_number: invoiceNumber,
+    status_id: 9,
+    custom_invoice_number: null,
+    totals: totals('35.0000'),
+    source_estimate_id: null,
+    ...over,
   });
-}
-
-/** A calculated line as an event stores it (only id and line_type matter to this projector). */
-const line = (position: number, line_type: 'inventory' | 'service' | 'discount', total: string) => ({
-  id: lineId(position),
-  line_type,
-  item_id: line_type === 'inventory' ? WIDGET : null,
-  item_variation_location_id: null,
-  name: line_type === 'discount' ? 'Discount' : 'Widget',
-  description: null,
-  quantity: line_type === 'discount' ? '1' : '2',
-  unit_id: null,
-  unit_name: null,
-  sku: null,
-  variation_values: {},
-  variation_number: null,
-  location_name: null,
-  unique: false,
-  unit_price: total,
-  unit_cost: null,
-  discount_percent: '0.000',
-  tax_rate: '0.000',
-  tax_2_rate: '0.000',
-  discounted_unit_price: null,
-  subtotal: total,
-  tax: '0.0000',
-  tax_2: '0.0000',
-  total,
-  total_cost: null,
-  position,
-});
-
-const totals = (subtotal: string, discount = '0.0000') => ({
-  pre_discount_subtotal: subtotal,
-  discount,
-  subtotal,
-  tax: '0.0000',
-  tax_2: '0.0000',
-  total: subtotal,
-  pre_discount_total: subtotal,
-  discount_total: discount,
-});
-
-const created = (id: string, invoiceNumber: number, minute: number, over: object = {}) => ({
-  id,
-  account_id: ACCOUNT,
-  invoice_number: invoiceNumber,
-  salesperson_id: SALESPERSON,
-  status_id: 9,
-  customer_id: ACME,
-  customer_name: 'Acme',
-  customer_kind: 'customer',
-  name: null,
-  issue_date: '2030-01-01',
-  custom_invoice_number: null,
-  purchase_order_number: '',
-  attention: null,
-  shipping_address: null,
-  public_note: null,
-  payment_terms: 'Net 30',
-  shipping_fee: '0.0000',
-  shipping_cost: '0.0000',
-  discount_percent: '0.000',
-  custom_field_values: [],
-  lines: [line(0, 'inventory', '25.0000'), line(1, 'service', '10.0000')],
-  totals: totals('35.0000'),
-  source_estimate_id: null,
-  created_at: at(minute),
-  ...over,
-});
 
 const paid = (
   id: string,
@@ -268,42 +185,29 @@ const FIRST_BATCH = EVENTS.slice(0, 12);
 const SECOND_BATCH = EVENTS.slice(12);
 
 describe.each(testDatabases())('invoice_lists projector on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
+  const { project, apply, ...spec } = projectorOn(target, invoiceListsProjector);
 
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await database.db.transaction().execute((trx) => invoiceListsProjector.setup(trx, schema));
-    for (const batch of batches) {
-      await database.db.transaction().execute((trx) => invoiceListsProjector.apply(trx, batch, schema));
-    }
-  }
-
-  // Dates as text: the drivers turn `date` into a Date in the process's zone.
-  const invoices = async (schema: string) =>
-    (
-      await sql<
-        Record<string, unknown>
-      >`select *, issue_date::text as issue_date, date_sent::text as date_sent,
-          date_fully_paid::text as date_fully_paid
-        from ${sql.table(`${schema}.invoices`)} order by invoice_number`.execute(database.db)
-    ).rows;
-  const payments = async (schema: string) =>
-    (
-      await sql<Record<string, unknown>>`select p.*, p.payment_date::text as payment_date
-        from ${sql.table(`${schema}.invoice_payments`)} as p
-        order by p.invoice_id, p.payment_date desc, p.recorded_at desc, p.id`.execute(database.db)
-    ).rows;
-  const fulfillments = async (schema: string) =>
-    (
-      await sql<Record<string, unknown>>`select f.*, f.shipped_date::text as shipped_date,
-          f.estimated_delivery_date::text as estimated_delivery_date
-        from ${sql.table(`${schema}.invoice_fulfillments`)} as f
-        order by f.invoice_id, f.created_at desc, f.packing_list_number desc`.execute(database.db)
-    ).rows;
+  const invoices = (schema: string) =>
+    spec.rows(
+      schema,
+      'invoices',
+      'invoice_number',
+      'issue_date::text as issue_date, date_sent::text as date_sent, date_fully_paid::text as date_fully_paid',
+    );
+  const payments = (schema: string) =>
+    spec.rows(
+      schema,
+      'invoice_payments',
+      't.invoice_id, t.payment_date desc, t.recorded_at desc, t.id',
+      'payment_date::text as payment_date',
+    );
+  const fulfillments = (schema: string) =>
+    spec.rows(
+      schema,
+      'invoice_fulfillments',
+      't.invoice_id, t.created_at desc, t.packing_list_number desc',
+      'shipped_date::text as shipped_date, estimated_delivery_date::text as estimated_delivery_date',
+    );
   const everything = async (schema: string) => ({
     invoices: await invoices(schema),
     payments: await payments(schema),
@@ -358,7 +262,7 @@ describe.each(testDatabases())('invoice_lists projector on $name', (target) => {
   });
 
   it('keeps the sales order an invoice was made from, which later edits do not touch', async () => {
-    const ORDER = '00000000-0000-4000-8000-0000000000b0';
+    const ORDER = uuid('b0');
     const linked = log(
       [`invoice-${A}`, 'InvoiceCreated', created(A, 1, 0, { source_sales_order_id: ORDER })],
       [`invoice-${B}`, 'InvoiceCreated', created(B, 2, 1, { source_sales_order_id: null })],
@@ -370,7 +274,7 @@ describe.each(testDatabases())('invoice_lists projector on $name', (target) => {
       source_sales_order_id: string | null;
     }>`select id, source_sales_order_id
       from linked.invoices where account_id = ${ACCOUNT} and source_sales_order_id = ${ORDER}`.execute(
-      database.db,
+      spec.db(),
     );
     expect(rows).toEqual([{ id: A, source_sales_order_id: ORDER }]);
     expect((await invoices('linked')).map((r) => [r.id, r.name, r.source_sales_order_id])).toEqual([
@@ -380,7 +284,7 @@ describe.each(testDatabases())('invoice_lists projector on $name', (target) => {
   });
 
   it('drops the link when a linked invoice is cancelled', async () => {
-    const ORDER = '00000000-0000-4000-8000-0000000000b0';
+    const ORDER = uuid('b0');
     const cancelled = log(
       [`invoice-${A}`, 'InvoiceCreated', created(A, 1, 0, { source_sales_order_id: ORDER })],
       [`invoice-${A}`, 'InvoiceCancelled', { status_id: 15, cancelled_at: at(1) }],
@@ -529,7 +433,7 @@ describe.each(testDatabases())('invoice_lists projector on $name', (target) => {
     await project('again', [FIRST_BATCH, upToTheRefund]);
     const once = await everything('again');
     for (const batch of [FIRST_BATCH.filter((event) => !event.streamId.endsWith(B)), upToTheRefund]) {
-      await database.db.transaction().execute((trx) => invoiceListsProjector.apply(trx, batch, 'again'));
+      await apply('again', batch);
     }
     expect(await everything('again')).toEqual(once);
     expect(once.invoices[0]).toEqual(
@@ -539,9 +443,7 @@ describe.each(testDatabases())('invoice_lists projector on $name', (target) => {
 
   it('creates the list, payment and packing list indexes, trigram search included', async () => {
     await project('indexed', []);
-    const { rows: indexes } = await sql<{ name: string }>`select indexname as name from pg_indexes
-      where schemaname = 'indexed' order by indexname`.execute(database.db);
-    expect(indexes.map((index) => index.name)).toEqual([
+    expect(await spec.indexes('indexed')).toEqual([
       'invoice_fulfillments_account_idx',
       'invoice_fulfillments_invoice_idx',
       'invoice_fulfillments_pkey',

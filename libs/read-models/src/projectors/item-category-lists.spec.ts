@@ -1,47 +1,31 @@
-import { RecordedEvent } from '@app/event-store';
-import { sql } from 'kysely';
-import { Database } from '../database';
+import {
+  A,
+  ACCOUNT,
+  at,
+  B,
+  C,
+  D,
+  log as streamLog,
+  LogEntry,
+  projectorOn,
+  uuid,
+} from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { itemCategoryListsProjector } from './item-category-lists';
 
 postgresSkipNotice('item_category_lists projector');
 
-const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
-const A = '00000000-0000-4000-8000-000000000001';
-const B = '00000000-0000-4000-8000-000000000002';
-const C = '00000000-0000-4000-8000-000000000003';
-const D = '00000000-0000-4000-8000-000000000004';
-
-const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
-
 const FIELD = {
-  id: '00000000-0000-4000-8000-0000000000f1',
+  id: uuid('f1'),
   name: 'Voltage',
   display_order: 1,
   display_on_inventory_list: true,
   publish_on_documents: false,
 };
 
-/** Events as the store records them: revisions per stream, positions in the given order. */
-function log(...entries: [id: string, type: string, data: object][]): RecordedEvent[] {
-  const revisions = new Map<string, number>();
-  return entries.map(([id, type, data], n) => {
-    const streamId = `itemCategory-${id}`;
-    const revision = (revisions.get(streamId) ?? -1) + 1;
-    revisions.set(streamId, revision);
-    const position = { commit: BigInt(n + 1), prepare: BigInt(n + 1) };
-    return {
-      id: `e${n}`,
-      streamId,
-      revision,
-      type,
-      data: data as never,
-      metadata: {},
-      position,
-      recordedAt: new Date(),
-    };
-  });
-}
+/** The log of these category events, each entry naming the category rather than its stream. */
+const log = (...entries: LogEntry[]) =>
+  streamLog(...entries.map(([id, type, data]): LogEntry => [`itemCategory-${id}`, type, data]));
 
 const created = (id: string, minute: number, over: object = {}) => ({
   id,
@@ -78,26 +62,9 @@ const FIRST_BATCH = EVENTS.slice(0, 7);
 const SECOND_BATCH = EVENTS.slice(7);
 
 describe.each(testDatabases())('item_category_lists projector on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
+  const { project, ...spec } = projectorOn(target, itemCategoryListsProjector);
 
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await itemCategoryListsProjector.setup(database.db, schema);
-    for (const batch of batches) {
-      await database.db.transaction().execute((trx) => itemCategoryListsProjector.apply(trx, batch, schema));
-    }
-  }
-
-  const rows = async (schema: string) =>
-    (
-      await sql<
-        Record<string, unknown>
-      >`select * from ${sql.table(`${schema}.item_categories`)} order by id`.execute(database.db)
-    ).rows;
+  const rows = (schema: string) => spec.rows(schema, 'item_categories', 'id');
 
   it('folds each category of a batch into one row: created rows carry their later changes', async () => {
     await project('first_only', [FIRST_BATCH]);

@@ -3,41 +3,16 @@ import { PostgresEventStore, RecordedEvent } from '@app/event-store';
 import { ProjectionRunner } from '../projection-runner';
 import { recordingLogger } from '../testing/projection-fixtures';
 import { sql } from 'kysely';
-import { Database } from '../database';
+import { A, ACCOUNT, at, B, C, log, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { itemListsProjector } from './item-lists';
 
 postgresSkipNotice('item_lists projector');
 
-const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
-const CATEGORY = '00000000-0000-4000-8000-0000000000c1';
-const STORE = '00000000-0000-4000-8000-0000000000d1';
-const A = '00000000-0000-4000-8000-000000000001';
-const B = '00000000-0000-4000-8000-000000000002';
-const V1 = '00000000-0000-4000-8000-0000000000e1';
-const V2 = '00000000-0000-4000-8000-0000000000e2';
-
-const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
-
-/** Events as the store records them: revisions per stream, positions in the given order. */
-function log(...entries: [stream: string, type: string, data: object][]): RecordedEvent[] {
-  const revisions = new Map<string, number>();
-  return entries.map(([streamId, type, data], n) => {
-    const revision = (revisions.get(streamId) ?? -1) + 1;
-    revisions.set(streamId, revision);
-    const position = { commit: BigInt(n + 1), prepare: BigInt(n + 1) };
-    return {
-      id: `e${n}`,
-      streamId,
-      revision,
-      type,
-      data: data as never,
-      metadata: {},
-      position,
-      recordedAt: new Date(),
-    };
-  });
-}
+const CATEGORY = uuid('c1');
+const STORE = uuid('d1');
+const V1 = uuid('e1');
+const V2 = uuid('e2');
 
 const created = (id: string, number: number, minute: number, over: object = {}) => ({
   id,
@@ -117,24 +92,12 @@ const FIRST_BATCH = EVENTS.slice(0, 6);
 const SECOND_BATCH = EVENTS.slice(6);
 
 describe.each(testDatabases())('item_lists projector on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
-
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await database.db.transaction().execute((trx) => itemListsProjector.setup(trx, schema));
-    for (const batch of batches) {
-      await database.db.transaction().execute((trx) => itemListsProjector.apply(trx, batch, schema));
-    }
-  }
+  const { project, ...spec } = projectorOn(target, itemListsProjector);
 
   const rows = async (schema: string) =>
     (
       await sql<Record<string, unknown>>`select * from ${sql.table(`${schema}.items`)} order by id`.execute(
-        database.db,
+        spec.db(),
       )
     ).rows;
 
@@ -181,8 +144,7 @@ describe.each(testDatabases())('item_lists projector on $name', (target) => {
   });
 
   describe('a unique item on an invoice', () => {
-    const C = '00000000-0000-4000-8000-000000000003';
-    const INVOICE = '00000000-0000-4000-8000-0000000000f1';
+    const INVOICE = uuid('f1');
     const STORY = log(
       [`item-${C}`, 'ItemCreated', created(C, 3, 0, { inventory_type: 'unique', name: 'Painting' })],
       [`item-${C}`, 'StockAdjusted', { ...stock(C, 1), quantity: '1', on_hand_after: '1' }],
@@ -199,7 +161,7 @@ describe.each(testDatabases())('item_lists projector on $name', (target) => {
         await sql<{
           n: number;
         }>`select coalesce(sum(n), 0)::int as n from ${sql.table(`${schema}.item_counts`)}
-          where list_state = 'sold'`.execute(database.db)
+          where list_state = 'sold'`.execute(spec.db())
       ).rows[0].n;
 
     it('lists it sold (14) with its sold date while the invoice holds it, counted as sold', async () => {
@@ -231,10 +193,10 @@ describe.each(testDatabases())('item_lists projector on $name', (target) => {
   it('keeps item_counts equal to the items per list state, type and category, in its own schema', async () => {
     for (const schema of ['batched', 'one_by_one']) {
       const { rows: counted } = await sql`select list_state, inventory_type, category_id, n::int as n
-        from ${sql.table(`${schema}.item_counts`)} where n <> 0 order by 1, 2, 3`.execute(database.db);
+        from ${sql.table(`${schema}.item_counts`)} where n <> 0 order by 1, 2, 3`.execute(spec.db());
       const { rows: actual } = await sql`select public.item_list_state(archived, inventory_type, status_id)
           as list_state, inventory_type, category_id, count(*)::int as n
-        from ${sql.table(`${schema}.items`)} group by 1, 2, 3 order by 1, 2, 3`.execute(database.db);
+        from ${sql.table(`${schema}.items`)} group by 1, 2, 3 order by 1, 2, 3`.execute(spec.db());
       expect(counted).toEqual(actual);
       expect(counted.length).toBeGreaterThan(0);
     }
@@ -283,7 +245,7 @@ describe.each(testDatabases())('item_lists projector on $name', (target) => {
   it('indexes q with trigrams (pg_trgm is there on both databases) and item numbers per account', async () => {
     await project('indexed', [EVENTS]);
     const { rows: indexes } = await sql<{ indexname: string }>`select indexname from pg_indexes
-      where schemaname = 'indexed' order by indexname`.execute(database.db);
+      where schemaname = 'indexed' order by indexname`.execute(spec.db());
     expect(indexes.map((i) => i.indexname)).toEqual(
       expect.arrayContaining([
         'items_name_trgm_idx',
@@ -295,7 +257,7 @@ describe.each(testDatabases())('item_lists projector on $name', (target) => {
       ]),
     );
     const found = await sql`select id from indexed.items where lower(name) like ${'%olt%'}`.execute(
-      database.db,
+      spec.db(),
     );
     expect(found.rows).toEqual([{ id: B }]);
   });

@@ -1,41 +1,18 @@
-import { RecordedEvent } from '@app/event-store';
-import { sql } from 'kysely';
-import { Database } from '../database';
+import { ACCOUNT, at, accountLog as log, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { itemVariationsProjector } from './item-variations';
 
 postgresSkipNotice('item_variations projector');
 
-const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
-const ITEM = '00000000-0000-4000-8000-0000000000b1';
-const V1 = '00000000-0000-4000-8000-000000000001';
-const V2 = '00000000-0000-4000-8000-000000000002';
-const ATTRIBUTE = '00000000-0000-4000-8000-0000000000c1';
-const RED = '00000000-0000-4000-8000-0000000000d1';
-const BLUE = '00000000-0000-4000-8000-0000000000d2';
-const WAREHOUSE = '00000000-0000-4000-8000-0000000000e1';
-const SHOP = '00000000-0000-4000-8000-0000000000e2';
-const ZONE = '00000000-0000-4000-8000-0000000000f1';
-
-const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
-
-function log(...entries: [stream: string, type: string, data: object][]): RecordedEvent[] {
-  const revisions = new Map<string, number>();
-  return entries.map(([streamId, type, data], n) => {
-    const revision = (revisions.get(streamId) ?? -1) + 1;
-    revisions.set(streamId, revision);
-    return {
-      id: `e${n}`,
-      streamId,
-      revision,
-      type,
-      data: data as never,
-      metadata: { account_id: ACCOUNT },
-      position: { commit: BigInt(n + 1), prepare: BigInt(n + 1) },
-      recordedAt: new Date(),
-    };
-  });
-}
+const ITEM = uuid('b1');
+const V1 = uuid('1');
+const V2 = uuid('2');
+const ATTRIBUTE = uuid('c1');
+const RED = uuid('d1');
+const BLUE = uuid('d2');
+const WAREHOUSE = uuid('e1');
+const SHOP = uuid('e2');
+const ZONE = uuid('f1');
 
 const created = (id: string, value: string, numbers: [number, number], minute: number) => ({
   id,
@@ -156,25 +133,9 @@ const DELETE_V2 = log(
 )[1];
 
 describe.each(testDatabases())('item_variations projector on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
+  const { project, apply, ...spec } = projectorOn(target, itemVariationsProjector);
 
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await itemVariationsProjector.setup(database.db, schema);
-    for (const batch of batches)
-      await database.db.transaction().execute((trx) => itemVariationsProjector.apply(trx, batch, schema));
-  }
-
-  const rows = async (schema: string, table: string, order: string) =>
-    (
-      await sql<
-        Record<string, unknown>
-      >`select * from ${sql.table(`${schema}.${table}`)} order by ${sql.raw(order)}`.execute(database.db)
-    ).rows;
+  const rows = (schema: string, table: string, order: string) => spec.rows(schema, table, order);
 
   it('keeps variations, their rows with numbers and stock, and attributes', async () => {
     await project('all_events', [EVENTS.slice(0, 4), EVENTS.slice(4)]);
@@ -239,11 +200,8 @@ describe.each(testDatabases())('item_variations projector on $name', (target) =>
   });
 
   it('refuses a second row with a number the account already uses', async () => {
-    await sql`create schema dup`.execute(database.db);
-    await itemVariationsProjector.setup(database.db, 'dup');
+    await project('dup', []);
     const clash = log([`itemVariation-${V1}`, 'ItemVariationCreated', created(V1, RED, [1, 1], 1)]);
-    await expect(
-      database.db.transaction().execute((trx) => itemVariationsProjector.apply(trx, clash, 'dup')),
-    ).rejects.toThrow();
+    await expect(apply('dup', clash)).rejects.toThrow();
   });
 });

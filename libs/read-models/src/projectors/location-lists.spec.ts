@@ -1,18 +1,13 @@
-import { RecordedEvent } from '@app/event-store';
-import { sql } from 'kysely';
-import { Database } from '../database';
+import { ACCOUNT, at, log, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { locationListsProjector } from './location-lists';
 
 postgresSkipNotice('location_lists projector');
 
-const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
-const L1 = '00000000-0000-4000-8000-000000000001';
-const L2 = '00000000-0000-4000-8000-000000000002';
-const Z1 = '00000000-0000-4000-8000-0000000000a1';
-const Z2 = '00000000-0000-4000-8000-0000000000a2';
-
-const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
+const L1 = uuid('1');
+const L2 = uuid('2');
+const Z1 = uuid('a1');
+const Z2 = uuid('a2');
 
 const ADDRESS = {
   address_1: '1 Dock Road',
@@ -26,25 +21,6 @@ const ADDRESS = {
   fax: null,
   email: 'dock@example.test',
 };
-
-/** Events as the store records them: revisions per stream, positions in the given order. */
-function log(...entries: [stream: string, type: string, data: object][]): RecordedEvent[] {
-  const revisions = new Map<string, number>();
-  return entries.map(([streamId, type, data], n) => {
-    const revision = (revisions.get(streamId) ?? -1) + 1;
-    revisions.set(streamId, revision);
-    return {
-      id: `e${n}`,
-      streamId,
-      revision,
-      type,
-      data: data as never,
-      metadata: {},
-      position: { commit: BigInt(n + 1), prepare: BigInt(n + 1) },
-      recordedAt: new Date(),
-    };
-  });
-}
 
 const zone = (zone_id: string, location: string, name: string, minute: number) => ({
   zone_id,
@@ -75,21 +51,10 @@ const EVENTS = log(
 );
 
 describe.each(testDatabases())('location_lists projector on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-    await sql`create schema projected`.execute(database.db);
-    await locationListsProjector.setup(database.db, 'projected');
-    await database.db.transaction().execute((trx) => locationListsProjector.apply(trx, EVENTS, 'projected'));
-  });
-  afterAll(() => database?.close());
+  const spec = projectorOn(target, locationListsProjector);
+  beforeAll(() => spec.project('projected', [EVENTS]));
 
-  const rows = async (table: string) =>
-    (
-      await sql<
-        Record<string, unknown>
-      >`select * from ${sql.table(`projected.${table}`)} order by id`.execute(database.db)
-    ).rows;
+  const rows = (table: string) => spec.rows('projected', table, 'id');
 
   it('keeps a row per location: changed fields, deleted ones inactive, revision of the stream', async () => {
     expect(await rows('locations')).toEqual([

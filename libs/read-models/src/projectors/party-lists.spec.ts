@@ -1,19 +1,10 @@
-import { RecordedEvent } from '@app/event-store';
-import { sql } from 'kysely';
-import { Database } from '../database';
+import { A, ACCOUNT, at, B, C, D, log, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { partyListsProjector } from './party-lists';
 
 postgresSkipNotice('party_lists projector');
 
-const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
-const USER = '00000000-0000-4000-8000-0000000000f1';
-const A = '00000000-0000-4000-8000-000000000001';
-const B = '00000000-0000-4000-8000-000000000002';
-const C = '00000000-0000-4000-8000-000000000003';
-const D = '00000000-0000-4000-8000-000000000004';
-
-const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
+const USER = uuid('f1');
 
 const FIELDS = {
   name: 'Acme',
@@ -27,26 +18,6 @@ const FIELDS = {
   payment_terms: null,
   assigned_user_id: USER,
 };
-
-/** Events as the store records them: revisions per stream, positions in the given order. */
-function log(...entries: [stream: string, type: string, data: object][]): RecordedEvent[] {
-  const revisions = new Map<string, number>();
-  return entries.map(([streamId, type, data], n) => {
-    const revision = (revisions.get(streamId) ?? -1) + 1;
-    revisions.set(streamId, revision);
-    const position = { commit: BigInt(n + 1), prepare: BigInt(n + 1) };
-    return {
-      id: `e${n}`,
-      streamId,
-      revision,
-      type,
-      data: data as never,
-      metadata: {},
-      position,
-      recordedAt: new Date(),
-    };
-  });
-}
 
 const created = (id: string, minute: number, over: object = {}) => ({
   id,
@@ -84,26 +55,9 @@ const FIRST_BATCH = EVENTS.slice(0, 9);
 const SECOND_BATCH = EVENTS.slice(9);
 
 describe.each(testDatabases())('party_lists projector on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
+  const { project, ...spec } = projectorOn(target, partyListsProjector);
 
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await partyListsProjector.setup(database.db, schema);
-    for (const batch of batches) {
-      await database.db.transaction().execute((trx) => partyListsProjector.apply(trx, batch, schema));
-    }
-  }
-
-  const rows = async (schema: string, table: string) =>
-    (
-      await sql<
-        Record<string, unknown>
-      >`select * from ${sql.table(`${schema}.${table}`)} order by id`.execute(database.db)
-    ).rows;
+  const rows = (schema: string, table: string) => spec.rows(schema, table, 'id');
 
   it('folds each record of a batch into one row: created rows carry their later changes', async () => {
     await project('first_only', [FIRST_BATCH]);

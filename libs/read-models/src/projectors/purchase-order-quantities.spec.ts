@@ -1,40 +1,14 @@
-import { RecordedEvent } from '@app/event-store';
 import { sql } from 'kysely';
-import { Database } from '../database';
+import { A, ACCOUNT, at, B, accountLog as log, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { inventoryQuantitiesProjector } from './inventory-quantities';
 
 postgresSkipNotice('purchase orders in inventory_quantities');
 
-const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
-const HOME = '00000000-0000-4000-8000-0000000000d1';
-const WIDGET = '00000000-0000-4000-8000-0000000000b1';
-const GADGET = '00000000-0000-4000-8000-0000000000b2';
-const A = '00000000-0000-4000-8000-000000000001';
-const B = '00000000-0000-4000-8000-000000000002';
+const HOME = uuid('d1');
+const WIDGET = uuid('b1');
+const GADGET = uuid('b2');
 const line = (n: number) => `11e00000-0000-4000-8000-00000000000${n}`;
-const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
-
-/** Events as the store records them: revisions per stream, positions in the given order. */
-function log(...entries: [stream: string, type: string, data: object][]): RecordedEvent[] {
-  const revisions = new Map<string, number>();
-  return entries.map(([streamId, type, data], n) => {
-    const revision = (revisions.get(streamId) ?? -1) + 1;
-    revisions.set(streamId, revision);
-    const position = { commit: BigInt(n + 1), prepare: BigInt(n + 1) };
-    return {
-      id: `e${n}`,
-      streamId,
-      revision,
-      type,
-      data: data as never,
-      metadata: { account_id: ACCOUNT },
-      position,
-      recordedAt: new Date(),
-    };
-  });
-}
-
 const incoming = (n: number, item: string, quantity: string) => ({
   line_id: line(n),
   item_id: item,
@@ -88,26 +62,13 @@ const EVENTS = log(
 );
 
 describe.each(testDatabases())('purchase orders in inventory_quantities on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
-
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await database.db.transaction().execute((trx) => inventoryQuantitiesProjector.setup(trx, schema));
-    for (const batch of batches)
-      await database.db
-        .transaction()
-        .execute((trx) => inventoryQuantitiesProjector.apply(trx, batch, schema));
-  }
+  const { project, ...spec } = projectorOn(target, inventoryQuantitiesProjector);
 
   const rows = async (schema: string) =>
     (
       await sql<Record<string, unknown>>`select item_id, location_id, on_hand::text as on_hand,
           incoming::text as incoming, received::text as received, stocked
-        from ${sql.table(`${schema}.inventory_quantities`)} order by item_id`.execute(database.db)
+        from ${sql.table(`${schema}.inventory_quantities`)} order by item_id`.execute(spec.db())
     ).rows;
 
   it('counts sent lines as incoming and moves receipts to on hand', async () => {

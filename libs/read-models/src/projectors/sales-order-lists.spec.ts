@@ -1,95 +1,34 @@
-import { RecordedEvent } from '@app/event-store';
 import { sql } from 'kysely';
-import { Database } from '../database';
+import {
+  ACME,
+  documentCreated,
+  documentLine as line,
+  lineId,
+  SALESPERSON,
+  totalsWithDiscountTotal as totals,
+} from '../testing/document-events';
+import { A, ACCOUNT, accountLog as log, at, B, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { salesOrderListsProjector } from './sales-order-lists';
 
 postgresSkipNotice('sales_order_lists projector');
 
-const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
-const SALESPERSON = '00000000-0000-4000-8000-0000000000f1';
-const ACME = '00000000-0000-4000-8000-0000000000c1';
-const HOME = '00000000-0000-4000-8000-0000000000d1';
-const WIDGET = '00000000-0000-4000-8000-0000000000b1';
-const A = '00000000-0000-4000-8000-000000000001';
-const B = '00000000-0000-4000-8000-000000000002';
-const invoice = (n: number) => `00000000-0000-4000-8000-0000000000e${n}`;
-const packingList = (n: number) => `00000000-0000-4000-8000-0000000000a${n}`;
-const lineId = (position: number) => `11e00000-0000-4000-8000-00000000000${position}`;
+const HOME = uuid('d1');
+const invoice = (n: number) => uuid(`e${n}`);
+const packingList = (n: number) => uuid(`a${n}`);
 
-const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
-
-/** Events as the store records them: revisions per stream, positions in the given order. */
-function log(...entries: [stream: string, type: string, data: object][]): RecordedEvent[] {
-  const revisions = new Map<string, number>();
-  return entries.map(([streamId, type, data], n) => {
-    const revision = (revisions.get(streamId) ?? -1) + 1;
-    revisions.set(streamId, revision);
-    const position = { commit: BigInt(n + 1), prepare: BigInt(n + 1) };
-    return {
-      id: `e${n}`,
-      streamId,
-      revision,
-      type,
-      data: data as never,
-      metadata: { account_id: ACCOUNT },
-      position,
-      recordedAt: new Date(),
-    };
+const created = (id: string, number: number, minute: number, over: object = {}) =>
+  documentCreated(id, minute, {
+    sales_order_number: number,
+    location_id: HOME,
+    status_id: 29,
+    expiry_date: null,
+    packing_list_note: null,
+    lines: [line(0, 'inventory', '40.0000'), line(1, 'service', '60.0000')],
+    totals: totals('100.0000'),
+    source_estimate_id: null,
+    ...over,
   });
-}
-
-/** A calculated line as an event stores it (only id, line_type and quantity matter here). */
-const line = (position: number, line_type: 'inventory' | 'service', total: string) => ({
-  id: lineId(position),
-  line_type,
-  item_id: line_type === 'inventory' ? WIDGET : null,
-  quantity: '2',
-  subtotal: total,
-  total,
-  position,
-});
-
-const totals = (subtotal: string) => ({
-  pre_discount_subtotal: subtotal,
-  discount: '0.0000',
-  subtotal,
-  tax: '0.0000',
-  tax_2: '0.0000',
-  total: subtotal,
-  pre_discount_total: subtotal,
-  discount_total: '0.0000',
-});
-
-const created = (id: string, number: number, minute: number, over: object = {}) => ({
-  id,
-  account_id: ACCOUNT,
-  sales_order_number: number,
-  salesperson_id: SALESPERSON,
-  location_id: HOME,
-  status_id: 29,
-  customer_id: ACME,
-  customer_name: 'Acme',
-  customer_kind: 'customer',
-  name: null,
-  issue_date: '2030-01-01',
-  expiry_date: null,
-  purchase_order_number: '',
-  attention: null,
-  shipping_address: null,
-  public_note: null,
-  packing_list_note: null,
-  payment_terms: 'Net 30',
-  shipping_fee: '0.0000',
-  shipping_cost: '0.0000',
-  discount_percent: '0.000',
-  custom_field_values: [],
-  lines: [line(0, 'inventory', '40.0000'), line(1, 'service', '60.0000')],
-  totals: totals('100.0000'),
-  source_estimate_id: null,
-  created_at: at(minute),
-  ...over,
-});
 
 const linkedInvoice = (orderId: string | undefined) => ({
   id: 'ignored',
@@ -189,33 +128,21 @@ const FIRST_BATCH = EVENTS.slice(0, 8);
 const SECOND_BATCH = EVENTS.slice(8);
 
 describe.each(testDatabases())('sales_order_lists projector on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
+  const { project, ...spec } = projectorOn(target, salesOrderListsProjector);
 
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await database.db.transaction().execute((trx) => salesOrderListsProjector.setup(trx, schema));
-    for (const batch of batches) {
-      await database.db.transaction().execute((trx) => salesOrderListsProjector.apply(trx, batch, schema));
-    }
-  }
-
-  // Dates as text: the drivers turn `date` into a Date in the process's zone.
-  const orders = async (schema: string) =>
-    (
-      await sql<Record<string, unknown>>`select *, issue_date::text as issue_date,
-          expiry_date::text as expiry_date, amount_paid::text as amount_paid,
-          packed_percent::float as packed_percent, invoiced_percent::float as invoiced_percent
-        from ${sql.table(`${schema}.sales_orders`)} order by sales_order_number`.execute(database.db)
-    ).rows;
+  const orders = (schema: string) =>
+    spec.rows(
+      schema,
+      'sales_orders',
+      'sales_order_number',
+      `issue_date::text as issue_date, expiry_date::text as expiry_date, amount_paid::text as amount_paid,
+        packed_percent::float as packed_percent, invoiced_percent::float as invoiced_percent`,
+    );
   const invoices = async (schema: string) =>
     (
       await sql<Record<string, unknown>>`select invoice_id, account_id, sales_order_id,
           amount_paid::float as amount_paid
-        from ${sql.table(`${schema}.sales_order_invoices`)} order by invoice_id`.execute(database.db)
+        from ${sql.table(`${schema}.sales_order_invoices`)} order by invoice_id`.execute(spec.db())
     ).rows;
   const everything = async (schema: string) => ({
     orders: await orders(schema),

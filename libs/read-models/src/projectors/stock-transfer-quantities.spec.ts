@@ -1,38 +1,16 @@
-import { RecordedEvent } from '@app/event-store';
 import { sql } from 'kysely';
-import { Database } from '../database';
+import { ACCOUNT, at, accountLog as log, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { inventoryQuantitiesProjector } from './inventory-quantities';
 
 postgresSkipNotice('inventory_quantities projector: stock transfers');
 
-const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
-const STORE = '00000000-0000-4000-8000-0000000000d1';
-const DEPOT = '00000000-0000-4000-8000-0000000000d2';
-const ITEM = '00000000-0000-4000-8000-000000000001';
-const V = '00000000-0000-4000-8000-0000000000e1';
-const T1 = '00000000-0000-4000-8000-0000000000c1';
-const T2 = '00000000-0000-4000-8000-0000000000c2';
-const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
-
-function log(...entries: [stream: string, type: string, data: object][]): RecordedEvent[] {
-  const revisions = new Map<string, number>();
-  return entries.map(([streamId, type, data], n) => {
-    const revision = (revisions.get(streamId) ?? -1) + 1;
-    revisions.set(streamId, revision);
-    return {
-      id: `e${n}`,
-      streamId,
-      revision,
-      type,
-      data: data as never,
-      metadata: { account_id: ACCOUNT },
-      position: { commit: BigInt(n + 1), prepare: BigInt(n + 1) },
-      recordedAt: new Date(),
-    };
-  });
-}
-
+const STORE = uuid('d1');
+const DEPOT = uuid('d2');
+const ITEM = uuid('1');
+const V = uuid('e1');
+const T1 = uuid('c1');
+const T2 = uuid('c2');
 const line = (id: string, quantity: string, variation = false) => ({
   id,
   item_id: ITEM,
@@ -118,25 +96,12 @@ const EVENTS = log(
 );
 
 describe.each(testDatabases())('inventory_quantities: stock transfers on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
-
-  async function project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await inventoryQuantitiesProjector.setup(database.db, schema);
-    for (const batch of batches)
-      await database.db
-        .transaction()
-        .execute((trx) => inventoryQuantitiesProjector.apply(trx, batch, schema));
-  }
+  const { project, ...spec } = projectorOn(target, inventoryQuantitiesProjector);
 
   const rows = async (schema: string) =>
     (
       await sql<Record<string, unknown>>`select row_key, on_hand, in_transit
-        from ${sql.table(`${schema}.inventory_quantities`)} order by row_key`.execute(database.db)
+        from ${sql.table(`${schema}.inventory_quantities`)} order by row_key`.execute(spec.db())
     ).rows.map((r) => [r.row_key, r.on_hand, r.in_transit]);
 
   const expected = (

@@ -1,0 +1,86 @@
+import { ACCOUNT, at, uuid } from './projector-spec';
+
+/** Event bodies of the sales documents (estimates, invoices, sales orders) for the projector specs. */
+
+export const SALESPERSON = uuid('f1');
+export const ACME = uuid('c1');
+export const WIDGET = uuid('b1');
+
+export const lineId = (position: number) => `11e00000-0000-4000-8000-00000000000${position}`;
+
+export type LineType = 'inventory' | 'service' | 'discount';
+
+/** A calculated line as an event stores it: a widget, a service or the discount, at `total`. */
+export const documentLine = (position: number, line_type: LineType, total: string) => ({
+  id: lineId(position),
+  line_type,
+  item_id: line_type === 'inventory' ? WIDGET : null,
+  item_variation_location_id: null,
+  name: line_type === 'discount' ? 'Discount' : 'Widget',
+  description: null,
+  quantity: line_type === 'discount' ? '1' : '2',
+  unit_id: null,
+  unit_name: null,
+  sku: null,
+  variation_values: {},
+  variation_number: null,
+  location_name: null,
+  unique: false,
+  unit_price: total,
+  unit_cost: null,
+  discount_percent: '0.000',
+  tax_rate: '0.000',
+  tax_2_rate: '0.000',
+  discounted_unit_price: null,
+  subtotal: total,
+  tax: '0.0000',
+  tax_2: '0.0000',
+  total,
+  total_cost: null,
+  position,
+});
+
+/** Totals as an estimate stores them; invoices and sales orders add the pre-discount total. */
+export const documentTotals = (subtotal: string, discount = '0.0000', tax = '0.0000') => ({
+  pre_discount_subtotal: subtotal,
+  discount,
+  subtotal,
+  tax,
+  tax_2: '0.0000',
+  total: subtotal,
+});
+
+/** Totals as an invoice or a sales order stores them. */
+export const totalsWithDiscountTotal = (subtotal: string, discount = '0.0000') => ({
+  ...documentTotals(subtotal, discount),
+  pre_discount_total: subtotal,
+  discount_total: discount,
+});
+
+/**
+ * The fields every document's creation event carries, for Acme by the salesperson, with a widget
+ * (25.00) and a service (10.00) line; `fields` adds the kind's own and overrides the rest.
+ */
+export const documentCreated = (id: string, minute: number, fields: object) => ({
+  id,
+  account_id: ACCOUNT,
+  salesperson_id: SALESPERSON,
+  customer_id: ACME,
+  customer_name: 'Acme',
+  customer_kind: 'customer',
+  name: null,
+  issue_date: '2030-01-01',
+  purchase_order_number: '',
+  attention: null,
+  shipping_address: null,
+  public_note: null,
+  payment_terms: 'Net 30',
+  shipping_fee: '0.0000',
+  shipping_cost: '0.0000',
+  discount_percent: '0.000',
+  custom_field_values: [],
+  lines: [documentLine(0, 'inventory', '25.0000'), documentLine(1, 'service', '10.0000')],
+  totals: documentTotals('35.0000'),
+  created_at: at(minute),
+  ...fields,
+});

@@ -1,0 +1,93 @@
+import { EventMetadata, RecordedEvent } from '@app/event-store';
+import { sql } from 'kysely';
+import { Database } from '../database';
+import { Projector } from '../projector';
+import { TestDatabase } from './test-databases';
+
+/** Shared by the projector specs: the account, and records A, B, C, D of the kind under test. */
+export const ACCOUNT = uuid('a');
+export const A = uuid('1');
+export const B = uuid('2');
+export const C = uuid('3');
+export const D = uuid('4');
+
+/** A readable test id: uuid('c1') is 00000000-0000-4000-8000-0000000000c1. */
+export function uuid(suffix: string): string {
+  return `00000000-0000-4000-8000-${suffix.padStart(12, '0')}`;
+}
+
+/** The instant `minute` minutes into 2030. */
+export const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
+
+export type LogEntry = [stream: string, type: string, data: object];
+
+/**
+ * Events as the store records them: revisions per stream, positions in the given order. Each event
+ * carries `metadata` (none unless a projector reads it).
+ */
+export function eventLog(entries: LogEntry[], metadata: EventMetadata = {}): RecordedEvent[] {
+  const revisions = new Map<string, number>();
+  return entries.map(([streamId, type, data], n) => {
+    const revision = (revisions.get(streamId) ?? -1) + 1;
+    revisions.set(streamId, revision);
+    return {
+      id: `e${n}`,
+      streamId,
+      revision,
+      type,
+      data: data as never,
+      metadata,
+      position: { commit: BigInt(n + 1), prepare: BigInt(n + 1) },
+      recordedAt: new Date(),
+    };
+  });
+}
+
+/** eventLog without metadata. */
+export const log = (...entries: LogEntry[]) => eventLog(entries);
+/** eventLog with the account in the metadata, as the document streams carry it. */
+export const accountLog = (...entries: LogEntry[]) => eventLog(entries, { account_id: ACCOUNT });
+
+/**
+ * A projector on one test database, opened before the suite's tests and closed after them. Each
+ * test projects into a schema of its own, so tests never see each other's rows.
+ */
+export function projectorOn(target: TestDatabase, projector: Projector) {
+  let database: Database;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(() => database?.close());
+
+  const apply = (schema: string, batch: RecordedEvent[]) =>
+    database.db.transaction().execute((trx) => projector.apply(trx, batch, schema));
+
+  return {
+    /** The suite's database (open from beforeAll on). */
+    db: () => database.db,
+    /** Applies `batch` (one transaction) to the tables already in `schema`. */
+    apply,
+    /** Creates `schema` and the projector's tables in it, then applies each batch in its own transaction. */
+    async project(schema: string, batches: RecordedEvent[][]): Promise<void> {
+      await sql`create schema ${sql.id(schema)}`.execute(database.db);
+      await database.db.transaction().execute((trx) => projector.setup(trx, schema));
+      for (const batch of batches) await apply(schema, batch);
+    },
+    /**
+     * The rows of `table` in `schema` (aliased `t`), ordered by `order` (SQL), with `extra` columns:
+     * say 'a_date::text as a_date', as the drivers turn `date` into a Date in the process's zone.
+     */
+    async rows(schema: string, table: string, order: string, extra = '') {
+      const { rows } = await sql<Record<string, unknown>>`select t.*${sql.raw(extra ? `, ${extra}` : '')}
+        from ${sql.table(`${schema}.${table}`)} as t order by ${sql.raw(order)}`.execute(database.db);
+      return rows;
+    },
+    /** The names of the indexes in `schema` (on `table` alone if named), in order. */
+    async indexes(schema: string, table?: string): Promise<string[]> {
+      const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes
+        where schemaname = ${schema} and ${table === undefined ? sql`true` : sql`tablename = ${table}`}
+        order by indexname`.execute(database.db);
+      return rows.map((index) => index.name);
+    },
+  };
+}
