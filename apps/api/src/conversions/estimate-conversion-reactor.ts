@@ -13,7 +13,7 @@ import {
 } from '@app/domain';
 import { JsonObject } from '@app/event-store';
 import { foldEvents, streamName } from '@app/event-store/aggregate';
-import { defineReactor, StepEvent, stepEventId } from '@app/read-models';
+import { defineReactor, stepEventId } from '@app/read-models';
 import { drawNumberStep } from '../records/number-step';
 
 /** What an estimate becomes: the new document's counter, stream and creation event. */
@@ -70,7 +70,7 @@ export const estimateConversionReactor = defineReactor({
     });
     const created = target.make(record, conversion, number, lineIds(event.id));
     const stream = streamName(target.aggregate, conversion.document_id);
-    await tools.append(stream, target.step, [created as unknown as StepEvent], {
+    await tools.append(stream, target.step, [created], {
       expectedRevision: 'no_stream',
     });
     if (record.customer_kind === 'prospect')
@@ -101,7 +101,7 @@ function promotion(
     state,
     context,
   );
-  return Array.isArray(decided) ? (decided as unknown as { type: string; data: JsonObject }[]) : [];
+  return Array.isArray(decided) ? decided : [];
 }
 
 /** The invoice's line ids, derived from the conversion: the same conversion makes the same lines. */

@@ -7,7 +7,7 @@ import {
   ItemEvent,
   ItemState,
 } from '@app/domain';
-import { JsonObject, RecordedEvent } from '@app/event-store';
+import { RecordedEvent } from '@app/event-store';
 import { streamName } from '@app/event-store/aggregate';
 import { defineReactor } from '@app/read-models';
 import { unitDecisionContext, unitItemIds } from './unique-units';
@@ -31,7 +31,7 @@ export const invoiceUnitsReactor = defineReactor({
         const item = fold(itemAggregate, events) as ItemState;
         const context = unitDecisionContext(record.account_id, now);
         const decided = decideItem({ type: 'ReleaseItemUnit', invoice_id: record.id }, item, context);
-        return Array.isArray(decided) ? (decided as unknown as { type: string; data: JsonObject }[]) : [];
+        return Array.isArray(decided) ? decided : [];
       });
   },
 });

@@ -5,7 +5,7 @@ import {
   salesOrderAggregate,
 } from '@app/domain';
 import { foldEvents, streamName } from '@app/event-store/aggregate';
-import { defineReactor, StepEvent } from '@app/read-models';
+import { defineReactor } from '@app/read-models';
 
 /**
  * The later step of cancelling an invoice made from a sales order: the invoice's stream recorded
@@ -29,7 +29,7 @@ export const linkedInvoiceReleaseReactor = defineReactor({
       const order = foldEvents(salesOrderAggregate, events);
       if (order.status !== 'live') return [];
       const decided = releaseSalesOrderInvoice(order.record, command, { now: cancelled_at });
-      return Array.isArray(decided) ? (decided as unknown as StepEvent[]) : [];
+      return Array.isArray(decided) ? decided : [];
     });
   },
 });

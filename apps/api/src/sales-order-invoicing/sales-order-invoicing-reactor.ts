@@ -5,7 +5,7 @@ import {
   SalesOrderInvoiced,
 } from '@app/domain';
 import { foldEvents, streamName } from '@app/event-store/aggregate';
-import { defineReactor, StepEvent, stepEventId } from '@app/read-models';
+import { defineReactor, stepEventId } from '@app/read-models';
 
 /**
  * The later step of invoicing a sales order: the order's stream recorded SalesOrderInvoiced (the
@@ -28,7 +28,7 @@ export const salesOrderInvoicingReactor = defineReactor({
     await tools.append(
       streamName(invoiceAggregate, invoicing.invoice_id),
       'create-invoice',
-      [created as unknown as StepEvent],
+      [created],
       { expectedRevision: 'no_stream' },
     );
   },
