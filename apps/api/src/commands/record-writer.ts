@@ -162,6 +162,14 @@ export class RecordWriter {
               recent.forget(args[0]);
             }
           };
+        if (property === 'appendToStreams')
+          return async (...args: Parameters<EventStore['appendToStreams']>) => {
+            try {
+              return await target.appendToStreams(...args);
+            } finally {
+              for (const { streamId } of args[0]) recent.forget(streamId);
+            }
+          };
         const value: unknown = Reflect.get(target, property, target);
         return typeof value === 'function' ? value.bind(target) : value;
       },
