@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EventStore } from '@app/event-store';
 import { writeCheckpoint } from '@app/read-models';
@@ -7,6 +8,7 @@ import { transferMovementRepairReactor } from '../apps/api/src/stock-transfers/t
 import { EVENT_STORE } from '../apps/api/src/store/tokens';
 import { createCategory, createLocation } from './support/catalog';
 import { createCaller } from './support/operator';
+import { appendTwoPhaseMovement } from './support/two-phase-transfer';
 import { as } from './support/party-rules';
 import { restartsOn } from './support/restarts';
 
@@ -26,9 +28,10 @@ const restartedReactors = [
 ];
 
 /**
- * A transfer step moves stock on the stock-owning streams first, then appends the transfer's event
- * (docs/inventory.md). A process that dies in between leaves the movements without the step: the
- * repair reactor closes the step on the transfer and gives the stock back, once.
+ * A transfer step's movements on the stock-owning streams and the transfer's event are one atomic
+ * append (docs/inventory.md): a process that dies there leaves nothing. Logs written by the older
+ * two-phase path may hold movements without their step: the repair reactor closes the step on the
+ * transfer and gives the stock back, once.
  */
 describe.each(testDatabases())('stock-transfer steps across a crash, on $name', (target) => {
   const processes = restartsOn(target);
@@ -74,40 +77,72 @@ describe.each(testDatabases())('stock-transfer steps across a crash, on $name', 
       quantity: e.data.quantity ?? null,
     }));
 
-  it('send: the stock taken by a send that never landed goes back once, and the transfer can be sent again', async () => {
-    // given a pending transfer of 3 of the 5 at the store, in a process that dies before appending to a transfer
-    const { app: dying, crashing } = await processes.dying('stockTransfer-', { on: false });
-    const shop = await shopWithTransfer(dying, 5, 3);
+  it.each(['stockTransfer-', 'item-'])(
+    'send: a process that dies at its append (to %s…) leaves neither stock moved nor the step, and the transfer can be sent again',
+    async (prefix) => {
+      // given a pending transfer of 3 of the 5 at the store, in a process whose appends to those streams die
+      const { app: dying, crashing } = await processes.dying(prefix, { on: false });
+      const shop = await shopWithTransfer(dying, 5, 3);
+      const itemStream = `item-${shop.item.id}`;
+      const before = await eventsOf(dying, itemStream);
 
-    // when it is sent, and the process dies between the item's movement and the transfer's event
-    crashing.on = true;
-    const sent = await as(dying, shop.owner)('POST', `${TRANSFERS}/${shop.transfer.id}/send`, {});
-    expect(sent.statusCode).toBe(500);
+      // when it is sent and the process dies at the append
+      crashing.on = true;
+      const sent = await as(dying, shop.owner)('POST', `${TRANSFERS}/${shop.transfer.id}/send`, {});
+      expect(sent.statusCode).toBe(500);
+      await dying.close();
+
+      // then, restarted, nothing was written: no movement, no step, nothing for the repair to do
+      const restarted = await start({ reactors: restartedReactors });
+      await settled(restarted);
+      expect(await eventsOf(restarted, itemStream)).toEqual(before);
+      expect((await eventsOf(restarted, `stockTransfer-${shop.transfer.id}`)).map((e) => e.type)).toEqual([
+        'StockTransferCreated',
+      ]);
+      expect(await stock(restarted, shop, shop.store)).toEqual({ on_hand: 5, in_transit: 0 });
+
+      // and sending it again moves the stock once, with the step
+      const again = await as(restarted, shop.owner)('POST', `${TRANSFERS}/${shop.transfer.id}/send`, {});
+      expect([again.statusCode, again.json().error?.code]).toEqual([200, undefined]);
+      expect(await stock(restarted, shop, shop.store)).toEqual({ on_hand: 2, in_transit: 0 });
+      expect(await stock(restarted, shop, shop.depot)).toEqual({ on_hand: 0, in_transit: 3 });
+    },
+  );
+
+  it('an old log: a movement the two-phase send wrote without its step is given back once, and the transfer can be sent again', async () => {
+    // given a pending transfer of 3 of the 5 at the store, and the movement an older version's send
+    // appended to the item's stream on its own before its process died (no transfer event)
+    const app = await start();
+    const shop = await shopWithTransfer(app, 5, 3);
     const itemStream = `item-${shop.item.id}`;
-    const [moved] = (await eventsOf(dying, itemStream)).slice(-1);
-    expect(moved).toMatchObject({ type: 'StockAdjusted', quantity: '-3' });
-    expect((await eventsOf(dying, `stockTransfer-${shop.transfer.id}`)).map((e) => e.type)).toEqual([
-      'StockTransferCreated',
-    ]);
-    await dying.close(); // its repair reactor, waiting out the grace, stops with it
+    const key = `${shop.transfer.id}:send@0:${randomUUID()}`;
+    await appendTwoPhaseMovement(app.get<EventStore>(EVENT_STORE), {
+      itemId: shop.item.id,
+      transferId: shop.transfer.id,
+      key,
+      locationId: shop.store.id,
+      quantity: '-3',
+      caller: shop.owner,
+    });
+    const [moved] = (await eventsOf(app, itemStream)).slice(-1);
+    expect(moved).toEqual({ type: 'StockAdjusted', movement: key, quantity: '-3' });
+    await app.close();
 
     // then the restarted service closes the step on the transfer and gives the 3 back, once
     const restarted = await start({ reactors: restartedReactors });
     await settled(restarted);
     expect(await eventsOf(restarted, `stockTransfer-${shop.transfer.id}`)).toEqual([
       { type: 'StockTransferCreated', movement: null, quantity: null },
-      { type: 'StockTransferMovementVoided', movement: moved.movement, quantity: null },
+      { type: 'StockTransferMovementVoided', movement: key, quantity: null },
     ]);
     expect((await eventsOf(restarted, itemStream)).slice(-2)).toEqual([
       moved,
-      { type: 'StockAdjusted', movement: `${moved.movement}:undo`, quantity: '3' },
+      { type: 'StockAdjusted', movement: `${key}:undo`, quantity: '3' },
     ]);
     expect(await stock(restarted, shop, shop.store)).toEqual({ on_hand: 5, in_transit: 0 });
-
     await restarted.close();
 
-    // and the transfer is still pending: sending it now (a live service, whose repair gives a step
-    // in flight its grace) moves the stock once
+    // and the transfer is still pending: sending it now (a live service) moves the stock once
     const live = await start();
     const again = await as(live, shop.owner)('POST', `${TRANSFERS}/${shop.transfer.id}/send`, {});
     expect([again.statusCode, again.json().error?.code]).toEqual([200, undefined]);
@@ -123,24 +158,21 @@ describe.each(testDatabases())('stock-transfer steps across a crash, on $name', 
     expect(await stock(replayed, shop, shop.store)).toEqual({ on_hand: 2, in_transit: 0 });
   });
 
-  it('a step that landed, or that its own request gave back, is left alone', async () => {
+  it('a step that landed, or that was refused whole, is left alone', async () => {
     // given a live service (the repair waits out its grace for a step in flight): one transfer
-    // sent, and one refused for want of stock
+    // sent, and one refused for want of stock on its second line
     const app = await start();
     const shop = await shopWithTransfer(app, 5, 3);
     const call = as(app, shop.owner);
     expect((await call('POST', `${TRANSFERS}/${shop.transfer.id}/send`, {})).statusCode).toBe(200);
-    // a rake without stock, whose stream comes after the shovel's: the shovel moves first, then is given back
-    let rake: Json;
-    do
-      rake = (
-        await call('POST', '/api/v3/items', {
-          name: 'Rake',
-          inventory_type: 'quantity',
-          category_id: shop.item.category_id,
-        })
-      ).json();
-    while (rake.id < shop.item.id);
+    // a rake without stock
+    const rake = (
+      await call('POST', '/api/v3/items', {
+        name: 'Rake',
+        inventory_type: 'quantity',
+        category_id: shop.item.category_id,
+      })
+    ).json();
     const tooMuch = (
       await call('POST', TRANSFERS, {
         origin_location_id: shop.store.id,
@@ -157,7 +189,7 @@ describe.each(testDatabases())('stock-transfer steps across a crash, on $name', 
     // when the repair reactor has passed them all
     await settled(app);
 
-    // then nothing was voided or given back by it (the shovel's move was given back by its request)
+    // then nothing was voided or given back by it (the refused send moved nothing: one atomic append)
     expect((await eventsOf(app, `stockTransfer-${shop.transfer.id}`)).map((e) => e.type)).toEqual([
       'StockTransferCreated',
       'StockTransferSent',
@@ -166,9 +198,9 @@ describe.each(testDatabases())('stock-transfer steps across a crash, on $name', 
       'StockTransferCreated',
     ]);
     expect(await stock(app, shop, shop.store)).toEqual({ on_hand: 2, in_transit: 0 });
-    const undone = (await eventsOf(app, `item-${shop.item.id}`)).filter((e) =>
-      String(e.movement).endsWith(':undo'),
+    const refusedMoves = (await eventsOf(app, `item-${shop.item.id}`)).filter((e) =>
+      String(e.movement).startsWith(tooMuch.id),
     );
-    expect(undone).toHaveLength(1);
+    expect(refusedMoves).toEqual([]);
   });
 });

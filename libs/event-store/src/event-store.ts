@@ -45,6 +45,13 @@ export interface AppendResult {
   position: Position;
 }
 
+/** One stream's part of an atomic append to several streams (see EventStore.appendToStreams). */
+export interface StreamAppend {
+  streamId: string;
+  events: EventData[];
+  expectedRevision: ExpectedRevision;
+}
+
 export interface ReadStreamOptions {
   /** First revision to return (inclusive); default 0. */
   fromRevision?: number;
@@ -94,6 +101,19 @@ export interface EventStore {
     events: EventData[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult>;
+  /**
+   * Appends to several distinct streams as one: every stream's events are written, or none are.
+   * Each stream's expectation is checked with the write; if one fails, nothing is written and
+   * WrongExpectedVersionError names the first such stream (in the order given). In the global log
+   * the events of one call are contiguous, in the order given. Results are one per append, in order.
+   *
+   * A retry with the same event ids is idempotent as for appendToStream, for the call as a whole:
+   * if every stream already holds its batch (whole, in order), the earlier results are returned
+   * and nothing is written; if only some of them do, it is not a retry of this call but a
+   * conflict (WrongExpectedVersionError naming such a stream) and nothing is written.
+   * EventStoreDB/KurrentDB: needs KurrentDB 25.1 or newer (multiStreamAppend).
+   */
+  appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]>;
   /** A page of the global log, in global order, never skipping an event that commits late. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribeToAll(options: SubscribeToAllOptions): AllSubscription;

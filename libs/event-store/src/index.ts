@@ -4,6 +4,7 @@ export * from './errors';
 export * from './change-signal';
 export * from './catch-up-subscription';
 export * from './idempotent-append';
+export * from './atomic-append';
 export * from './memory/memory-event-store';
 export * from './postgres';
 export * from './aggregate';

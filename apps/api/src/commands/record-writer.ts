@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { KeyedLock } from './keyed-lock';
 import { RecentStates } from './recent-states';
 import { Decision, DomainError, isDomainError } from '@app/domain';
-import { EventData, EventMetadata, EventStore, Position } from '@app/event-store';
+import { EventData, EventMetadata, EventStore, Position, StreamAppend } from '@app/event-store';
 import {
   AggregateDefinition,
   AggregateRepository,
@@ -27,6 +27,13 @@ export interface WriteOptions {
    * once, ReactorSteps.runNow): a wait here would be done again there.
    */
   readModelsAwaitedAfter?: boolean;
+  /**
+   * Appends to other records' streams that the decision made, appended with the record's events
+   * as one atomic append (see ExecuteOptions.alongside). Their streams' kept states are forgotten.
+   */
+  alongside?: () => StreamAppend[];
+  /** Bound on the decisions made when writers race (default: the repository's). */
+  maxAttempts?: number;
 }
 
 export interface WriteResult<S, E> {
@@ -75,17 +82,26 @@ export class RecordWriter {
     const result = await this.perStream.run(streamId, async () => {
       const from = this.recent.get<S>(streamId);
       this.recent.forget(streamId); // until this command's outcome is known
-      const executed = await this.repository.execute<S, E, DomainError>(
-        definition,
-        id,
-        async (state, revision) => {
-          const decision = await decide(state, revision);
-          if (isDomainError(decision)) return decision;
-          decidedOn = { state, revision, events: decision };
-          return decision.map((event) => toEventData(event, options));
-        },
-        { expectedRevision: options.ifMatch, from },
-      );
+      const executed = await this.repository
+        .execute<S, E, DomainError>(
+          definition,
+          id,
+          async (state, revision) => {
+            const decision = await decide(state, revision);
+            if (isDomainError(decision)) return decision;
+            decidedOn = { state, revision, events: decision };
+            return decision.map((event) => toEventData(event, options));
+          },
+          {
+            expectedRevision: options.ifMatch,
+            from,
+            alongside: options.alongside,
+            maxAttempts: options.maxAttempts,
+          },
+        )
+        .finally(() => {
+          for (const other of options.alongside?.() ?? []) this.recent.forget(other.streamId);
+        });
       if (executed.ok && executed.events.length > 0) {
         // Folded from the events as the store gives them back (their data through JSON).
         const { state, revision, events } = decidedOn!;
@@ -99,11 +115,9 @@ export class RecordWriter {
     });
     if (!result.ok) throw result.error;
     const { state, revision, events } = decidedOn!;
+    const alongsideTypes = (options.alongside?.() ?? []).flatMap((a) => a.events.map((e) => e.type));
     if (!options.readModelsAwaitedAfter)
-      await this.settle(
-        result.position,
-        events.map((e) => e.type),
-      );
+      await this.settle(result.position, [...alongsideTypes, ...events.map((e) => e.type)]);
     return {
       state: fold(definition, id, state, revision, events, options.metadata),
       revision: result.nextExpectedRevision,
@@ -162,6 +176,14 @@ export class RecordWriter {
               recent.forget(args[0]);
             }
           };
+        if (property === 'appendToStreams')
+          return async (...args: Parameters<EventStore['appendToStreams']>) => {
+            try {
+              return await target.appendToStreams(...args);
+            } finally {
+              for (const { streamId } of args[0]) recent.forget(streamId);
+            }
+          };
         const value: unknown = Reflect.get(target, property, target);
         return typeof value === 'function' ? value.bind(target) : value;
       },
@@ -184,7 +206,7 @@ function asStored<E extends DomainEvent>(events: E[]): E[] {
   return events.map((event) => ({ ...event, data: JSON.parse(JSON.stringify(event.data)) as unknown }));
 }
 
-function toEventData(event: DomainEvent, options: WriteOptions): EventData {
+export function toEventData(event: DomainEvent, options: Pick<WriteOptions, 'metadata'>): EventData {
   return { id: randomUUID(), type: event.type, data: event.data, metadata: options.metadata };
 }
 

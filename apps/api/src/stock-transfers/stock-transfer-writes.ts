@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   decideStockTransfer,
-  DomainError,
   isDomainError,
   isRecordId,
-  OwnerMovement,
   StockTransferCommand,
   StockTransferEvent,
   StockTransferInput,
@@ -14,7 +12,7 @@ import {
   stockTransferAggregate,
   transferMovements,
 } from '@app/domain';
-import { WrongExpectedVersionError } from '@app/event-store';
+import { StreamAppend } from '@app/event-store';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
 import { resourceMissing } from '../http/api-error';
@@ -34,13 +32,18 @@ export interface StockTransferWritten {
 export const STOCK_TRANSFER_SEQUENCE = 'stock_transfer';
 
 /**
+ * Racing writers on a hot item each cost the others a decision: more than a lone record's default,
+ * so that N sends racing for the same item all get their answer.
+ */
+const MAX_DECISIONS = 20;
+
+/**
  * Stock-transfer commands through the transfer's stream. A step that moves on-hand stock (send,
  * receive, an in-transit edit, a delete after sending) is decided on the transfer first, then its
  * movements are decided on each stock-owning stream (TransferStock: refused there with 409
- * `insufficient_stock`, or `stock_transfer_delete_not_allowed`), and only then is the transfer's
- * event appended with the revision it was decided on. If that append fails (refused, or beaten by
- * a concurrent write to the transfer) the movements are given back; a retried decision first gives
- * back what the previous attempt moved. See docs/inventory.md.
+ * `insufficient_stock`, or `stock_transfer_delete_not_allowed`), and the movements and the
+ * transfer's event are ONE atomic append, each stream expecting the revision it was decided on: a
+ * conflict on any of them writes nothing and decides again. See docs/inventory.md.
  */
 @Injectable()
 export class StockTransferWrites {
@@ -95,39 +98,31 @@ export class StockTransferWrites {
     if (!isRecordId(id)) throw resourceMissing();
     const metadata = eventMetadata(actor);
     const input = 'input' in command ? command.input : {};
-    let moved: { key: string; movements: OwnerMovement[] } | undefined;
-    try {
-      const { state, revision, events } = await this.writer.write(
-        stockTransferAggregate,
-        id,
-        async (current: StockTransferState, decidedAt: number) => {
-          if (moved) await this.stock.undo(actor, id, moved.key, moved.movements);
-          moved = undefined;
-          const now = new Date().toISOString();
-          const context = await this.lookups.context(actor, current, input, now);
-          const decision = decideStockTransfer(command, current, context);
-          if (isDomainError(decision) || current.status !== 'live') return decision;
-          // A stale If-Match will refuse the append: move nothing for it.
-          if (ifMatch !== undefined && ifMatch !== decidedAt) return decision;
-          const movements = transferMovements(current.record, decision);
-          if (movements.length === 0) return decision;
-          const key = `${id}:${stepOf(command)}@${decidedAt}:${randomUUID()}`;
-          await this.stock.move(actor, id, key, movements);
-          moved = { key, movements };
-          return decision.map((event) =>
-            event.type === 'StockTransferCreated'
-              ? event
-              : { ...event, data: { ...event.data, movement: key } },
-          ) as StockTransferEvent[];
-        },
-        { metadata, ifMatch },
-      );
-      return { id, record: liveRecord(state), revision, events };
-    } catch (error) {
-      // Given back only when the transfer's event was surely not appended.
-      if (moved && notAppended(error)) await this.stock.undo(actor, id, moved.key, moved.movements);
-      throw error;
-    }
+    let movements: StreamAppend[] = [];
+    const { state, revision, events } = await this.writer.write(
+      stockTransferAggregate,
+      id,
+      async (current: StockTransferState, decidedAt: number) => {
+        movements = [];
+        const now = new Date().toISOString();
+        const context = await this.lookups.context(actor, current, input, now);
+        const decision = decideStockTransfer(command, current, context);
+        if (isDomainError(decision) || current.status !== 'live') return decision;
+        // A stale If-Match will refuse the append: decide no movement for it.
+        if (ifMatch !== undefined && ifMatch !== decidedAt) return decision;
+        const moves = transferMovements(current.record, decision);
+        if (moves.length === 0) return decision;
+        const key = `${id}:${stepOf(command)}@${decidedAt}:${randomUUID()}`;
+        movements = await this.stock.decide(actor, id, key, moves);
+        return decision.map((event) =>
+          event.type === 'StockTransferCreated'
+            ? event
+            : { ...event, data: { ...event.data, movement: key } },
+        ) as StockTransferEvent[];
+      },
+      { metadata, ifMatch, alongside: () => movements, maxAttempts: MAX_DECISIONS },
+    );
+    return { id, record: liveRecord(state), revision, events };
   }
 
   async read(id: string): Promise<{ state: StockTransferState; revision: number }> {
@@ -148,10 +143,6 @@ function stepOf(command: StockTransferCommand): string {
     default:
       return 'create';
   }
-}
-
-function notAppended(error: unknown): boolean {
-  return error instanceof DomainError || error instanceof WrongExpectedVersionError;
 }
 
 function liveRecord(state: StockTransferState): StockTransferRecord | null {

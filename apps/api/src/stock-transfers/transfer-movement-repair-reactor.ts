@@ -22,6 +22,10 @@ export const MOVEMENT_GRACE_MS = 30_000;
 const POLL_MS = 50;
 
 /**
+ * For old logs only. Transfer steps now append their movements and the transfer's event as one
+ * atomic append (StockTransferWrites), so a new step cannot leave movements without its event; a
+ * log written by the older two-phase path may still hold some, and they must fold the same.
+ *
  * Repairs a transfer step whose process stopped between its movements on the stock-owning streams
  * and the transfer's own event (docs/inventory.md): for a movement whose key the transfer never
  * recorded, it first closes the step on the transfer (StockTransferMovementVoided, expecting the

@@ -1,30 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import {
-  decideItem,
-  decideItemVariation,
-  giveBackKey,
+  isDomainError,
   itemAggregate,
-  ItemState,
   itemVariationAggregate,
-  ItemVariationState,
   MoveTransferStock,
-  oppositeChanges,
   OwnerMovement,
 } from '@app/domain';
+import { StreamAppend } from '@app/event-store';
+import { toExpectedRevision } from '@app/event-store/aggregate';
 import { Actor, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
-import { itemMovementContext, variationMovementContext } from './owner-movement';
+import { RecordWriter, toEventData } from '../commands/record-writer';
+import { decideOwnerMovement, ownerStream } from './owner-movement';
 import { StockTransferLookups } from './stock-transfer-lookups';
 
 /**
  * A transfer step's on-hand movements, each decided on the stream that owns the stock (the item's,
- * or the variation's) with the revision it was decided on: "on-hand never goes below zero by hand"
- * is that stream's rule, so two movements racing for the last units serialise there and exactly
- * one wins (docs/inventory.md). Streams are taken one at a time in stream order; on a refusal the
- * movements this call made are given back and the refusal is thrown (`param` `lines.N.quantity`).
+ * or the variation's) as read now: "on-hand never goes below zero by hand" is that stream's rule.
+ * Nothing is written here: the appends, each expecting the revision its movement was decided on,
+ * go with the transfer's event in one atomic append (StockTransferWrites), so two movements racing
+ * for the last units serialise on the owner's stream, the loser decides again, and the stock moves
+ * with the step or not at all (docs/inventory.md). A refusal is thrown (`param` `lines.N.quantity`).
  *
- * A movement carries a key (`<transfer>:<step>:<attempt>`) that a stream records once, so a retried
- * write decides nothing twice; a give-back is the opposite movement under `<key>:undo` (giveBackKey).
+ * A movement carries the step's key (`<transfer>:<step>@<revision>:<attempt>`), which the
+ * transfer's event names too.
  */
 @Injectable()
 export class TransferStock {
@@ -33,71 +31,50 @@ export class TransferStock {
     private readonly lookups: StockTransferLookups,
   ) {}
 
-  async move(
+  async decide(
     actor: Actor,
     transferId: string,
     key: string,
     movements: readonly OwnerMovement[],
-  ): Promise<void> {
-    const done: OwnerMovement[] = [];
+  ): Promise<StreamAppend[]> {
+    const appends: StreamAppend[] = [];
     for (const movement of movements) {
-      try {
-        await this.write(actor, transferId, key, movement);
-        done.push(movement);
-      } catch (error) {
-        await this.undo(actor, transferId, key, done);
-        throw error;
-      }
+      const append = await this.decideOne(actor, transferId, key, movement);
+      if (append) appends.push(append);
     }
+    return appends;
   }
 
-  /**
-   * Best effort, in reverse order: the refusal or failure being reported matters more. A give-back
-   * that is itself refused (the stock it returns was taken meanwhile) is left as it is: see
-   * docs/inventory.md, known limits.
-   */
-  async undo(actor: Actor, transferId: string, key: string, done: readonly OwnerMovement[]): Promise<void> {
-    for (const movement of [...done].reverse()) {
-      try {
-        await this.write(actor, transferId, giveBackKey(key), {
-          ...movement,
-          changes: oppositeChanges(movement.changes),
-        });
-      } catch {
-        // Left moved: see docs/inventory.md.
-      }
-    }
-  }
-
-  private async write(actor: Actor, transferId: string, key: string, movement: OwnerMovement): Promise<void> {
+  private async decideOne(
+    actor: Actor,
+    transferId: string,
+    key: string,
+    { owner, changes, shortfall }: OwnerMovement,
+  ): Promise<StreamAppend | undefined> {
     const command: MoveTransferStock = {
       type: 'MoveTransferStock',
       stock_transfer_id: transferId,
       key,
-      changes: movement.changes,
-      shortfall: movement.shortfall,
+      changes,
+      shortfall,
     };
-    const { owner } = movement;
-    const context = async () => ({
+    const { state, revision } =
+      owner.kind === 'item'
+        ? await this.writer.read(itemAggregate, owner.id)
+        : await this.writer.read(itemVariationAggregate, owner.id);
+    const context = {
       now: new Date().toISOString(),
       accountId: actor.accountId,
       invoiced: await this.lookups.invoiced(owner),
-    });
+    };
+    const decided = decideOwnerMovement(owner, state, command, context);
+    if (isDomainError(decided)) throw decided;
+    if (decided.length === 0) return undefined;
     const options = { metadata: eventMetadata(actor) };
-    if (owner.kind === 'item')
-      await this.writer.write(
-        itemAggregate,
-        owner.id,
-        async (state: ItemState) => decideItem(command, state, itemMovementContext(await context())),
-        options,
-      );
-    else
-      await this.writer.write(
-        itemVariationAggregate,
-        owner.id,
-        async (state: ItemVariationState) =>
-          decideItemVariation(command, state, variationMovementContext(await context())),
-        options,
-      );
+    return {
+      streamId: ownerStream(owner),
+      events: decided.map((event) => toEventData(event, options)),
+      expectedRevision: toExpectedRevision(revision),
+    };
   }
 }

@@ -1,5 +1,12 @@
 import { WrongExpectedVersionError, StreamNotFoundError } from '../errors';
-import { AppendResult, EventData, EventStore, ExpectedRevision, RecordedEvent } from '../event-store';
+import {
+  AppendResult,
+  EventData,
+  EventStore,
+  ExpectedRevision,
+  RecordedEvent,
+  StreamAppend,
+} from '../event-store';
 import { Position } from '../position';
 import {
   AggregateDefinition,
@@ -51,6 +58,13 @@ export interface ExecuteOptions<S = unknown> {
    * base. Ignored with `expectedRevision` (an If-Match is judged against the stream as read).
    */
   from?: LoadedAggregate<S>;
+  /**
+   * Appends to other streams that the last decision made (decided by `decide` on those streams as
+   * it read them, each with the revision it read): written with this stream's events as one atomic
+   * append (EventStore.appendToStreams), before them in the global log, or not at all. A conflict
+   * on one of them reads and decides again, If-Match or not (an If-Match concerns this stream).
+   */
+  alongside?: () => StreamAppend[];
 }
 
 /**
@@ -156,13 +170,15 @@ export class AggregateRepository {
       if (decision.length === 0) {
         return { ok: true, events: [], nextExpectedRevision: loaded.revision, position: undefined };
       }
+      const others = options.alongside?.() ?? [];
       try {
         const expected = toExpectedRevision(loaded.revision);
-        const result = await this.appendAndSnapshot(definition, streamId, decision, expected, loaded);
+        const result = await this.appendAndSnapshot(definition, streamId, decision, expected, loaded, others);
         return { ok: true, events: decision, ...result };
       } catch (error) {
+        const conflict = error instanceof WrongExpectedVersionError;
         const retry =
-          error instanceof WrongExpectedVersionError && ifMatch === undefined && attempt < maxAttempts;
+          conflict && (ifMatch === undefined || error.streamId !== streamId) && attempt < maxAttempts;
         if (!retry) throw error;
         loaded = confirmed
           ? await this.catchUp(definition, streamId, loaded)
@@ -223,8 +239,12 @@ export class AggregateRepository {
     events: EventData[],
     expectedRevision: ExpectedRevision,
     loaded: LoadedAggregate<S> | undefined,
+    others: StreamAppend[] = [],
   ): Promise<AppendResult> {
-    const result = await this.events.appendToStream(streamId, events, { expectedRevision });
+    const result =
+      others.length === 0
+        ? await this.events.appendToStream(streamId, events, { expectedRevision })
+        : await this.appendAlongside(others, { streamId, events, expectedRevision });
     this.seen(streamId, result.nextExpectedRevision);
     if (
       this.snapshots &&
@@ -233,6 +253,13 @@ export class AggregateRepository {
       await this.snapshotAfterAppend(definition, streamId, loaded);
     }
     return result;
+  }
+
+  /** This stream's append last, after the others; their snapshots are left to their next load. */
+  private async appendAlongside(others: StreamAppend[], own: StreamAppend): Promise<AppendResult> {
+    const results = await this.events.appendToStreams([...others, own]);
+    others.forEach((other, i) => this.seen(other.streamId, results[i].nextExpectedRevision));
+    return results[results.length - 1];
   }
 
   /** Reads the appended events back rather than guessing their RecordedEvent fields (recordedAt, position). */

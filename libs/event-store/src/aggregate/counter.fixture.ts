@@ -62,6 +62,7 @@ export class CountingEventStore implements EventStore {
 
   readLastEvent: EventStore['readLastEvent'] = (...a) => this.inner.readLastEvent(...a);
   appendToStream: EventStore['appendToStream'] = (...a) => this.inner.appendToStream(...a);
+  appendToStreams: EventStore['appendToStreams'] = (...a) => this.inner.appendToStreams(...a);
   readAll: EventStore['readAll'] = (...a) => this.inner.readAll(...a);
   subscribeToAll: EventStore['subscribeToAll'] = (...a) => this.inner.subscribeToAll(...a);
   headPosition: EventStore['headPosition'] = () => this.inner.headPosition();

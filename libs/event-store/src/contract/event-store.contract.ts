@@ -1,4 +1,5 @@
 import { EventStore } from '../event-store';
+import { atomicAppendCases } from './atomic-append-cases';
 import { concurrencyCases } from './concurrency-cases';
 import { expectedRevisionCases } from './expected-revision-cases';
 import { globalLogCases } from './global-log-cases';
@@ -33,6 +34,7 @@ export function describeEventStoreContract(
     expectedRevisionCases(store);
     concurrencyCases(store);
     idempotenceCases(store);
+    atomicAppendCases(store);
     globalLogCases(store);
     subscriptionCases(store);
   });

@@ -5,7 +5,7 @@ import {
   MaxAppendSizeExceededError,
   StreamDeletedError as ClientStreamDeletedError,
   UnavailableError,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import {
   AppendTooLargeError,
   StoreAccessDeniedError,

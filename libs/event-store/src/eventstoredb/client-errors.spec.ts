@@ -8,7 +8,7 @@ import {
   UnavailableError,
   UnknownError,
   WrongExpectedVersionError as ClientWrongExpectedVersionError,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import {
   AppendTooLargeError,
   StoreAccessDeniedError,

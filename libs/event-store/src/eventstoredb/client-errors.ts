@@ -1,4 +1,4 @@
-import { convertToCommandError, ErrorType, isCommandError } from '@eventstore/db-client';
+import { convertToCommandError, ErrorType, isCommandError } from '@kurrent/kurrentdb-client';
 import {
   AppendTooLargeError,
   StoreAccessDeniedError,
@@ -24,7 +24,7 @@ const TRANSIENT = new Set<ErrorType>([
 ]);
 
 /**
- * The client's typed error, also for a raw gRPC error: the v6 client passes some on unconverted
+ * The client's typed error, also for a raw gRPC error: the client passes some on unconverted
  * (an append to an unreachable node fails with a bare status 14).
  */
 function toClientError(error: unknown): unknown {
@@ -69,8 +69,7 @@ export function translateAppendError(raw: unknown, streamId: string, expected: E
   const error = toClientError(raw);
   const type = clientErrorType(error);
   if (type === ErrorType.WRONG_EXPECTED_VERSION) {
-    const current = (error as { actualVersion: Parameters<typeof fromClientCurrentRevision>[0] })
-      .actualVersion;
+    const current = (error as { actualState: Parameters<typeof fromClientCurrentRevision>[0] }).actualState;
     return new WrongExpectedVersionError(streamId, expected, fromClientCurrentRevision(current));
   }
   if (type === ErrorType.STREAM_DELETED) return new StreamDeletedError(streamId);
@@ -102,4 +101,54 @@ export function translateAllError(error: unknown, what: string): unknown {
     );
   }
   return translateCommon(error, what);
+}
+
+/** What a server older than KurrentDB 25.1 answers to an atomic append to several streams. */
+export class MultiStreamAppendUnsupportedError extends Error {
+  constructor(cause?: unknown) {
+    super(
+      'KurrentDB 25.1 or newer is needed for an atomic append to several streams (multiStreamAppend, used by ' +
+        'stock-transfer steps); this server is older: upgrade it (see docs/event-store.md, “KurrentDB”)',
+      { cause },
+    );
+    this.name = 'MultiStreamAppendUnsupportedError';
+  }
+}
+
+/**
+ * The client's errors on multiStreamAppend, in the port's terms: a conflict names its stream, with
+ * the caller's expectation for it (`expectedOf`); an older server is refused clearly.
+ */
+export function translateMultiAppendError(
+  raw: unknown,
+  expectedOf: (streamId: string) => ExpectedRevision | undefined,
+): unknown {
+  const error = toClientError(raw);
+  const type = clientErrorType(error);
+  const streamName =
+    (error as { streamName?: string; stream?: string }).streamName ??
+    (error as { stream?: string }).stream ??
+    '(unknown stream)';
+  if (type === ErrorType.UNSUPPORTED) return new MultiStreamAppendUnsupportedError(error);
+  if (type === ErrorType.WRONG_EXPECTED_VERSION) {
+    const current = (error as { actualState: Parameters<typeof fromClientCurrentRevision>[0] }).actualState;
+    return new WrongExpectedVersionError(
+      streamName,
+      expectedOf(streamName) ?? 'any',
+      fromClientCurrentRevision(current),
+    );
+  }
+  if (type === ErrorType.STREAM_DELETED || type === ErrorType.STREAM_TOMBSTONED)
+    return new StreamDeletedError(streamName);
+  if (
+    type === ErrorType.MAXIMUM_APPEND_SIZE_EXCEEDED ||
+    type === ErrorType.TRANSACTION_MAX_SIZE_EXCEEDED ||
+    type === ErrorType.APPEND_RECORD_SIZE_EXCEEDED
+  ) {
+    const max =
+      (error as { maxAppendSize?: number; maxSize?: number }).maxAppendSize ??
+      (error as { maxSize?: number }).maxSize;
+    return new AppendTooLargeError(streamName, Number.isFinite(max) && max ? max : undefined);
+  }
+  return translateCommon(raw, 'an atomic append to several streams');
 }

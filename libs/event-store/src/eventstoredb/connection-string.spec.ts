@@ -1,27 +1,27 @@
-import { EventStoreDBClient } from '@eventstore/db-client';
+import { KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { checkConnectionOptions, toClientConnectionString } from './connection-string';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 
 describe('EventStoreDB connection strings', () => {
   it.each([
-    ['esdb://localhost:2113?tls=false', 'esdb://localhost:2113?tls=false'],
-    ['kurrentdb://localhost:2113?tls=false', 'esdb://localhost:2113?tls=false'],
+    ['esdb://localhost:2113?tls=false', 'kurrentdb://localhost:2113?tls=false'],
+    ['kurrentdb://localhost:2113?tls=false', 'kurrentdb://localhost:2113?tls=false'],
     [
-      'kurrentdb+discover://admin:changeit@cluster.local:2113',
       'esdb+discover://admin:changeit@cluster.local:2113',
+      'kurrentdb+discover://admin:changeit@cluster.local:2113',
     ],
-    ['kdb://localhost:2113?tls=false', 'esdb://localhost:2113?tls=false'],
-    ['KurrentDB://localhost:2113', 'esdb://localhost:2113'],
+    ['kdb://localhost:2113?tls=false', 'kurrentdb://localhost:2113?tls=false'],
+    ['KurrentDB://localhost:2113', 'kurrentdb://localhost:2113'],
   ])('given %s, when translated, then the client gets %s', (given, expected) => {
     expect(toClientConnectionString(given)).toBe(expected);
   });
 
-  it('given a kurrentdb:// string, when the real client parses the translation, then it accepts it', async () => {
-    const client = EventStoreDBClient.connectionString(
-      toClientConnectionString('kurrentdb://localhost:2113?tls=false'),
+  it('given an esdb:// string, when the real client parses the translation, then it accepts it', async () => {
+    const client = KurrentDBClient.connectionString(
+      toClientConnectionString('esdb://localhost:2113?tls=false'),
     );
 
-    expect(client).toBeInstanceOf(EventStoreDBClient);
+    expect(client).toBeInstanceOf(KurrentDBClient);
     await client.dispose();
   });
 
@@ -34,7 +34,10 @@ describe('EventStoreDB connection options that weaken the guarantees', () => {
   it.each([
     ['esdb://localhost:2113?tls=false&throwOnAppendFailure=false', /throwOnAppendFailure=false/],
     ['esdb://localhost:2113?throw_on_append_failure=FALSE', /throwOnAppendFailure=false/],
-    ['esdb://localhost:2113?tlsVerifyCert=false', /tlsVerifyCert=false is not honoured.*tlsCAFile/],
+    [
+      'esdb://localhost:2113?tlsVerifyCert=false',
+      /tlsVerifyCert=false turns certificate verification off.*tlsCAFile/,
+    ],
     ['esdb+discover://cluster:2113?nodePreference=follower', /nodePreference=follower.*may lag the leader/],
     ['esdb+discover://cluster:2113?node-preference=random', /nodePreference=random/],
   ])('given %s, then it is refused naming the option', (connectionString, message) => {

@@ -1,6 +1,6 @@
 /**
- * The v6 client only parses `esdb://` and `esdb+discover://`. KurrentDB documents `kurrentdb://`
- * (and the short `kdb://`, `kurrent://`) for the same settings, so those schemes are renamed.
+ * `esdb://` (EventStoreDB's), `kurrentdb://` and the short `kdb://`, `kurrent://` name the same
+ * settings. The client warns that `esdb` is deprecated, so every one is given to it as `kurrentdb`.
  */
 export function toClientConnectionString(connectionString: string): string {
   const match = /^(kurrentdb|kurrent|kdb|esdb)(\+discover)?:\/\//i.exec(connectionString.trim());
@@ -9,7 +9,7 @@ export function toClientConnectionString(connectionString: string): string {
       'EventStoreDB connection string must start with esdb:// or kurrentdb:// (optionally +discover)',
     );
   }
-  return `esdb${match[2] ?? ''}://${connectionString.trim().slice(match[0].length)}`;
+  return `kurrentdb${match[2] ?? ''}://${connectionString.trim().slice(match[0].length)}`;
 }
 
 /**
@@ -23,8 +23,8 @@ const REFUSED: Record<string, (value: string) => string | undefined> = {
       : undefined,
   tlsverifycert: (value) =>
     value.trim().toLowerCase() === 'false'
-      ? 'tlsVerifyCert=false is not honoured by the v6 client: certificates are still verified, so it only hides ' +
-        'the real setting; remove it and pass tlsCAFile=<path of the CA certificate> (or set NODE_EXTRA_CA_CERTS)'
+      ? 'tlsVerifyCert=false turns certificate verification off, so anyone on the path could pose as the server; ' +
+        'remove it and pass tlsCAFile=<path of the CA certificate> (or set NODE_EXTRA_CA_CERTS)'
       : undefined,
   nodepreference: (value) =>
     value.trim().toLowerCase() === 'leader'

@@ -1,4 +1,4 @@
-import { RecordedEvent as ClientRecordedEvent } from '@eventstore/db-client';
+import { RecordedEvent as ClientRecordedEvent } from '@kurrent/kurrentdb-client';
 import { RecordedEvent } from '../event-store';
 import { fromClientEvent, isUserEvent, NotJsonObjectError, requirePosition } from './event-conversion';
 import { SkippedEvent } from './observer';

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import {
   AllStreamResolvedEvent,
-  AppendExpectedRevision,
+  AppendStreamState,
   AppendResult,
+  AppendStreamRequest,
   ANY,
   BACKWARDS,
   END,
   EventData as ClientEventData,
-  EventStoreDBClient,
+  KurrentDBClient,
   NO_STREAM,
   NotLeaderError,
   ReadAllOptions,
@@ -18,8 +19,10 @@ import {
   STREAM_EXISTS,
   StreamNotFoundError,
   SubscribeToAllOptions,
+  MultiAppendResult,
+  UnsupportedError,
   WrongExpectedVersionError,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { Position } from '../position';
 
 /** After `after` records the subscription fails with `error`, or ends; with 0, before the server confirms it unless `confirmed`. */
@@ -47,12 +50,14 @@ export class EsdbStandIn {
   readonly subscriptionFaults: Fault[] = [];
   /** Where each subscription was opened from. */
   readonly subscribedFrom: (Position | 'start')[] = [];
+  /** false: a server older than KurrentDB 25.1, which has no multiStreamAppend. */
+  multiStreamAppends = true;
   /** Subscriptions opened and not yet cancelled. */
   open = 0;
   appends = 0;
 
-  asClient(): EventStoreDBClient {
-    return this as unknown as EventStoreDBClient;
+  asClient(): KurrentDBClient {
+    return this as unknown as KurrentDBClient;
   }
 
   /** The server restarted or evicted its cache: `any` retries are no longer recognised by it. */
@@ -72,7 +77,7 @@ export class EsdbStandIn {
   async appendToStream(
     streamName: string,
     events: ClientEventData[],
-    { expectedRevision = ANY }: { expectedRevision?: AppendExpectedRevision } = {},
+    { streamState: expectedRevision = ANY }: { streamState?: AppendStreamState } = {},
   ): Promise<AppendResult> {
     this.appends += 1;
     const fault = this.failNext.append.shift();
@@ -98,6 +103,42 @@ export class EsdbStandIn {
     }
     if (expected > current) throw conflict();
     return this.answer(this.write(streamName, events));
+  }
+
+  /**
+   * All or nothing: every stream's expected state is checked before anything is written, and the
+   * first that fails is the error. No idempotence of its own (the adapter reads first); the answer
+   * carries revisions and one position, as the client's does.
+   */
+  async multiStreamAppend(requests: AppendStreamRequest[]): Promise<MultiAppendResult> {
+    if (!this.multiStreamAppends) throw new UnsupportedError('multiStreamAppend', '25.1');
+    this.appends += 1;
+    const fault = this.failNext.append.shift();
+    if (fault) throw fault;
+    for (const { streamName, expectedState } of requests) {
+      const current = (this.streams.get(streamName)?.length ?? 0) - 1;
+      const ok =
+        expectedState === ANY ||
+        (expectedState === STREAM_EXISTS && current >= 0) ||
+        (expectedState === NO_STREAM && current < 0) ||
+        (typeof expectedState === 'bigint' && BigInt(current) === expectedState);
+      if (!ok)
+        throw new WrongExpectedVersionError(undefined, {
+          streamName,
+          expected: expectedState,
+          current: current < 0 ? NO_STREAM : BigInt(current),
+        });
+    }
+    const written = requests.map((r) => ({
+      streamName: r.streamName,
+      ...this.write(r.streamName, r.events as ClientEventData[]),
+    }));
+    const lost = this.loseAnswer.shift();
+    if (lost) throw lost;
+    return {
+      position: written.at(-1)!.position!.commit,
+      responses: written.map((w) => ({ streamName: w.streamName, revision: w.nextExpectedRevision })),
+    };
   }
 
   private async answer(result: AppendResult): Promise<AppendResult> {

@@ -1,7 +1,7 @@
-import { RecordedEvent as ClientRecordedEvent, START } from '@eventstore/db-client';
-import { convertGrpcRecord } from '@eventstore/db-client/dist/utils';
-import { StreamIdentifier, UUID } from '@eventstore/db-client/generated/shared_pb';
-import { ReadResp } from '@eventstore/db-client/generated/streams_pb';
+import { RecordedEvent as ClientRecordedEvent, START } from '@kurrent/kurrentdb-client';
+import { convertGrpcRecord } from '@kurrent/kurrentdb-client/dist/utils';
+import { StreamIdentifier, UUID } from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/shared_pb';
+import { ReadResp } from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb';
 import {
   fromClientEvent,
   isUserEvent,

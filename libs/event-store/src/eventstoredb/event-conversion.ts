@@ -5,14 +5,14 @@ import {
   ReadPosition,
   RecordedEvent as ClientRecordedEvent,
   START,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { EventData, EventMetadata, JsonObject, RecordedEvent } from '../event-store';
 import { Position } from '../position';
 
 /**
  * The one definition of "system event" ($-prefixed type: links, metadata, stats, ...): sent to the
  * server as a filter where the client can filter ($all subscriptions), applied here where it cannot
- * (the v6 client's readAll has no filter option), so both paths agree.
+ * (readAll's pages, which are read unfiltered), so both paths agree.
  */
 export const userEventsFilter = () => excludeSystemEvents();
 const userEventType = new RegExp(userEventsFilter().regex);
@@ -26,6 +26,21 @@ export function toClientEvent(event: EventData) {
   return jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: event.metadata ?? {} });
 }
 
+/**
+ * The one metadata property an atomic append (multiStreamAppend) writes: the server takes only
+ * string values there, so the engine's metadata travels as its JSON text, and is read back whole.
+ */
+export const METADATA_PROPERTY = 'engine-metadata';
+
+export function toMultiAppendEvent(event: EventData) {
+  return jsonEvent({
+    id: event.id,
+    type: event.type,
+    data: event.data,
+    metadata: { [METADATA_PROPERTY]: JSON.stringify(event.metadata ?? {}) },
+  });
+}
+
 export function fromClientEvent(event: ClientRecordedEvent): RecordedEvent {
   const position = requirePosition(event);
   return {
@@ -34,7 +49,7 @@ export function fromClientEvent(event: ClientRecordedEvent): RecordedEvent {
     revision: Number(event.revision),
     type: event.type,
     data: asJsonObject(event.data, `data of event ${event.id}`),
-    metadata: asJsonObject(event.metadata, `metadata of event ${event.id}`) as EventMetadata,
+    metadata: engineMetadata(asJsonObject(event.metadata, `metadata of event ${event.id}`)),
     position,
     recordedAt: event.created,
   };
@@ -61,6 +76,15 @@ const NO_POSITION = 2n ** 64n - 1n;
 export function fromClientPosition(position: ClientPosition | undefined): Position | undefined {
   if (!position || position.commit === NO_POSITION || position.commit < 0n) return undefined;
   return { commit: position.commit, prepare: position.prepare };
+}
+
+/** The metadata as the engine wrote it: unwrapped from its property when an atomic append wrote it. */
+function engineMetadata(metadata: JsonObject): EventMetadata {
+  const wrapped = metadata[METADATA_PROPERTY];
+  if (typeof wrapped !== 'string') return metadata as EventMetadata;
+  const parsed = parseBytes(Buffer.from(wrapped));
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as EventMetadata;
+  throw new NotJsonObjectError(`The ${METADATA_PROPERTY} property is not a JSON object`);
 }
 
 /** JSON events arrive parsed; bytes (another writer's binary event) and empty bodies are handled too. */

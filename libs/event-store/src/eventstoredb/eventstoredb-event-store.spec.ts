@@ -13,7 +13,7 @@ if (connectionString) {
 } else {
   console.info(
     'EventStoreDB contract skipped: EVENTSTORE_CONNECTION_STRING is not set ' +
-      '(docker compose up -d eventstore, then EVENTSTORE_CONNECTION_STRING=esdb://localhost:2113?tls=false npm test)',
+      '(docker compose up -d eventstore, then EVENTSTORE_CONNECTION_STRING=kurrentdb://localhost:2113?tls=false npm test)',
   );
   describe.skip('EventStore contract: EventStoreDB (needs EVENTSTORE_CONNECTION_STRING)', () => {
     it('runs the contract suite against a live server', () => undefined);

@@ -3,13 +3,13 @@ import {
   AppendResult as ClientAppendResult,
   BACKWARDS,
   END,
-  EventStoreDBClient,
+  KurrentDBClient,
   FORWARDS,
   ReadAllOptions as ClientReadAllOptions,
   ReadPosition,
   ReadStreamOptions as ClientReadStreamOptions,
   ResolvedEvent,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { EmptyAppendError, StreamNotFoundError, WrongExpectedVersionError } from '../errors';
 import { findAlreadyAppended } from '../idempotent-append';
 import {
@@ -21,17 +21,25 @@ import {
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   SubscribeToAllOptions,
 } from '../event-store';
+import { alreadyAppendedAll, checkAtomicAppend, meetsExpectation } from '../atomic-append';
 import { comparePositions, isAfter, Position } from '../position';
 import { BackoffOptions } from './backoff';
-import { translateAllError, translateAppendError, translateReadError } from './client-errors';
+import {
+  translateAllError,
+  translateAppendError,
+  translateMultiAppendError,
+  translateReadError,
+} from './client-errors';
 import { checkConnectionOptions, toClientConnectionString } from './connection-string';
 import { isEngineStream, sortLogRecord } from './engine-events';
 import {
   fromClientEvent,
   fromClientPosition,
   toClientEvent,
+  toMultiAppendEvent,
   toReadPosition,
   userEventsFilter,
 } from './event-conversion';
@@ -69,7 +77,7 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly subscriptions = new Set<AllSubscription>();
 
   constructor(
-    private readonly client: EventStoreDBClient,
+    private readonly client: KurrentDBClient,
     private readonly options: EventStoreDbOptions = {},
   ) {
     this.ownsStream = options.ownsStream ?? isEngineStream;
@@ -86,12 +94,12 @@ export class EventStoreDbEventStore implements EventStore {
   ): Promise<EventStoreDbEventStore> {
     const translated = toClientConnectionString(connectionString);
     checkConnectionOptions(translated);
-    return EventStoreDbEventStore.open(EventStoreDBClient.connectionString(translated), options);
+    return EventStoreDbEventStore.open(KurrentDBClient.connectionString(translated), options);
   }
 
   /** On a client already made: fails fast if the server cannot be reached or the user may not read $all. */
   static async open(
-    client: EventStoreDBClient,
+    client: KurrentDBClient,
     options: EventStoreDbOptions = {},
   ): Promise<EventStoreDbEventStore> {
     const store = new EventStoreDbEventStore(client, options);
@@ -148,6 +156,44 @@ export class EventStoreDbEventStore implements EventStore {
       } catch (error) {
         // Another writer appended between the read and the append: `any` still holds, look again.
         if (!(error instanceof WrongExpectedVersionError)) throw error;
+      }
+    }
+  }
+
+  /**
+   * KurrentDB 25.1 or newer (multiStreamAppend); an older server refuses it at use, naming the
+   * version, while single appends go on working. As for appendToStream, each stream's tail is read
+   * first for the call's own ids (the idempotent retry) and its current revision; the append is
+   * made expecting the revisions found, so a stream expecting `any` or `stream_exists` that another
+   * writer moved meanwhile is read again.
+   */
+  async appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]> {
+    checkAtomicAppend(appends);
+    for (;;) {
+      const tails = await Promise.all(appends.map((a) => this.readTail(a.streamId, IDEMPOTENCE_TAIL)));
+      const current = tails.map((tail) => tail.at(-1)?.revision ?? ('no_stream' as const));
+      const found = await Promise.all(
+        appends.map(
+          async (a, i) =>
+            findAlreadyAppended(tails[i], a.events, a.expectedRevision) ??
+            (await this.atExpectedRevision(a, current[i])),
+        ),
+      );
+      const already = await alreadyAppendedAll(appends, found, async (id) => current[indexOf(appends, id)]);
+      if (already) return already;
+      const unmet = appends.findIndex((a, i) => !meetsExpectation(a.expectedRevision, current[i]));
+      if (unmet >= 0) {
+        const { streamId, expectedRevision } = appends[unmet];
+        throw new WrongExpectedVersionError(streamId, expectedRevision, current[unmet]);
+      }
+      try {
+        return await this.multiAppend(appends, current);
+      } catch (error) {
+        // Another writer moved a stream between the read and the append: `any` may still hold, look again.
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        const moved = appends[indexOf(appends, error.streamId)];
+        if (typeof moved?.expectedRevision === 'number' || moved?.expectedRevision === 'no_stream')
+          throw error;
       }
     }
   }
@@ -252,7 +298,7 @@ export class EventStoreDbEventStore implements EventStore {
     let result: ClientAppendResult;
     try {
       result = await this.client.appendToStream(streamId, events.map(toClientEvent), {
-        expectedRevision: toClientExpectedRevision(at),
+        streamState: toClientExpectedRevision(at),
       });
     } catch (error) {
       throw translateAppendError(error, streamId, expected);
@@ -266,6 +312,57 @@ export class EventStoreDbEventStore implements EventStore {
     const position =
       fromClientPosition(result.position) ?? (await this.positionOf(streamId, nextExpectedRevision));
     return { nextExpectedRevision, position };
+  }
+
+  /** All or nothing at the revisions found; `current[i]` is appends[i]'s stream's. */
+  private async multiAppend(
+    appends: StreamAppend[],
+    current: (number | 'no_stream')[],
+  ): Promise<AppendResult[]> {
+    let revisions: bigint[];
+    try {
+      const result = await this.client.multiStreamAppend(
+        appends.map((a, i) => ({
+          streamName: a.streamId,
+          events: a.events.map(toMultiAppendEvent),
+          expectedState: toClientExpectedRevision(current[i]),
+        })),
+      );
+      const byStream = new Map(result.responses.map((r) => [r.streamName, r.revision]));
+      revisions = appends.map((a) => byStream.get(a.streamId)!);
+    } catch (error) {
+      throw translateMultiAppendError(
+        error,
+        (streamId) => appends[indexOf(appends, streamId)]?.expectedRevision,
+      );
+    }
+    // The answer carries one position for the whole append: each stream's last event is read for its own.
+    return Promise.all(
+      appends.map(async (a, i) => {
+        const nextExpectedRevision = Number(revisions[i]);
+        return { nextExpectedRevision, position: await this.positionOf(a.streamId, nextExpectedRevision) };
+      }),
+    );
+  }
+
+  /**
+   * An exact expectation's batch beyond the tail read (more than IDEMPOTENCE_TAIL later events):
+   * read where it would be, as the server proves a single append's retry.
+   */
+  private async atExpectedRevision(
+    append: StreamAppend,
+    current: number | 'no_stream',
+  ): Promise<AppendResult | undefined> {
+    const expected = append.expectedRevision;
+    if (expected === 'any' || expected === 'stream_exists' || current === 'no_stream') return undefined;
+    const from = expected === 'no_stream' ? 0 : expected + 1;
+    if (from > current || current - from < IDEMPOTENCE_TAIL) return undefined;
+    const slice = await this.readStream(append.streamId, {
+      fromRevision: from,
+      maxCount: append.events.length,
+    });
+    const last = await this.readLastEvent(append.streamId);
+    return findAlreadyAppended(last ? [...slice, last] : slice, append.events, expected);
   }
 
   /** The stream's last `count` events in revision order; none if it does not exist. */
@@ -304,6 +401,10 @@ export class EventStoreDbEventStore implements EventStore {
       throw translateAllError(error, what);
     }
   }
+}
+
+function indexOf(appends: StreamAppend[], streamId: string): number {
+  return appends.findIndex((a) => a.streamId === streamId);
 }
 
 function isBefore(position: Position, bound: ReadPosition): boolean {

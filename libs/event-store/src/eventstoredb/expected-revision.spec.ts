@@ -1,4 +1,4 @@
-import { ANY, NO_STREAM, STREAM_EXISTS } from '@eventstore/db-client';
+import { ANY, NO_STREAM, STREAM_EXISTS } from '@kurrent/kurrentdb-client';
 import { ExpectedRevision } from '../event-store';
 import { fromClientCurrentRevision, toClientExpectedRevision } from './expected-revision';
 

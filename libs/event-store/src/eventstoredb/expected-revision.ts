@@ -1,13 +1,13 @@
 import {
   ANY,
-  AppendExpectedRevision,
-  CurrentRevision,
+  AppendStreamState,
+  CurrentStreamState,
   NO_STREAM,
   STREAM_EXISTS,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { ExpectedRevision } from '../event-store';
 
-export function toClientExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
+export function toClientExpectedRevision(expected: ExpectedRevision): AppendStreamState {
   switch (expected) {
     case 'no_stream':
       return NO_STREAM;
@@ -23,6 +23,6 @@ export function toClientExpectedRevision(expected: ExpectedRevision): AppendExpe
 }
 
 /** The stream's real revision as the client reports it; a negative number also means no stream (-1 on the wire). */
-export function fromClientCurrentRevision(current: CurrentRevision): number | 'no_stream' {
+export function fromClientCurrentRevision(current: CurrentStreamState): number | 'no_stream' {
   return current === NO_STREAM || current < 0n ? 'no_stream' : Number(current);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { UnavailableError } from '@eventstore/db-client';
+import { UnavailableError } from '@kurrent/kurrentdb-client';
 import { anEvent, ids, iterate, pull } from '../contract/fixtures';
 import { isEngineStream } from './engine-events';
 import { EsdbStandIn } from './esdb-stand-in.fixture';

@@ -1,4 +1,4 @@
-import { ErrorType, RecordedEvent as ClientRecordedEvent } from '@eventstore/db-client';
+import { ErrorType, RecordedEvent as ClientRecordedEvent } from '@kurrent/kurrentdb-client';
 import { AllSubscription, RecordedEvent } from '../event-store';
 import { isAfter, Position } from '../position';
 import { BackoffOptions, backoffDelay, sleep } from './backoff';
@@ -24,7 +24,7 @@ export interface ResubscribingOptions {
   observer: EventStoreDbObserver;
 }
 
-/** gRPC's INVALID_ARGUMENT, which the v6 client passes on as an UnknownError carrying the code. */
+/** gRPC's INVALID_ARGUMENT, which the client may pass on as an UnknownError carrying the code. */
 const GRPC_INVALID_ARGUMENT = 3;
 
 /**

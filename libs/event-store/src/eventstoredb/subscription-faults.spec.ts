@@ -7,7 +7,7 @@ import {
   NotLeaderError,
   UnavailableError,
   UnknownError,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { StoreAccessDeniedError } from '../errors';
 import { RecordedEvent } from '../event-store';
 import { anEvent, ids, iterate, pull } from '../contract/fixtures';

@@ -1,17 +1,17 @@
-import { EventStoreDBClient } from '@eventstore/db-client';
+import { KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { EmptyAppendError, StoreUnavailableError } from '../errors';
 import { Resubscription } from './observer';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 
 /** Nothing listens on port 1: every call the client makes is refused at once. */
-const NOWHERE = 'esdb://127.0.0.1:1?tls=false';
+const NOWHERE = 'kurrentdb://127.0.0.1:1?tls=false';
 
 describe('EventStoreDB adapter without a server', () => {
   let store: EventStoreDbEventStore;
   let retries: Resubscription[];
   beforeEach(() => {
     retries = [];
-    store = new EventStoreDbEventStore(EventStoreDBClient.connectionString(NOWHERE), {
+    store = new EventStoreDbEventStore(KurrentDBClient.connectionString(NOWHERE), {
       resubscribe: { initialDelayMs: 5, maxDelayMs: 20 },
       observer: { resubscribing: (retry) => retries.push(retry) },
     });

@@ -10,8 +10,10 @@ import {
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   SubscribeToAllOptions,
 } from '../event-store';
+import { checkAtomicAppend } from '../atomic-append';
 import { Position } from '../position';
 import { findAlreadyAppended } from '../idempotent-append';
 
@@ -46,6 +48,37 @@ export class MemoryEventStore implements EventStore {
     if (already) return already;
     const current = stream.length - 1;
     checkExpected(streamId, options.expectedRevision, current);
+    const result = this.write(streamId, events);
+    this.signal.notify();
+    return result;
+  }
+
+  /** Checks and writes without awaiting anything: no other append can come in between. */
+  async appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]> {
+    checkAtomicAppend(appends);
+    const current = (streamId: string) => (this.streams.get(streamId)?.length ?? 0) - 1;
+    const found = appends.map((a) =>
+      findAlreadyAppended(this.streams.get(a.streamId) ?? [], a.events, a.expectedRevision),
+    );
+    if (found.every((f) => f !== undefined)) return found;
+    const taken = appends.find((_, i) => found[i] !== undefined);
+    if (taken) {
+      const actual = current(taken.streamId);
+      throw new WrongExpectedVersionError(
+        taken.streamId,
+        taken.expectedRevision,
+        actual < 0 ? 'no_stream' : actual,
+      );
+    }
+    for (const a of appends) checkExpected(a.streamId, a.expectedRevision, current(a.streamId));
+    const results = appends.map((a) => this.write(a.streamId, a.events));
+    this.signal.notify();
+    return results;
+  }
+
+  /** Writes without checks. */
+  private write(streamId: string, events: EventData[]): AppendResult {
+    const stream = this.streams.get(streamId) ?? [];
     const recordedAt = this.now();
     for (const event of events) {
       const index = BigInt(this.log.length);
@@ -63,7 +96,6 @@ export class MemoryEventStore implements EventStore {
       this.log.push(recorded);
     }
     this.streams.set(streamId, stream);
-    this.signal.notify();
     const last = stream[stream.length - 1];
     return { nextExpectedRevision: last.revision, position: last.position };
   }

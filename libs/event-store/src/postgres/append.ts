@@ -68,22 +68,83 @@ export async function insertGroup(
   executor: EventStoreDb,
   appends: readonly GroupedAppend[],
 ): Promise<InsertOutcome[]> {
+  const written = await insertStreams(executor, appends, true);
+  return appends.map(({ streamId }): InsertOutcome => {
+    const row = written.get(streamId);
+    return row ? appended(row) : { kind: 'not_expected' };
+  });
+}
+
+/** What an atomic append reports: every stream's last row, or why it wrote none. */
+export type AtomicOutcome =
+  | { kind: 'appended'; outcomes: Extract<InsertOutcome, { kind: 'appended' }>[] }
+  | Exclude<InsertOutcome, { kind: 'appended' }>;
+
+/**
+ * Appends to distinct streams all or nothing, in ONE statement (so one transaction, whose first
+ * write is the events insert: the append lock is taken as for any append). Every stream's
+ * expectation is checked in the statement; if one fails, no row is inserted ('not_expected').
+ * The events get positions in the order given, so one transaction's events are contiguous in the
+ * global log, in that order.
+ */
+export async function insertAtomic(
+  executor: EventStoreDb,
+  appends: readonly GroupedAppend[],
+): Promise<AtomicOutcome> {
+  try {
+    const written = await insertStreams(executor, appends, true);
+    if (written.size === 0) return { kind: 'not_expected' };
+    return { kind: 'appended', outcomes: appends.map(({ streamId }) => appended(written.get(streamId)!)) };
+  } catch (error) {
+    return classify(error) as Exclude<InsertOutcome, { kind: 'appended' }>;
+  }
+}
+
+interface WrittenRow {
+  stream_id: string;
+  revision: number;
+  position_text: string;
+  transaction_id_text: string;
+}
+
+function appended(row: WrittenRow): Extract<InsertOutcome, { kind: 'appended' }> {
+  return {
+    kind: 'appended',
+    revision: row.revision,
+    position: row.position_text,
+    transactionId: row.transaction_id_text,
+  };
+}
+
+/**
+ * The statement of insertGroup and insertAtomic: each append checks its stream's expectation;
+ * `allOrNothing` makes one unmet expectation keep every row out. Returns each written stream's
+ * last row.
+ */
+async function insertStreams(
+  executor: EventStoreDb,
+  appends: readonly GroupedAppend[],
+  allOrNothing: boolean,
+): Promise<Map<string, WrittenRow>> {
   const rows = appends.flatMap((a, i) => a.events.map((e, ord) => ({ i, ord: ord + 1, e })));
-  const { rows: written } = await sql<{
-    stream_id: string;
-    revision: number;
-    position_text: string;
-    transaction_id_text: string;
-  }>`
+  const { rows: written } = await sql<WrittenRow>`
     WITH appends AS (
-      SELECT a.i, a.stream_id, a.expect, a.expected_revision,
-        (SELECT coalesce(max(e.revision), -1) FROM events e WHERE e.stream_id = a.stream_id) AS revision
-      FROM unnest(
-        ${appends.map((_, i) => i)}::int[],
-        ${appends.map((a) => a.streamId)}::text[],
-        ${appends.map((a) => (typeof a.expected === 'number' ? 'revision' : a.expected))}::text[],
-        ${appends.map((a) => (typeof a.expected === 'number' ? a.expected : -2))}::int[]
-      ) AS a(i, stream_id, expect, expected_revision)
+      SELECT a.i, a.stream_id, a.revision, CASE a.expect
+          WHEN 'any' THEN true
+          WHEN 'no_stream' THEN a.revision = -1
+          WHEN 'stream_exists' THEN a.revision >= 0
+          ELSE a.revision = a.expected_revision
+        END AS met
+      FROM (
+        SELECT a.*,
+          (SELECT coalesce(max(e.revision), -1) FROM events e WHERE e.stream_id = a.stream_id) AS revision
+        FROM unnest(
+          ${appends.map((_, i) => i)}::int[],
+          ${appends.map((a) => a.streamId)}::text[],
+          ${appends.map((a) => (typeof a.expected === 'number' ? 'revision' : a.expected))}::text[],
+          ${appends.map((a) => (typeof a.expected === 'number' ? a.expected : -2))}::int[]
+        ) AS a(i, stream_id, expect, expected_revision)
+      ) AS a
     )
     INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
     SELECT a.stream_id, a.revision + batch.ord, batch.event_id, batch.type, batch.data, batch.metadata
@@ -96,32 +157,17 @@ export async function insertGroup(
       ${rows.map((r) => JSON.stringify(r.e.data))}::jsonb[],
       ${rows.map((r) => JSON.stringify(r.e.metadata ?? {}))}::jsonb[]
     ) AS batch(i, ord, event_id, type, data, metadata) ON batch.i = a.i
-    WHERE CASE a.expect
-      WHEN 'any' THEN true
-      WHEN 'no_stream' THEN a.revision = -1
-      WHEN 'stream_exists' THEN a.revision >= 0
-      ELSE a.revision = a.expected_revision
-    END
+    WHERE a.met ${allOrNothing ? sql`AND NOT EXISTS (SELECT 1 FROM appends WHERE NOT met)` : sql``}
     ORDER BY a.i, batch.ord
     RETURNING stream_id, revision, position::text AS position_text, transaction_id::text AS transaction_id_text`.execute(
     executor,
   );
-  const last = new Map<string, (typeof written)[number]>();
+  const last = new Map<string, WrittenRow>();
   for (const row of written) {
     const seen = last.get(row.stream_id);
     if (!seen || row.revision > seen.revision) last.set(row.stream_id, row);
   }
-  return appends.map(({ streamId }): InsertOutcome => {
-    const row = last.get(streamId);
-    return row
-      ? {
-          kind: 'appended',
-          revision: row.revision,
-          position: row.position_text,
-          transactionId: row.transaction_id_text,
-        }
-      : { kind: 'not_expected' };
-  });
+  return last;
 }
 
 function expectation(expected: ExpectedRevision) {

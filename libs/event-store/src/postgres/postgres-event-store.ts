@@ -11,12 +11,14 @@ import {
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   SubscribeToAllOptions,
 } from '../event-store';
+import { alreadyAppendedAll, checkAtomicAppend, firstUnmet } from '../atomic-append';
 import { findAlreadyAppended } from '../idempotent-append';
 import { Position } from '../position';
 import { LogTail, TailRead } from '../log-tail';
-import { currentRevision, insertBatch } from './append';
+import { currentRevision, insertAtomic, insertBatch } from './append';
 import { AppendQueue } from './append-queue';
 import { CatchUpPacing } from './catch-up-pacing';
 import { CommitNotifier } from './commit-notifier';
@@ -148,6 +150,49 @@ export class PostgresEventStore implements EventStore {
         (outcome.kind === 'revision_taken' && (expected === 'any' || expected === 'stream_exists'));
       if (!mayRetry || attempt >= MAX_APPEND_ATTEMPTS) {
         throw new WrongExpectedVersionError(streamId, expected, await currentRevision(this.db, streamId));
+      }
+    }
+  }
+
+  /**
+   * One statement, all or nothing (see insertAtomic). Not written: a retry of this very call
+   * (idempotent), or a stream not as expected (named), or a concurrent writer took a revision of a
+   * stream whose expectation still holds (`any`, `stream_exists`): then again.
+   */
+  async appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]> {
+    checkAtomicAppend(appends);
+    for (const { streamId, events } of appends) {
+      if (new Set(events.map((e) => e.id)).size !== events.length) {
+        throw new Error(`Stream ${streamId}: the batch holds the same event id twice`);
+      }
+    }
+    const current = (streamId: string) => currentRevision(this.db, streamId);
+    const grouped = appends.map((a) => ({
+      streamId: a.streamId,
+      events: a.events,
+      expected: a.expectedRevision,
+    }));
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await insertAtomic(this.db, grouped);
+      if (outcome.kind === 'appended') {
+        this.changed();
+        this.notifier.committed();
+        return outcome.outcomes.map((o) => ({
+          nextExpectedRevision: o.revision,
+          position: { commit: BigInt(o.transactionId), prepare: BigInt(o.position) },
+        }));
+      }
+      const found = await Promise.all(
+        appends.map((a) => this.alreadyAppended(a.streamId, a.events, a.expectedRevision)),
+      );
+      const already = await alreadyAppendedAll(appends, found, current);
+      if (already) return already;
+      const unmet = await firstUnmet(appends, current);
+      if (unmet) throw unmet;
+      if (attempt >= MAX_APPEND_ATTEMPTS) {
+        throw new Error(
+          `An atomic append to ${appends.length} streams lost to other writers ${attempt} times`,
+        );
       }
     }
   }

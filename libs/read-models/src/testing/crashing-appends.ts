@@ -10,8 +10,9 @@ export class InjectedCrash extends Error {
 
 /**
  * `store`, except that an append to a stream `crashAt` picks throws InjectedCrash and writes
- * nothing: the fault of a process that stops between two appends of a cross-record step. Reads,
- * other appends and subscriptions are the real store's.
+ * nothing: the fault of a process that stops between two appends of a cross-record step. An atomic
+ * append to several streams crashes whole if it reaches one such stream. Reads, other appends and
+ * subscriptions are the real store's.
  */
 export function crashingAppends(store: EventStore, crashAt: (streamId: string) => boolean): EventStore {
   return {
@@ -20,6 +21,11 @@ export function crashingAppends(store: EventStore, crashAt: (streamId: string) =
     appendToStream: async (streamId, events, options) => {
       if (crashAt(streamId)) throw new InjectedCrash(streamId);
       return store.appendToStream(streamId, events, options);
+    },
+    appendToStreams: async (appends) => {
+      const crashed = appends.find((a) => crashAt(a.streamId));
+      if (crashed) throw new InjectedCrash(crashed.streamId);
+      return store.appendToStreams(appends);
     },
     readAll: (options) => store.readAll(options),
     subscribeToAll: (options) => store.subscribeToAll(options),
@@ -58,6 +64,13 @@ export function freezingAppends(
         reached(streamId);
         return new Promise<never>(() => undefined);
       },
+      appendToStreams: async (appends) => {
+        const frozenAt = appends.find((a) => freezeAt(a.streamId));
+        if (!frozenAt) return store.appendToStreams(appends);
+        if (when === 'after') await store.appendToStreams(appends);
+        reached(frozenAt.streamId);
+        return new Promise<never>(() => undefined);
+      },
       readAll: (options) => store.readAll(options),
       subscribeToAll: (options) => store.subscribeToAll(options),
       headPosition: () => store.headPosition(),
@@ -74,6 +87,12 @@ export function failingAfterAppends(store: EventStore, failAt: (streamId: string
       const result = await store.appendToStream(streamId, events, options);
       if (failAt(streamId)) throw new Error(`Connection lost after appending to ${streamId}`);
       return result;
+    },
+    appendToStreams: async (appends) => {
+      const results = await store.appendToStreams(appends);
+      const failed = appends.find((a) => failAt(a.streamId));
+      if (failed) throw new Error(`Connection lost after appending to ${failed.streamId} and others`);
+      return results;
     },
   };
 }
