@@ -12,8 +12,9 @@ const LIBS = {
   domain: 'libs/domain/src',
   'event-store': 'libs/event-store/src',
   'read-models': 'libs/read-models/src',
+  processes: 'libs/processes/src',
 };
-const ALIAS = /require\((["'])@app\/(domain|event-store|read-models)(\/[^"']*)?\1\)/g;
+const ALIAS = /require\((["'])@app\/(domain|event-store|read-models|processes)(\/[^"']*)?\1\)/g;
 
 function* jsFiles(dir) {
   for (const name of readdirSync(dir)) {

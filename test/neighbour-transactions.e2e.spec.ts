@@ -46,7 +46,10 @@ describeOnPostgres('read-your-writes beside a neighbour holding a transaction op
             const created = await call('POST', '/api/v3/customers', { name });
             expect(created.statusCode).toBe(201);
             const list = await call('GET', `/api/v3/customers?q=${encodeURIComponent(name)}`);
-            return list.json().data.map((row: { id: string }) => row.id).includes(created.json().id);
+            return list
+              .json()
+              .data.map((row: { id: string }) => row.id)
+              .includes(created.json().id);
           }),
         ),
       );

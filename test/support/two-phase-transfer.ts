@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isDomainError, itemAggregate, MoveTransferStock } from '@app/domain';
 import { EventStore, JsonObject, RecordedEvent } from '@app/event-store';
 import { foldEvents } from '@app/event-store/aggregate';
-import { decideOwnerMovement } from '../../apps/api/src/stock-transfers/owner-movement';
+import { decideOwnerMovement } from '@app/processes';
 
 export interface TwoPhaseMovement {
   itemId: string;

@@ -1,7 +1,7 @@
 import { EventStore } from '@app/event-store';
 import { Database, Projector, projectors, Reactor } from '@app/read-models';
 import { configFromEnv } from '../../api/src/config';
-import { reactors } from '../../api/src/reactors/registry';
+import { reactors } from '@app/processes';
 import { openStores } from '../../api/src/store/open-stores';
 
 /** What every command works on: the read-model database, the event store, projectors and reactors. */

@@ -13,7 +13,7 @@ import {
   RunnerLogger,
 } from '@app/read-models';
 import { ApiConfig } from '../../api/src/config';
-import { reactors as reactorRegistry } from '../../api/src/reactors/registry';
+import { reactors as reactorRegistry } from '@app/processes';
 import { openStores, Stores } from '../../api/src/store/open-stores';
 
 export interface WorkerOptions {

@@ -16,7 +16,7 @@ import { EstimateContexts } from '../estimates/estimate-context';
 import { resourceMissing } from '../http/api-error';
 import { RecordLimit } from '../records/record-limit';
 import { ReactorSteps } from '../reactors/reactor-steps';
-import { estimateConversionReactor } from './estimate-conversion-reactor';
+import { estimateConversionReactor } from '@app/processes';
 import { UniqueUnits } from '../invoices/unique-units';
 
 /**

@@ -25,7 +25,7 @@ import { Numbering } from '../records/numbering';
 import { InvoiceContexts } from './invoice-context';
 import { UniqueUnits } from './unique-units';
 import { ReactorSteps } from '../reactors/reactor-steps';
-import { linkedInvoiceReleaseReactor } from '../sales-order-invoicing/linked-invoice-release-reactor';
+import { linkedInvoiceReleaseReactor } from '@app/processes';
 
 /** The invoice after a write (null once deleted), the revision of its last event, and what it appended. */
 export interface InvoiceWritten {

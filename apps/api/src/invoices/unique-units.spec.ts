@@ -4,7 +4,8 @@ import { EventStore, MemoryEventStore } from '@app/event-store';
 import { AggregateRepository } from '@app/event-store/aggregate';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
-import { UniqueUnits, UnitLine } from './unique-units';
+import { UnitLine } from '@app/processes';
+import { UniqueUnits } from './unique-units';
 
 const ACCOUNT = randomUUID();
 const STORE = randomUUID();

@@ -1,21 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import {
   decideItem,
-  DocumentLine,
   DomainError,
   InvoiceItemUnit,
-  ITEM_UNIT_UNAVAILABLE,
   itemAggregate,
   ItemContext,
   ItemState,
-  NO_REFERENCES,
   ReleaseItemUnit,
 } from '@app/domain';
+import { isUnitLine, unitDecisionContext, uniqueItems, UnitLine } from '@app/processes';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '../commands/record-writer';
-
-/** What the unit rule reads of an invoice line: any calculated document line will do. */
-export type UnitLine = Pick<DocumentLine, 'line_type' | 'item_id' | 'unique'>;
 
 /**
  * "A unique item's unit is on at most one active invoice, and only when on hand", decided on each
@@ -122,41 +117,6 @@ export class UniqueUnits {
  */
 function unitContext(actor: Actor): ItemContext {
   return unitDecisionContext(actor.accountId, new Date().toISOString());
-}
-
-export function unitDecisionContext(accountId: string, now: string): ItemContext {
-  return { now, accountId, mayViewCost: false, references: NO_REFERENCES };
-}
-
-/** The unique items whose units the lines hold, each once, in item id order. */
-export function unitItemIds(lines: readonly UnitLine[]): string[] {
-  return [...uniqueItems(lines, false).keys()];
-}
-
-function isUnitLine(line: UnitLine): line is UnitLine & { item_id: string } {
-  return line.line_type === 'inventory' && line.unique && line.item_id !== null;
-}
-
-/**
- * The unique items the lines name, in item id order (a stable order for every invoice, so two
- * invoices wanting the same units meet on the same first one), each with its first line's index.
- * With `strict`, an item on two lines is refused.
- */
-function uniqueItems(lines: readonly UnitLine[], strict = true): Map<string, number> {
-  const first = new Map<string, number>();
-  lines.forEach((line, index) => {
-    if (!isUnitLine(line)) return;
-    if (!first.has(line.item_id)) first.set(line.item_id, index);
-    else if (strict)
-      throw new DomainError(
-        409,
-        'conflict_error',
-        ITEM_UNIT_UNAVAILABLE,
-        'A unique item has one unit: it can be on one line of an invoice only.',
-        `lines.${index}.item_id`,
-      );
-  });
-  return new Map([...first].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** The refusal of one item, naming the invoice line that asked for it. */

@@ -1,6 +1,6 @@
 import { ProjectionRunner, runningReport, VerifyReport } from '@app/read-models';
 import { EventStore } from '@app/event-store';
-import { unfinishedStepsIn } from '../audit/unfinished-steps';
+import { unfinishedStepsIn } from '@app/processes';
 import { ApiError } from '../http/api-error';
 
 /** Reports kept for reading afterwards, the newest; older ones are forgotten. */

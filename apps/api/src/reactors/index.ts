@@ -5,5 +5,5 @@
  */
 export { defineReactor, runReactorStep, stepEventId, ReactorRunner } from '@app/read-models';
 export type { Reactor, ReactorTools, StepEvent, StepAppendOptions, StepResult } from '@app/read-models';
-export { reactors } from './registry';
+export { reactors } from '@app/processes';
 export { ReactorSteps } from './reactor-steps';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MemoryEventStore } from '@app/event-store';
-import { counterStream, Numbering } from './numbering';
+import { counterStream } from '@app/processes';
+import { Numbering } from './numbering';
 
 const ACCOUNT = randomUUID();
 const OTHER_ACCOUNT = randomUUID();

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { EventMetadata, EventStore, WrongExpectedVersionError } from '@app/event-store';
+import { counterStream, NUMBER_ASSIGNED } from '@app/processes';
 import { EVENT_STORE } from '../store/tokens';
-
-/** The one event of a counter stream: `number` of `sequence` went to `record_id`. */
-export const NUMBER_ASSIGNED = 'NumberAssigned';
 
 /** Draws before giving up: each concurrent draw that wins costs the others one more. */
 const MAX_ATTEMPTS = 50;
-
-export function counterStream(accountId: string, sequence: string): string {
-  return `counter-${accountId}-${sequence}`;
-}
 
 /** Who a number goes to. */
 export interface NumberRequest {

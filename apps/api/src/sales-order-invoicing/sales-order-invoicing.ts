@@ -25,7 +25,7 @@ import { Numbering } from '../records/numbering';
 import { RecordLimit } from '../records/record-limit';
 import { SalesOrderContexts } from '../sales-orders/sales-order-context';
 import { staleIfMatch } from '../sales-orders/sales-order-writes';
-import { salesOrderInvoicingReactor } from './sales-order-invoicing-reactor';
+import { salesOrderInvoicingReactor } from '@app/processes';
 
 /**
  * Sales order → invoice (documents-api §4, POST /sales-orders/{id}/invoice). The order's stream

@@ -10,7 +10,7 @@ import { StreamAppend } from '@app/event-store';
 import { toExpectedRevision } from '@app/event-store/aggregate';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter, toEventData } from '../commands/record-writer';
-import { decideOwnerMovement, ownerStream } from './owner-movement';
+import { decideOwnerMovement, ownerStream } from '@app/processes';
 import { StockTransferLookups } from './stock-transfer-lookups';
 
 /**

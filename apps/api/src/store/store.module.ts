@@ -20,7 +20,7 @@ import { openStores, Stores } from './open-stores';
 import { ReadYourWrites } from './read-your-writes';
 import { RecordWriter } from '../commands/record-writer';
 import { ReactorSteps } from '../reactors/reactor-steps';
-import { reactors as reactorRegistry } from '../reactors/registry';
+import { reactors as reactorRegistry } from '@app/processes';
 import { StoreLifecycle } from './store-lifecycle';
 import { API_CONFIG, DATABASE, EVENT_STORE, STORES } from './tokens';
 

@@ -8,7 +8,7 @@ import {
   VerifyReport,
 } from '@app/read-models';
 import { MultiBar, Presets, SingleBar } from 'cli-progress';
-import { unfinishedStepsIn } from '../../../api/src/audit/unfinished-steps';
+import { unfinishedStepsIn } from '@app/processes';
 import { CliContext } from '../cli-context';
 
 export interface VerifyCommandOptions {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { EventMetadata, EventStore, WrongExpectedVersionError } from '@app/event-store';
-import { counterStream, NUMBER_ASSIGNED } from '../../records/numbering';
+import { counterStream, NUMBER_ASSIGNED } from '@app/processes';
 import { EVENT_STORE } from '../../store/tokens';
 
 /** The sequence of `item_variation_location_id` values in an account. */

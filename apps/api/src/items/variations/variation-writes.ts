@@ -29,7 +29,7 @@ import { resourceMissing } from '../../http/api-error';
 import { ReactorSteps } from '../../reactors/reactor-steps';
 import { ItemReads } from '../item-reads';
 import { KeyedLock } from '../../commands/keyed-lock';
-import { firstVariationReactor } from './first-variation-reactor';
+import { firstVariationReactor } from '@app/processes';
 import { RowNumbers } from './row-numbers';
 import { VariationContexts } from './variation-context';
 

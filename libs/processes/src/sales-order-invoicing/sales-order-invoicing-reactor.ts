@@ -25,12 +25,9 @@ export const salesOrderInvoicingReactor = defineReactor({
     const order = foldEvents(salesOrderAggregate, await tools.read(event.streamId), event.revision);
     if (order.status === 'absent') throw new Error(`${event.streamId} holds no sales order`);
     const created = invoiceFromSalesOrder(order.record, invoicing, lineIds(event.id));
-    await tools.append(
-      streamName(invoiceAggregate, invoicing.invoice_id),
-      'create-invoice',
-      [created],
-      { expectedRevision: 'no_stream' },
-    );
+    await tools.append(streamName(invoiceAggregate, invoicing.invoice_id), 'create-invoice', [created], {
+      expectedRevision: 'no_stream',
+    });
   },
 });
 

@@ -1,7 +1,7 @@
 import { EstimateConverted, invoiceAggregate, salesOrderAggregate } from '@app/domain';
 import { streamName } from '@app/event-store/aggregate';
-import { estimateConversionReactor } from '../conversions/estimate-conversion-reactor';
-import { creationAudit } from './open-steps';
+import { estimateConversionReactor } from './estimate-conversion-reactor';
+import { creationAudit } from '../audit/open-steps';
 
 const DOCUMENTS = { invoice: invoiceAggregate, sales_order: salesOrderAggregate };
 

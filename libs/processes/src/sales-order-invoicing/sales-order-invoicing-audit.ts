@@ -1,7 +1,7 @@
 import { invoiceAggregate, SalesOrderInvoiced } from '@app/domain';
 import { streamName } from '@app/event-store/aggregate';
-import { salesOrderInvoicingReactor } from '../sales-order-invoicing/sales-order-invoicing-reactor';
-import { creationAudit } from './open-steps';
+import { salesOrderInvoicingReactor } from './sales-order-invoicing-reactor';
+import { creationAudit } from '../audit/open-steps';
 
 /** A sales order's invoicing (SalesOrderInvoiced) whose invoice was never created. */
 export const salesOrderInvoicingAudit = creationAudit(

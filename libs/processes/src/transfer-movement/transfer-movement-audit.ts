@@ -1,6 +1,6 @@
 import { decidedRevisionOf, giveBackKey, isGiveBackKey, stockTransferAggregate } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
-import { AuditPass, idIn, OpenSteps, ProcessAudit } from './open-steps';
+import { AuditPass, idIn, OpenSteps, ProcessAudit } from '../audit/open-steps';
 
 export const STOCK_TRANSFER_MOVEMENT = 'stock_transfer_movement';
 

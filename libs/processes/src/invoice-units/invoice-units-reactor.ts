@@ -10,7 +10,7 @@ import {
 import { RecordedEvent } from '@app/event-store';
 import { streamName } from '@app/event-store/aggregate';
 import { defineReactor } from '@app/read-models';
-import { unitDecisionContext, unitItemIds } from './unique-units';
+import { unitDecisionContext, unitItemIds } from './unit-lines';
 
 /**
  * A cancelled or deleted invoice gives its unique items' units back (ItemUnitReleased on each

@@ -1,9 +1,9 @@
 import { decideItem, INVOICE_STATUS, itemAggregate, ItemState } from '@app/domain';
 import { foldEvents, streamName } from '@app/event-store/aggregate';
-import { invoiceUnitsReactor } from '../invoices/invoice-units-reactor';
-import { unitDecisionContext, unitItemIds } from '../invoices/unique-units';
-import { invoiceBefore } from './invoice-before';
-import { AuditPass, Found, OpenSteps, ProcessAudit, readUntil } from './open-steps';
+import { invoiceUnitsReactor } from './invoice-units-reactor';
+import { unitDecisionContext, unitItemIds } from './unit-lines';
+import { invoiceBefore } from '../audit/invoice-before';
+import { AuditPass, Found, OpenSteps, ProcessAudit, readUntil } from '../audit/open-steps';
 
 /**
  * A cancelled or deleted invoice whose unique units were not given back (ItemUnitReleased naming

@@ -9,8 +9,8 @@ import {
 } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import { streamName } from '@app/event-store/aggregate';
-import { unitItemIds, UnitLine } from '../invoices/unique-units';
-import { AuditPass, idIn, OpenSteps, ProcessAudit } from './open-steps';
+import { unitItemIds, UnitLine } from './unit-lines';
+import { AuditPass, idIn, OpenSteps, ProcessAudit } from '../audit/open-steps';
 
 export const UNIQUE_UNIT_CLAIM = 'unique_unit_claim';
 

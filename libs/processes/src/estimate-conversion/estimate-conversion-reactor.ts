@@ -14,7 +14,7 @@ import {
 import { JsonObject } from '@app/event-store';
 import { foldEvents, streamName } from '@app/event-store/aggregate';
 import { defineReactor, stepEventId } from '@app/read-models';
-import { drawNumberStep } from '../records/number-step';
+import { drawNumberStep } from '../numbering/number-step';
 
 /** What an estimate becomes: the new document's counter, stream and creation event. */
 const TARGETS = {

@@ -1,5 +1,5 @@
 import { ReactorTools } from '@app/read-models';
-import { counterStream, NUMBER_ASSIGNED } from './numbering';
+import { counterStream, NUMBER_ASSIGNED } from './counter';
 
 /** Whose number a reactor step draws, and when. */
 export interface NumberStep {

@@ -1,7 +1,7 @@
 import { FirstVariationDecided, itemVariationAggregate } from '@app/domain';
 import { streamName } from '@app/event-store/aggregate';
-import { firstVariationReactor } from '../items/variations/first-variation-reactor';
-import { creationAudit } from './open-steps';
+import { firstVariationReactor } from './first-variation-reactor';
+import { creationAudit } from '../audit/open-steps';
 
 /** An item's first variation decided (its stock moved out) whose variation was never created. */
 export const firstVariationAudit = creationAudit(

@@ -1,12 +1,12 @@
 import { comparePositions, EventStore, isAfter, Position } from '@app/event-store';
-import { estimateConversionAudit } from './estimate-conversion-audit';
-import { firstVariationAudit } from './first-variation-audit';
-import { invoiceUnitsAudit } from './invoice-units-audit';
-import { linkedInvoiceReleaseAudit } from './linked-invoice-release-audit';
+import { estimateConversionAudit } from '../estimate-conversion/estimate-conversion-audit';
+import { firstVariationAudit } from '../first-variation/first-variation-audit';
+import { invoiceUnitsAudit } from '../invoice-units/invoice-units-audit';
+import { linkedInvoiceReleaseAudit } from '../linked-invoice-release/linked-invoice-release-audit';
 import { AuditPass, ProcessAudit, UnfinishedStep } from './open-steps';
-import { salesOrderInvoicingAudit } from './sales-order-invoicing-audit';
-import { transferMovementAudit } from './transfer-movement-audit';
-import { unitClaimAudit } from './unit-claim-audit';
+import { salesOrderInvoicingAudit } from '../sales-order-invoicing/sales-order-invoicing-audit';
+import { transferMovementAudit } from '../transfer-movement/transfer-movement-audit';
+import { unitClaimAudit } from '../invoice-units/unit-claim-audit';
 
 export type { UnfinishedStep } from './open-steps';
 

@@ -1,7 +1,7 @@
 import { SalesOrderInvoiceReleased } from '@app/domain';
-import { linkedInvoiceReleaseReactor } from '../sales-order-invoicing/linked-invoice-release-reactor';
-import { invoiceBefore } from './invoice-before';
-import { AuditPass, OpenSteps, ProcessAudit } from './open-steps';
+import { linkedInvoiceReleaseReactor } from './linked-invoice-release-reactor';
+import { invoiceBefore } from '../audit/invoice-before';
+import { AuditPass, OpenSteps, ProcessAudit } from '../audit/open-steps';
 
 /**
  * A cancelled invoice made from a sales order (InvoiceCancelled) whose order never took its
