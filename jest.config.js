@@ -19,8 +19,8 @@ module.exports = {
   // content-disposition 3 (under @fastify/static, for the OpenAPI page) ships ESM only.
   transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   moduleNameMapper: {
-    '^@app/(domain|event-store|read-models|processes)$': '<rootDir>/libs/$1/src',
-    '^@app/(domain|event-store|read-models|processes)/(.*)$': '<rootDir>/libs/$1/src/$2',
+    '^@app/(domain|event-store|read-models|processes|runtime)$': '<rootDir>/libs/$1/src',
+    '^@app/(domain|event-store|read-models|processes|runtime)/(.*)$': '<rootDir>/libs/$1/src/$2',
   },
   testTimeout: 60000,
   // Run the files in a worker that is replaced once it holds more than this after a file: in one

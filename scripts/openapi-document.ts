@@ -9,7 +9,7 @@ import 'reflect-metadata';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openDatabase } from '@app/read-models';
-import { configFromEnv } from '../apps/api/src/config';
+import { configFromEnv } from '@app/runtime';
 import { createApp } from '../apps/api/src/create-app';
 import { OPENAPI_JSON_PATH } from '../apps/api/src/openapi/openapi';
 

@@ -13,8 +13,9 @@ const LIBS = {
   'event-store': 'libs/event-store/src',
   'read-models': 'libs/read-models/src',
   processes: 'libs/processes/src',
+  runtime: 'libs/runtime/src',
 };
-const ALIAS = /require\((["'])@app\/(domain|event-store|read-models|processes)(\/[^"']*)?\1\)/g;
+const ALIAS = /require\((["'])@app\/(domain|event-store|read-models|processes|runtime)(\/[^"']*)?\1\)/g;
 
 function* jsFiles(dir) {
   for (const name of readdirSync(dir)) {

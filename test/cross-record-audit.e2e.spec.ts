@@ -8,7 +8,7 @@ import { runCli } from '../apps/cli/src/cli';
 import { CliContext } from '../apps/cli/src/cli-context';
 import { auditCrossRecordSteps } from '@app/processes';
 import { Actor } from '../apps/api/src/auth/actor';
-import { RecordWriter } from '../apps/api/src/commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { estimateConversionReactor } from '@app/processes';
 import { invoiceUnitsReactor } from '@app/processes';
 import { UniqueUnits } from '../apps/api/src/invoices/unique-units';

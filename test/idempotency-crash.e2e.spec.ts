@@ -5,7 +5,7 @@ import { Database } from '@app/read-models';
 import { failingAfterAppends, freezingAppends } from '@app/read-models/testing/crashing-appends';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
 import { sql } from 'kysely';
-import { configFromEnv } from '../apps/api/src/config';
+import { configFromEnv } from '@app/runtime';
 import { createApp, CreateAppOptions } from '../apps/api/src/create-app';
 import { EVENT_STORE } from '../apps/api/src/store/tokens';
 import { apiOf, Json, ok, openShop, Shop } from './support/estimates';

@@ -4,7 +4,7 @@ import { Database } from '@app/read-models';
 import { freezingAppends } from '@app/read-models/testing/crashing-appends';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
 import { sql } from 'kysely';
-import { configFromEnv } from '../apps/api/src/config';
+import { configFromEnv } from '@app/runtime';
 import { createApp, CreateAppOptions } from '../apps/api/src/create-app';
 import { ruleFor } from '../apps/api/src/idempotency/rebuild-rules';
 import { apiOf, estimateBody, Json, ok, openShop, Reply, Shop } from './support/estimates';

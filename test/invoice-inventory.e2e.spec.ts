@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
 import { Actor } from '../apps/api/src/auth/actor';
-import { RecordWriter } from '../apps/api/src/commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { UniqueUnits } from '../apps/api/src/invoices/unique-units';
 import { createCategory, createLocation } from './support/catalog';
 import { apiOf, createItem, ok, openShop } from './support/estimates';

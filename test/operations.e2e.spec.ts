@@ -5,7 +5,7 @@ import { rowsOf } from '@app/read-models/testing/projection-fixtures';
 import { streamEventsProjector } from '@app/read-models/testing/stream-events-projector';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
 import { ReadYourWrites } from '../apps/api/src/store/read-your-writes';
-import { Stores } from '../apps/api/src/store/open-stores';
+import { Stores } from '@app/runtime';
 import { EVENT_STORE, STORES } from '../apps/api/src/store/tokens';
 import { startTestApp, TestApp } from './support/test-app';
 

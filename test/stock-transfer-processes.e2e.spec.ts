@@ -3,7 +3,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EventStore } from '@app/event-store';
 import { Database, ProjectionRunner } from '@app/read-models';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
-import { configFromEnv } from '../apps/api/src/config';
+import { configFromEnv } from '@app/runtime';
 import { createApp } from '../apps/api/src/create-app';
 import { EVENT_STORE } from '../apps/api/src/store/tokens';
 import { createCategory, createLocation } from './support/catalog';

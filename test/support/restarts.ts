@@ -3,7 +3,7 @@ import { EventStore } from '@app/event-store';
 import { Database, ProjectionRunner, ReactorRunner } from '@app/read-models';
 import { crashingAppends } from '@app/read-models/testing/crashing-appends';
 import { TestDatabase } from '@app/read-models/testing/test-databases';
-import { configFromEnv } from '../../apps/api/src/config';
+import { configFromEnv } from '@app/runtime';
 import { createApp, CreateAppOptions } from '../../apps/api/src/create-app';
 import { EVENT_STORE } from '../../apps/api/src/store/tokens';
 import { ADMIN_TOKEN } from './operator';

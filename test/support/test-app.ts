@@ -3,7 +3,7 @@ import { Database, Projector } from '@app/read-models';
 import { TestDatabase } from '@app/read-models/testing/test-databases';
 import { ModuleMetadata } from '@nestjs/common';
 import { DestinationStream } from 'pino';
-import { ApiConfig, configFromEnv } from '../../apps/api/src/config';
+import { ApiConfig, configFromEnv } from '@app/runtime';
 import { createApp, CreateAppOptions } from '../../apps/api/src/create-app';
 import { ADMIN_TOKEN } from './operator';
 import { responseContract } from './response-contract';

@@ -1,7 +1,7 @@
 import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
 import { DestinationStream } from 'pino';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ApiConfig } from './config';
+import { ApiConfig } from '@app/runtime';
 import { HttpConventionsModule } from './http/http-conventions.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { AuthModule } from './auth/auth.module';

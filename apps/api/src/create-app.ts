@@ -4,7 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyInstance } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
-import { ApiConfig } from './config';
+import { ApiConfig } from '@app/runtime';
 import { answerFrameworkError } from './http/framework-errors';
 import { ReplayReads } from './idempotency/replay-reads';
 import { acceptJsonBodiesOnly, BODY_LIMIT_BYTES } from './http/json-body';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
-import { configFromEnv } from './config';
+import { configFromEnv } from '@app/runtime';
 import { createApp } from './create-app';
 
 /** `npm start`: the API with its projectors, on the stores the environment names (spec/EXTENSIONS.md §1). */

@@ -1,8 +1,8 @@
 import { EventStore } from '@app/event-store';
 import { Database, Projector, projectors, Reactor } from '@app/read-models';
-import { configFromEnv } from '../../api/src/config';
+import { configFromEnv } from '@app/runtime';
 import { reactors } from '@app/processes';
-import { openStores } from '../../api/src/store/open-stores';
+import { openStores } from '@app/runtime';
 
 /** What every command works on: the read-model database, the event store, projectors and reactors. */
 export interface CliContext {

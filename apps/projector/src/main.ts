@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { RunnerLogger } from '@app/read-models';
-import { configFromEnv } from '../../api/src/config';
+import { configFromEnv } from '@app/runtime';
 import { startProjectorWorker } from './worker';
 
 /**

@@ -5,7 +5,7 @@ import { streamEventsProjector } from '@app/read-models/testing/stream-events-pr
 import { createFreshPostgres, postgresSkipNotice } from '@app/read-models/testing/test-databases';
 import { sql } from 'kysely';
 import { Client } from 'pg';
-import { configFromEnv } from '../../api/src/config';
+import { configFromEnv } from '@app/runtime';
 import { ProjectorWorker, startProjectorWorker } from './worker';
 
 postgresSkipNotice('projector worker faults');

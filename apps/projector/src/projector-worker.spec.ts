@@ -7,7 +7,7 @@ import { Database, leasedAmong, loadCheckpoint, ProjectorStatus, projectors } fr
 import { appendSampleEvents } from '@app/read-models/testing/projection-fixtures';
 import { streamEventsProjector } from '@app/read-models/testing/stream-events-projector';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
-import { configFromEnv } from '../../api/src/config';
+import { configFromEnv } from '@app/runtime';
 import { reactors } from '@app/processes';
 import { admin, createCaller } from '../../../test/support/operator';
 import { startTestApp, TestApp } from '../../../test/support/test-app';

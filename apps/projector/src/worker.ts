@@ -12,9 +12,9 @@ import {
   ReactorRunner,
   RunnerLogger,
 } from '@app/read-models';
-import { ApiConfig } from '../../api/src/config';
+import { ApiConfig } from '@app/runtime';
 import { reactors as reactorRegistry } from '@app/processes';
-import { openStores, Stores } from '../../api/src/store/open-stores';
+import { openStores, Stores } from '@app/runtime';
 
 export interface WorkerOptions {
   /** An open database to use instead of the configured one; its owner closes it. */

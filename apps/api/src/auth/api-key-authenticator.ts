@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { ApiError } from '../http/api-error';
 import { DATABASE } from '../store/tokens';
 import { Actor } from './actor';
-import { constantTimeEqual, hashApiKey } from './key-hash';
+import { constantTimeEqual, hashApiKey } from '@app/runtime';
 import { VersionedRowCache } from './key-row-cache';
 
 const BEARER = /^Bearer +(\S+) *$/i;

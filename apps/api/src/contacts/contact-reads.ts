@@ -11,7 +11,7 @@ import { Database } from '@app/read-models';
 import { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { parseAsOfRevision, RecordHistory, requireAuditScope } from '../history';
 import { resourceMissing } from '../http/api-error';
 import { setETag } from '../http/etag';

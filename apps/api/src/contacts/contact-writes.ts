@@ -9,7 +9,7 @@ import {
   isRecordId,
 } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { resourceMissing } from '../http/api-error';
 import { AccountRecords } from './account-records';
 import { ContactJson, contactJson, contactSight } from './contact-sight';

@@ -11,7 +11,7 @@ import {
 } from '@app/domain';
 import { streamName } from '@app/event-store/aggregate';
 import { Actor, can, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { EstimateContexts } from '../estimates/estimate-context';
 import { resourceMissing } from '../http/api-error';
 import { RecordLimit } from '../records/record-limit';

@@ -17,7 +17,7 @@ import {
 } from '@app/domain';
 import { WrongExpectedVersionError } from '@app/event-store';
 import { Actor, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { ApiError, resourceMissing } from '../http/api-error';
 import { DocumentNumbers } from '../documents/document-numbers';
 import { EstimateContexts } from './estimate-context';

@@ -3,7 +3,7 @@ import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { PinoLogger } from 'nestjs-pino';
-import { ApiConfig } from '../config';
+import { ApiConfig } from '@app/runtime';
 import { API_CONFIG, DATABASE } from '../store/tokens';
 import { migrateIdempotencyKeys } from './idempotency-migrations';
 import { OwnerSessions } from './owner-sessions';

@@ -6,7 +6,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
 import { Actor } from '../auth/actor';
 import { actorOf } from '../auth/current-actor';
-import { ApiConfig } from '../config';
+import { ApiConfig } from '@app/runtime';
 import { toErrorResponse } from '../http/error-response';
 import { RecordHistory } from '../history';
 import { API_CONFIG, EVENT_STORE } from '../store/tokens';

@@ -14,7 +14,7 @@ import {
 import { Database, INVOICE_DATE_COLUMNS, INVOICE_SEARCH_COLUMNS } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { DocumentListRequest } from '../documents/document-list-query';
 import { DocumentTable, listDocuments } from '../documents/document-list';
 import { resourceMissing } from '../http/api-error';

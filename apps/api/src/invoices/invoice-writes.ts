@@ -18,7 +18,7 @@ import {
 import { WrongExpectedVersionError } from '@app/event-store';
 import { streamName } from '@app/event-store/aggregate';
 import { Actor, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { DocumentNumbers } from '../documents/document-numbers';
 import { resourceMissing } from '../http/api-error';
 import { Numbering } from '../records/numbering';

@@ -3,7 +3,7 @@ import { DomainError, ItemCreated, itemAggregate, ItemState, StockAdjusted } fro
 import { EventStore, MemoryEventStore } from '@app/event-store';
 import { AggregateRepository } from '@app/event-store/aggregate';
 import { Actor } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { UnitLine } from '@app/processes';
 import { UniqueUnits } from './unique-units';
 

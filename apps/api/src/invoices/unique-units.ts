@@ -10,7 +10,7 @@ import {
 } from '@app/domain';
 import { isUnitLine, unitDecisionContext, uniqueItems, UnitLine } from '@app/processes';
 import { Actor, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 
 /**
  * "A unique item's unit is on at most one active invoice, and only when on hand", decided on each

@@ -12,7 +12,7 @@ import {
   isRecordId,
 } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { resourceMissing } from '../http/api-error';
 import { References } from '../records/references';
 import { ItemCategoryJson, itemCategoryJson } from './item-category-json';

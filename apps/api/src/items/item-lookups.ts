@@ -4,7 +4,7 @@ import { variationAttributeAggregate } from '@app/domain/variation-attribute/var
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 
 /** The ids a command names, to look up before the domain decides. */

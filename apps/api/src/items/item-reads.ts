@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isDomainError, itemAggregate, ItemRecord, visibleItem, isRecordId } from '@app/domain';
 import { Database } from '@app/read-models';
 import { Actor, can } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { invalidQueryParameter, resourceMissing } from '../http/api-error';
 import { ListEnvelope, listEnvelope } from '../http/pagination';
 import { DATABASE } from '../store/tokens';

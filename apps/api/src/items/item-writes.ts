@@ -17,7 +17,7 @@ import {
   MAX_INTEGER,
 } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { resourceMissing } from '../http/api-error';
 import { Numbering } from '../records/numbering';
 import { RecordLimit } from '../records/record-limit';

@@ -12,7 +12,7 @@ import {
 import { Database } from '@app/read-models';
 import { SelectQueryBuilder, sql } from 'kysely';
 import { Actor } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { resourceMissing } from '../http/api-error';
 import { ListEnvelope, listEnvelope, PageRequest, parsePageRequest } from '../http/pagination';
 import { DATABASE } from '../store/tokens';

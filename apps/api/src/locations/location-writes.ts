@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { decideLocation, locationAggregate, LocationCommand, LocationState, isRecordId } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { resourceMissing } from '../http/api-error';
 import { References } from '../records/references';
 import { locationContext } from './location-context';

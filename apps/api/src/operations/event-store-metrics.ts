@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Counter } from 'prom-client';
-import { Stores } from '../store/open-stores';
+import { Stores } from '@app/runtime';
 import { STORES } from '../store/tokens';
 import { Metrics } from './metrics';
 

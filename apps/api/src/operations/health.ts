@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ProjectionRunner, ProjectorStatus, ReactorRunner } from '@app/read-models';
 import { sql } from 'kysely';
 import { ProjectionView, projectionView } from '../operator/projection-view';
-import { Stores } from '../store/open-stores';
+import { Stores } from '@app/runtime';
 import { STORES } from '../store/tokens';
 
 /** A store's part of the report; `error` says why it counts as down. */

@@ -3,7 +3,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { LoggerModule, PinoLogger } from 'nestjs-pino';
 import { DestinationStream, Level, stdTimeFunctions } from 'pino';
 import { actorOf } from '../auth/current-actor';
-import { ApiConfig } from '../config';
+import { ApiConfig } from '@app/runtime';
 import { pathOf } from '../http/pagination';
 
 /** Routes polled by machines: their requests are not logged line by line. */

@@ -20,7 +20,7 @@ import { FastifyRequest } from 'fastify';
 import { listEnvelope, parsePageRequest, pathOf } from '../http/pagination';
 import { AccountBody, CreateApiKeyBody, CreateUserBody, UpdateUserBody } from './admin-bodies';
 import { AdminGuard } from './admin.guard';
-import { OperatorActions } from './operator-actions';
+import { OperatorActions } from '@app/runtime';
 
 /** The operator API (EXTENSIONS.md §2): bootstrap and administration, behind ADMIN_TOKEN. */
 @ApiTags('operator')

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { constantTimeEqual } from '../auth/key-hash';
-import { ApiConfig } from '../config';
+import { constantTimeEqual } from '@app/runtime';
+import { ApiConfig } from '@app/runtime';
 import { ApiError, routeMissing } from '../http/api-error';
 import { API_CONFIG } from '../store/tokens';
 

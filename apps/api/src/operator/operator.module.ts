@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { DATABASE, EVENT_STORE } from '../store/tokens';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { EventStore } from '@app/event-store';
 import { Database, ProjectionRunner } from '@app/read-models';
 import { AdminController } from './admin.controller';
 import { AdminGuard } from './admin.guard';
-import { OperatorActions } from './operator-actions';
+import { OperatorActions } from '@app/runtime';
 import { ProjectionsController } from './projections.controller';
 import { VerifyController } from './verify.controller';
 import { VerifyRuns } from './verify-runs';

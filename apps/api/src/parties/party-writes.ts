@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, invalid, isDomainError, PartyFields, PartyState, isRecordId } from '@app/domain';
 import { DomainEvent } from '@app/event-store/aggregate';
 import { Actor, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { resourceMissing } from '../http/api-error';
 import { AssignableUsers } from '../records/assignable-users';
 import { RecordLimit } from '../records/record-limit';

@@ -14,7 +14,7 @@ import {
   PurchaseOrderState,
 } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { DocumentNumbers } from '../documents/document-numbers';
 import { resourceMissing } from '../http/api-error';
 import { locationAccessible } from './purchase-order-access';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppendResult, EventStore, Position, RecordedEvent, StreamNotFoundError } from '@app/event-store';
 import { CompletedSteps, Reactor, runReactorStep } from '@app/read-models';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { ReadYourWrites } from '../store/read-your-writes';
 import { EVENT_STORE } from '../store/tokens';
 

@@ -17,7 +17,7 @@ import {
 } from '@app/domain';
 import { streamName } from '@app/event-store/aggregate';
 import { Actor, can, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { resourceMissing } from '../http/api-error';
 import { UniqueUnits } from '../invoices/unique-units';
 import { ReactorSteps } from '../reactors/reactor-steps';

@@ -17,7 +17,7 @@ import {
   visibleSalesOrder,
 } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { DocumentNumbers } from '../documents/document-numbers';
 import { resourceMissing } from '../http/api-error';
 import { PACKING_LIST_SEQUENCE } from '../invoices/invoice-writes';

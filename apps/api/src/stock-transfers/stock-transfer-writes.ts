@@ -14,7 +14,7 @@ import {
 } from '@app/domain';
 import { StreamAppend } from '@app/event-store';
 import { Actor, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { resourceMissing } from '../http/api-error';
 import { RecordLimit } from '../records/record-limit';
 import { Numbering } from '../records/numbering';

@@ -9,7 +9,7 @@ import {
 import { StreamAppend } from '@app/event-store';
 import { toExpectedRevision } from '@app/event-store/aggregate';
 import { Actor, eventMetadata } from '../auth/actor';
-import { RecordWriter, toEventData } from '../commands/record-writer';
+import { RecordWriter, toEventData } from '@app/runtime';
 import { decideOwnerMovement, ownerStream } from '@app/processes';
 import { StockTransferLookups } from './stock-transfer-lookups';
 

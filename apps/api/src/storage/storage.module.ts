@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { ApiConfig } from '../config';
+import { ApiConfig } from '@app/runtime';
 import { API_CONFIG } from '../store/tokens';
 import { FilesystemPhotoStorage } from './filesystem-photo-storage';
 import { PHOTO_STORAGE } from './photo-storage';

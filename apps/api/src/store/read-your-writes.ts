@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EventStore, Position } from '@app/event-store';
 import { ProjectionFailedError, ProjectionRunner, WaitForTimeoutError } from '@app/read-models';
 import { PinoLogger } from 'nestjs-pino';
-import { ApiConfig } from '../config';
+import { ApiConfig } from '@app/runtime';
 import { API_CONFIG, EVENT_STORE } from './tokens';
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ProjectionRunner, ReactorRunner } from '@app/read-models';
-import { Stores } from './open-stores';
+import { Stores } from '@app/runtime';
 import { STORES } from './tokens';
 
 /**

@@ -15,10 +15,10 @@ import {
   ReactorRunner,
 } from '@app/read-models';
 import { PinoLogger } from 'nestjs-pino';
-import { ApiConfig } from '../config';
-import { openStores, Stores } from './open-stores';
+import { ApiConfig } from '@app/runtime';
+import { openStores, Stores } from '@app/runtime';
 import { ReadYourWrites } from './read-your-writes';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { ReactorSteps } from '../reactors/reactor-steps';
 import { reactors as reactorRegistry } from '@app/processes';
 import { StoreLifecycle } from './store-lifecycle';

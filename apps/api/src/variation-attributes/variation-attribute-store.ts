@@ -13,10 +13,10 @@ import {
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { resourceMissing } from '../http/api-error';
 import { ListEnvelope, listEnvelope, parsePageRequest } from '../http/pagination';
-import { KeyedLock } from '../commands/keyed-lock';
+import { KeyedLock } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { recordOfRow, VariationAttributeJson, variationAttributeJson } from './variation-attribute-json';
 import { refuseUnknownParams } from '../http/query-params';

@@ -1,5 +1,5 @@
 import { listEnvelope, parsePageRequest } from '../../../api/src/http/pagination';
-import { OperatorActions } from '../../../api/src/operator/operator-actions';
+import { OperatorActions } from '@app/runtime';
 import { OperatorSession } from './operator-session';
 
 /** Option values as node:util parseArgs gives them (strings only here). */

@@ -8,8 +8,8 @@ import {
   ProjectionRunner,
   WaitForTimeoutError,
 } from '@app/read-models';
-import { RecordWriter } from '../../../api/src/commands/record-writer';
-import { OperatorActions } from '../../../api/src/operator/operator-actions';
+import { RecordWriter } from '@app/runtime';
+import { OperatorActions } from '@app/runtime';
 import { CliContext } from '../cli-context';
 
 /** A catch-up on a long log that the API has not projected for a while may take this long. */

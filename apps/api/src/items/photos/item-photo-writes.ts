@@ -12,7 +12,7 @@ import {
 } from '@app/domain';
 import { PinoLogger } from 'nestjs-pino';
 import { Actor, eventMetadata } from '../../auth/actor';
-import { RecordWriter } from '../../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { ItemReads } from '../item-reads';
 import { resourceMissing } from '../../http/api-error';
 import { PHOTO_STORAGE, PhotoStorage } from '../../storage/photo-storage';

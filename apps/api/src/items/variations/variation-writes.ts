@@ -24,11 +24,11 @@ import {
 import { EventMetadata } from '@app/event-store';
 import { streamName } from '@app/event-store/aggregate';
 import { Actor, eventMetadata } from '../../auth/actor';
-import { RecordWriter } from '../../commands/record-writer';
+import { RecordWriter } from '@app/runtime';
 import { resourceMissing } from '../../http/api-error';
 import { ReactorSteps } from '../../reactors/reactor-steps';
 import { ItemReads } from '../item-reads';
-import { KeyedLock } from '../../commands/keyed-lock';
+import { KeyedLock } from '@app/runtime';
 import { firstVariationReactor } from '@app/processes';
 import { RowNumbers } from './row-numbers';
 import { VariationContexts } from './variation-context';

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { EventStore, PostgresEventStore } from '@app/event-store';
 import { KyselySnapshotStore } from '@app/event-store/aggregate';
 import { Database, openDatabase } from '@app/read-models';
-import { ApiConfig, databaseConfig } from '../config';
+import { ApiConfig, databaseConfig } from './config';
 import { EventStoreSignals } from './event-store-signals';
 
 export type EventStoreKind = 'postgres' | 'eventstoredb';

@@ -3,10 +3,10 @@ import { PostgresEventStore } from '@app/event-store/postgres/postgres-event-sto
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Database, projectors } from '@app/read-models';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
-import { configFromEnv } from '../../api/src/config';
-import { createApp } from '../../api/src/create-app';
-import { admin, ADMIN_TOKEN } from '../../../test/support/operator';
-import { runCli } from './cli';
+import { configFromEnv } from '@app/runtime';
+import { createApp } from '../apps/api/src/create-app';
+import { admin, ADMIN_TOKEN } from './support/operator';
+import { runCli } from '../apps/cli/src/cli';
 
 postgresSkipNotice('operator CLI: accounts, users, keys');
 

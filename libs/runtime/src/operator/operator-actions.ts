@@ -26,7 +26,7 @@ import {
 } from '@app/domain';
 import { EventMetadata } from '@app/event-store';
 import { Kysely } from 'kysely';
-import { generateApiKey } from '../auth/key-hash';
+import { generateApiKey } from './key-hash';
 import { RecordWriter } from '../commands/record-writer';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -1,0 +1,11 @@
+/**
+ * What the service's processes share (the API, the projector worker, the CLI): their settings, the
+ * stores opened as configured, the command path to a record's stream, and the operator's actions.
+ */
+export * from './config';
+export * from './open-stores';
+export * from './event-store-signals';
+export * from './commands/record-writer';
+export * from './commands/keyed-lock';
+export * from './operator/operator-actions';
+export * from './operator/key-hash';
