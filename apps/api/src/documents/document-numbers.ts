@@ -4,6 +4,9 @@ import { Actor } from '../auth/actor';
 import { Numbering } from '../records/numbering';
 import { RecordLimit } from '../records/record-limit';
 
+/** Packing-list numbers: one per-account counter, shared by invoices' and sales orders' packing lists. */
+export const PACKING_LIST_SEQUENCE = 'packing_list';
+
 /**
  * The last step of a document's creation, once its decision accepted it: the account must have
  * room for one more record, then the document's number is drawn (so a refused request consumes

@@ -19,7 +19,7 @@ import { WrongExpectedVersionError } from '@app/event-store';
 import { streamName } from '@app/event-store/aggregate';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { DocumentNumbers } from '../documents/document-numbers';
+import { DocumentNumbers, PACKING_LIST_SEQUENCE } from '../documents/document-numbers';
 import { resourceMissing } from '../http/api-error';
 import { Numbering } from '../records/numbering';
 import { InvoiceContexts } from './invoice-context';
@@ -34,9 +34,6 @@ export interface InvoiceWritten {
   revision: number;
   events: InvoiceEvent[];
 }
-
-/** Packing-list numbers: one per-account counter, shared with sales orders' packing lists. */
-export const PACKING_LIST_SEQUENCE = 'packing_list';
 
 /**
  * Invoice commands through the invoice's stream. Every rule (balance, packing, editability) is

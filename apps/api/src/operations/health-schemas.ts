@@ -1,9 +1,16 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { EnumProperty, IntegerProperty, TextProperty } from '../openapi/schema-properties';
-import { ProjectionFailedEventSchema } from '../operator/operator-schemas';
 import { HealthProjector, HealthReport, StoreHealth } from './health';
 
 /* GET /health's report, as an OpenAPI schema beside health.ts. */
+
+@ApiSchema({ name: 'ProjectionFailedEvent' })
+export class ProjectionFailedEventSchema {
+  @ApiProperty({ type: 'string' }) id!: string;
+  @ApiProperty({ type: 'string' }) stream!: string;
+  @ApiProperty({ type: 'string' }) type!: string;
+  @ApiProperty({ type: 'string' }) position!: string;
+}
 
 @ApiSchema({ name: 'StoreHealth' })
 export class StoreHealthSchema implements StoreHealth {

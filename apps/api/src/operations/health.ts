@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ProjectionRunner, ProjectorStatus, ReactorRunner } from '@app/read-models';
 import { sql } from 'kysely';
-import { ProjectionView, projectionView } from '../operator/projection-view';
+import { ProjectionView, projectionView } from './projection-view';
 import { Stores } from '@app/runtime';
 import { STORES } from '../store/tokens';
 

@@ -18,7 +18,8 @@ import {
   TextProperty,
   TimestampProperty,
 } from '../openapi/schema-properties';
-import { ProjectionView } from './projection-view';
+import { ProjectionFailedEventSchema } from '../operations/health-schemas';
+import { ProjectionView } from '../operations/projection-view';
 
 /* The operator API's answers (EXTENSIONS.md §2), as OpenAPI schemas beside the views that build them. */
 
@@ -104,14 +105,6 @@ export class ApiKeySchema implements ApiKeyView {
   prefix!: string;
   @TimestampProperty({ nullable: true }) expires_at!: string | null;
   @TimestampProperty() created_at!: string;
-}
-
-@ApiSchema({ name: 'ProjectionFailedEvent' })
-export class ProjectionFailedEventSchema {
-  @ApiProperty({ type: 'string' }) id!: string;
-  @ApiProperty({ type: 'string' }) stream!: string;
-  @ApiProperty({ type: 'string' }) type!: string;
-  @ApiProperty({ type: 'string' }) position!: string;
 }
 
 @ApiSchema({ name: 'Projection' })

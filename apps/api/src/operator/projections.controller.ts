@@ -5,7 +5,7 @@ import { ProjectionListSchema, ProjectionSchema } from './operator-schemas';
 import { ProjectionRunner } from '@app/read-models';
 import { ApiError, resourceMissing } from '../http/api-error';
 import { AdminGuard } from './admin.guard';
-import { ProjectionView, projectionView } from './projection-view';
+import { ProjectionView, projectionView } from '../operations/projection-view';
 
 /**
  * The read models for an operator: each projector's state, position and lag and, for one stopped

@@ -20,7 +20,7 @@ import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { DocumentNumbers } from '../documents/document-numbers';
 import { resourceMissing } from '../http/api-error';
-import { PACKING_LIST_SEQUENCE } from '../invoices/invoice-writes';
+import { PACKING_LIST_SEQUENCE } from '../documents/document-numbers';
 import { Numbering } from '../records/numbering';
 import { locationAccessible, SalesOrderContexts } from './sales-order-context';
 import { SalesOrderLocations } from './sales-order-locations';
