@@ -45,7 +45,11 @@ export type DocumentChange<C> = { create: any } | { id: string; command: C; ifMa
 /** The reads a document controller answers with. */
 export interface DocumentReads<R> {
   list(actor: Actor, request: DocumentListRequest, url: string): Promise<unknown>;
-  retrieve(actor: Actor, id: string, query: Record<string, unknown>): Promise<{ body: unknown; revision: number }>;
+  retrieve(
+    actor: Actor,
+    id: string,
+    query: Record<string, unknown>,
+  ): Promise<{ body: unknown; revision: number }>;
   detail(actor: Actor, record: R, revision: number): unknown;
 }
 
@@ -157,7 +161,8 @@ export function documentController<R, C extends { type: string }>(
       @Res({ passthrough: true }) reply: FastifyReply,
     ) {
       guard(actor);
-      if (asOfRequested(query)) return this.history.retrieveAsOf(declaration.history, id, query, actor, reply);
+      if (asOfRequested(query))
+        return this.history.retrieveAsOf(declaration.history, id, query, actor, reply);
       const { body, revision } = await this.reads.retrieve(actor, id, query);
       setETag(reply, revision, declaration.etagPrefix);
       return body;

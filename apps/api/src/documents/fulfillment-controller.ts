@@ -1,4 +1,16 @@
-import { Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res, Type } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  Type,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { isRecordId, Permission, Scope } from '@app/domain';
@@ -29,7 +41,9 @@ export interface FulfillmentDeclaration<R extends { fulfillments: Packed[] }, C 
   name: string;
   scopes: { read: Scope; pack: Scope; ship: Scope };
   permissions: { read: Permission; write: Permission };
-  reads: Type<{ fulfillments(actor: Actor, id: string, query: Record<string, unknown>, url: string): unknown }>;
+  reads: Type<{
+    fulfillments(actor: Actor, id: string, query: Record<string, unknown>, url: string): unknown;
+  }>;
   pack: (fulfillmentId: string, input: Record<string, unknown>) => C;
   ship: (fulfillmentId: string, input: Record<string, unknown>) => C;
   bodies: { pack: Type<object>; ship: Type<object> };
@@ -121,7 +135,10 @@ export function fulfillmentController<R extends { fulfillments: Packed[] }, C ex
       const written = await runDocumentCommand(this.commands, document, actor, id, command, ifMatch);
       setETag(reply, written.revision, document.etagPrefix);
       const record = written.record!;
-      return declaration.view(record, record.fulfillments.find((f) => f.id === fulfillmentId)!);
+      return declaration.view(
+        record,
+        record.fulfillments.find((f) => f.id === fulfillmentId)!,
+      );
     }
   }
   // Its own name per type, for Nest's injector and the OpenAPI operation ids.

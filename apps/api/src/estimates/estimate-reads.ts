@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ESTIMATE_KIND, EstimateRecord, EstimateView, isDomainError, visibleEstimate, isRecordId } from '@app/domain';
+import {
+  ESTIMATE_KIND,
+  EstimateRecord,
+  EstimateView,
+  isDomainError,
+  visibleEstimate,
+  isRecordId,
+} from '@app/domain';
 import { Database } from '@app/read-models';
 import { Actor } from '../auth/actor';
 import { DocumentListRequest } from '../documents/document-list-query';

@@ -47,7 +47,9 @@ export const ESTIMATE_DOCUMENT: DocumentDeclaration<EstimateRecord, EstimateComm
     view: preview,
     docs: {
       previewNew: [
-        ApiOperation({ summary: 'Calculate a new estimate without saving it (no number, nothing persisted)' }),
+        ApiOperation({
+          summary: 'Calculate a new estimate without saving it (no number, nothing persisted)',
+        }),
       ],
       previewChange: [
         ApiOperation({ summary: 'Calculate changes to an estimate without saving them; If-Match required' }),

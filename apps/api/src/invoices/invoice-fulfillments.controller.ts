@@ -30,7 +30,9 @@ export const InvoiceFulfillmentsController = fulfillmentController<InvoiceRecord
     list: [ApiOperation({ summary: 'Packing lists of the invoice, newest first' })],
     pack: [
       ApiOperation({ summary: 'Pack lines of a standalone invoice (201); no stock moves' }),
-      ApiUnprocessableEntityResponse({ description: 'invalid_invoice_pack or unsupported_invoice_pack_field' }),
+      ApiUnprocessableEntityResponse({
+        description: 'invalid_invoice_pack or unsupported_invoice_pack_field',
+      }),
       ApiConflictResponse({
         description:
           'invoice_pack_not_allowed, invoice_line_already_packed or invoice_fulfillment_managed_by_sales_order',

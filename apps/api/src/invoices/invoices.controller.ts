@@ -62,7 +62,8 @@ export const INVOICE_DOCUMENT: DocumentDeclaration<InvoiceRecord, InvoiceCommand
     ],
     update: [
       ApiOperation({
-        summary: 'Change an unpaid invoice without payments; lines, when given, replace the non-discount lines',
+        summary:
+          'Change an unpaid invoice without payments; lines, when given, replace the non-discount lines',
       }),
       ApiHeader(IF_MATCH),
       ApiOkResponse({ type: InvoiceSchema, description: 'The updated invoice' }),

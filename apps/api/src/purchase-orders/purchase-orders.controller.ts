@@ -55,7 +55,10 @@ export const PURCHASE_ORDER_DOCUMENT: DocumentDeclaration<PurchaseOrderRecord, P
       ApiOperation({
         summary: 'Retrieve a purchase order with its lines; with as_of_revision (audit:read), as it was then',
       }),
-      ApiOkResponse({ type: PurchaseOrderSchema, description: 'The purchase order detail; ETag its revision' }),
+      ApiOkResponse({
+        type: PurchaseOrderSchema,
+        description: 'The purchase order detail; ETag its revision',
+      }),
       ApiNotFoundResponse({ description: 'resource_missing' }),
       ApiErrors(404, 410),
     ],
@@ -65,7 +68,9 @@ export const PURCHASE_ORDER_DOCUMENT: DocumentDeclaration<PurchaseOrderRecord, P
         type: PurchaseOrderSchema,
         description: 'The new purchase order with its calculated lines',
       }),
-      ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_purchase_order_field' }),
+      ApiUnprocessableEntityResponse({
+        description: 'validation_failed or unsupported_purchase_order_field',
+      }),
       ApiConflictResponse({ description: 'account_record_limit_reached' }),
       ApiErrors(409),
     ],
@@ -74,7 +79,9 @@ export const PURCHASE_ORDER_DOCUMENT: DocumentDeclaration<PurchaseOrderRecord, P
       ApiHeader(IF_MATCH),
       ApiOkResponse({ type: PurchaseOrderSchema, description: 'The updated purchase order' }),
       ApiNotFoundResponse({ description: 'resource_missing' }),
-      ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_purchase_order_field' }),
+      ApiUnprocessableEntityResponse({
+        description: 'validation_failed or unsupported_purchase_order_field',
+      }),
       ApiConflictResponse({ description: 'purchase_order_update_not_allowed or mobile_mutation_conflict' }),
       ApiErrors(404, 409, 410),
     ],

@@ -26,7 +26,12 @@ export const SalesOrderFulfillmentsController = fulfillmentController<SalesOrder
   scopes: { read: 'sales_orders:read', pack: 'sales_orders:pack', ship: 'sales_orders:ship' },
   permissions: { read: 'sales_orders.list', write: 'sales_orders.modify' },
   reads: SalesOrderReads,
-  pack: (fulfillment_id, input) => ({ type: 'PackSalesOrder', fulfillment_id, packing_list_number: 0, input }),
+  pack: (fulfillment_id, input) => ({
+    type: 'PackSalesOrder',
+    fulfillment_id,
+    packing_list_number: 0,
+    input,
+  }),
   ship: (fulfillment_id, input) => ({ type: 'ShipSalesOrderFulfillment', fulfillment_id, input }),
   bodies: { pack: SalesOrderPackBody, ship: SalesOrderShipBody },
   schema: SalesOrderFulfillmentSchema,
@@ -41,7 +46,9 @@ export const SalesOrderFulfillmentsController = fulfillmentController<SalesOrder
       ApiHeader(IF_MATCH),
       ApiNotFoundResponse({ description: 'resource_missing' }),
       ApiForbiddenResponse({ description: FORBIDDEN }),
-      ApiUnprocessableEntityResponse({ description: 'invalid_sales_order_pack or unsupported_sales_order_field' }),
+      ApiUnprocessableEntityResponse({
+        description: 'invalid_sales_order_pack or unsupported_sales_order_field',
+      }),
       ApiConflictResponse({ description: 'sales_order_pack_not_allowed or sales_order_line_already_packed' }),
     ],
     ship: [

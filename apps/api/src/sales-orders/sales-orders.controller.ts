@@ -50,7 +50,10 @@ export const SALES_ORDER_DOCUMENT: DocumentDeclaration<SalesOrderRecord, SalesOr
     ],
     create: [
       ApiOperation({ summary: 'Create an open sales order (201); its number is assigned' }),
-      ApiCreatedResponse({ type: SalesOrderSchema, description: 'The new sales order with its calculated lines' }),
+      ApiCreatedResponse({
+        type: SalesOrderSchema,
+        description: 'The new sales order with its calculated lines',
+      }),
       ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_sales_order_field' }),
       ApiConflictResponse({ description: 'account_record_limit_reached' }),
       ApiErrors(409),
