@@ -16,12 +16,14 @@ import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
 import { documentInput } from '../documents/document-body';
-import { parseIfMatch, setETag } from '../http/etag';
+import { answerMade } from '../documents/made-document';
+import { parseIfMatch } from '../http/etag';
 import { UnsupportedFieldCode } from '../http/unsupported-field-code';
 import { InvoiceReads } from '../invoices/invoice-reads';
 import { InvoiceSchema } from '../invoices/invoice-schemas';
 import { SalesOrderReads } from '../sales-orders/sales-order-reads';
 import { SalesOrderSchema } from '../sales-orders/sales-order-schemas';
+import { SALES_ORDER_ETAG } from '../sales-orders/sales-orders.controller';
 import { EstimateConversions } from './estimate-conversions';
 
 @UnsupportedFieldCode('unsupported_estimate_field')
@@ -57,23 +59,15 @@ export class ConversionsController {
   @ApiConflictResponse({
     description: 'estimate_conversion_not_allowed, account_record_limit_reached or mobile_mutation_conflict',
   })
-  async toInvoice(
+  toInvoice(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: ConvertToInvoiceBody,
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { state, revision } = await this.conversions.toInvoice(
-      actor,
-      id.toLowerCase(),
-      documentInput(body ?? {}),
-      parseIfMatch(ifMatch),
-    );
-    if (state.status !== 'live') throw new Error('A converted invoice is not live');
-    reply.status(201);
-    setETag(reply, revision);
-    return this.invoices.detail(actor, state.record, revision);
+    const making = this.conversions.toInvoice(actor, id.toLowerCase(), input(body), parseIfMatch(ifMatch));
+    return answerMade(reply, actor, this.invoices, making);
   }
 
   @Post('convert-to-sales-order')
@@ -91,22 +85,19 @@ export class ConversionsController {
     description:
       'estimate_sales_order_conversion_not_allowed, account_record_limit_reached or mobile_mutation_conflict',
   })
-  async toSalesOrder(
+  toSalesOrder(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: ConvertToSalesOrderBody,
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { state, revision } = await this.conversions.toSalesOrder(
-      actor,
-      id.toLowerCase(),
-      documentInput(body ?? {}),
-      parseIfMatch(ifMatch),
-    );
-    if (state.status !== 'live') throw new Error('A converted sales order is not live');
-    reply.status(201);
-    setETag(reply, revision, 'so_');
-    return this.salesOrders.detail(actor, state.record, revision);
+    const making = this.conversions.toSalesOrder(actor, id.toLowerCase(), input(body), parseIfMatch(ifMatch));
+    return answerMade(reply, actor, this.salesOrders, making, SALES_ORDER_ETAG);
   }
+}
+
+/** The fields the client sent; no body at all is an empty one. */
+function input(body: object | undefined): Record<string, unknown> {
+  return documentInput(body ?? {});
 }

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ESTIMATE_KIND, EstimateView, isDomainError, visibleEstimate, isRecordId } from '@app/domain';
+import {
+  ESTIMATE_KIND,
+  EstimateRecord,
+  EstimateView,
+  isDomainError,
+  visibleEstimate,
+  isRecordId,
+} from '@app/domain';
 import { Database } from '@app/read-models';
 import { Actor } from '../auth/actor';
 import { DocumentListRequest } from '../documents/document-list-query';
@@ -43,6 +50,11 @@ export class EstimateReads {
     const estimate = visibleEstimate(state, estimateSight(actor));
     if (isDomainError(estimate)) throw estimate;
     return { body: estimateJson(estimate, revision, actor), revision };
+  }
+
+  /** The detail of an estimate just written. */
+  detail(actor: Actor, record: EstimateRecord, revision: number): EstimateView {
+    return estimateJson(record, revision, actor);
   }
 
   /** Visible estimates, newest number first, without lines. */

@@ -18,7 +18,8 @@ import { Access } from '../auth/access';
 import { Actor, can } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
 import { documentInput } from '../documents/document-body';
-import { parseIfMatch, setETag } from '../http/etag';
+import { answerMade } from '../documents/made-document';
+import { parseIfMatch } from '../http/etag';
 import { parsePageRequest, pathOf } from '../http/pagination';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { ApiListOf } from '../openapi/response-schemas';
@@ -28,6 +29,7 @@ import { InvoiceReads } from '../invoices/invoice-reads';
 import { InvoiceSchema, InvoiceSummarySchema } from '../invoices/invoice-schemas';
 import { SalesOrderInvoicing } from './sales-order-invoicing';
 import { SalesOrderReads } from '../sales-orders/sales-order-reads';
+import { SALES_ORDER_ETAG } from '../sales-orders/sales-orders.controller';
 
 @UnsupportedFieldCode('invalid_sales_order_invoice')
 export class InvoiceSalesOrderBody {
@@ -73,23 +75,21 @@ export class SalesOrderInvoicingController {
       'sales_order_invoice_not_allowed, sales_order_already_invoiced, sales_order_line_already_invoiced, item_unit_unavailable, account_record_limit_reached or mobile_mutation_conflict',
   })
   @ApiErrors(404, 409, 410)
-  async invoice(
+  invoice(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: InvoiceSalesOrderBody,
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { state, revision } = await this.invoicing.invoice(
+    const input = documentInput(body ?? {});
+    const making = this.invoicing.invoice(
       actor,
       id.toLowerCase(),
-      documentInput(body ?? {}),
-      parseIfMatch(ifMatch, 'so_'),
+      input,
+      parseIfMatch(ifMatch, SALES_ORDER_ETAG),
     );
-    if (state.status !== 'live') throw new Error('An invoice made from a sales order is not live');
-    reply.status(201);
-    setETag(reply, revision);
-    return this.invoices.detail(actor, state.record, revision);
+    return answerMade(reply, actor, this.invoices, making);
   }
 
   @Get('invoices')
