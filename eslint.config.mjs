@@ -1,6 +1,31 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The API app's folders, bottom up (docs/architecture.md): a folder imports its own layer's
+ * foundation (layer 0 only) and the layers below it, never one above or a sibling feature.
+ */
+const APPS = ['api', 'cli', 'projector'];
+
+const API_LAYERS = [
+  [
+    'http',
+    'auth',
+    'openapi',
+    'store',
+    'records',
+    'history',
+    'idempotency',
+    'operations',
+    'storage',
+    'reactors',
+  ],
+  ['documents', 'parties', 'contacts', 'variation-attributes', 'item-categories', 'locations', 'operator'],
+  ['items'],
+  ['stock-ledger', 'estimates', 'invoices', 'sales-orders', 'purchase-orders', 'stock-transfers'],
+  ['conversions', 'sales-order-invoicing'],
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -21,4 +46,92 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // The layers (docs/architecture.md): an app imports libraries only, never another app; a library
+  // never imports an app; the domain imports no other library of the service.
+  ...appBoundaries(),
+  ...apiLayers(),
+  {
+    files: ['libs/**/*.ts'],
+    ignores: ['libs/domain/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [apps('a library imports no app')] }] },
+  },
+  {
+    files: ['libs/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            apps('the domain imports no app'),
+            {
+              group: [
+                '@app/*',
+                '!@app/domain',
+                '**/event-store/**',
+                '**/read-models/**',
+                '**/processes/**',
+                '**/runtime/**',
+              ],
+              message:
+                'The domain is pure: it imports no other library of the service (@app/event-store types excepted).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
+
+function apps(message) {
+  return { group: ['**/apps/**', '**/api/src/**', '**/cli/src/**', '**/projector/src/**'], message };
+}
+
+/** Each app: no import of another app's files. */
+function appBoundaries() {
+  return APPS.map((name) => ({
+    files: [`apps/${name}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: otherApps(name),
+        },
+      ],
+    },
+  }));
+}
+
+function apiLayers() {
+  return API_LAYERS.flatMap((layer, level) =>
+    layer.map((folder) => {
+      const above = API_LAYERS.slice(level + 1).flat();
+      const siblings = level === 0 ? [] : layer.filter((other) => other !== folder);
+      const forbidden = [...above, ...siblings];
+      return {
+        files: [`apps/api/src/${folder}/**/*.ts`],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                ...otherApps('api'),
+                ...forbidden.map((other) => ({
+                  group: [`../${other}/**`, `../../${other}/**`, `../../../${other}/**`],
+                  message: `apps/api/src/${folder} may not import ${other}: imports run down the layers (docs/architecture.md).`,
+                })),
+              ],
+            },
+          ],
+        },
+      };
+    }),
+  );
+}
+
+function otherApps(name) {
+  return APPS.filter((other) => other !== name).map((other) => ({
+    group: [`**/apps/${other}/**`, `**/${other}/src/**`],
+    message: `apps/${name} imports libraries only (libs/*), never apps/${other}: move what both need to a library.`,
+  }));
+}

@@ -161,6 +161,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/projections/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify read models against a replay of the log (runs in the background) */
+        post: operations["verify_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projections/verify/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A verify's report: running, or equal, different or failed with its findings */
+        get: operations["verify_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/customers": {
         parameters: {
             query?: never;
@@ -1824,6 +1858,94 @@ export interface components {
             /** @enum {string} */
             object: "list";
             data: components["schemas"]["Projection"][];
+        };
+        VerifyBody: {
+            /** @description The projectors to verify; default every one. */
+            projectors?: string[];
+        };
+        VerifyColumnDifference: {
+            column: string;
+            live: string | null;
+            replayed: string | null;
+        };
+        VerifyRowExample: {
+            /** @description The row's primary key */
+            key: {
+                [key: string]: string | null;
+            };
+            /** @description The whole row (only live, only replayed) */
+            row?: {
+                [key: string]: string | null;
+            };
+            /** @description The columns that differ */
+            columns?: components["schemas"]["VerifyColumnDifference"][];
+        };
+        VerifyRowExamples: {
+            only_live: components["schemas"]["VerifyRowExample"][];
+            only_replayed: components["schemas"]["VerifyRowExample"][];
+            different: components["schemas"]["VerifyRowExample"][];
+        };
+        VerifyTable: {
+            table: string;
+            /** @description The primary key rows are matched on */
+            key: string[];
+            only_live: number;
+            only_replayed: number;
+            different: number;
+            /** @description The first few of each, by key */
+            examples: components["schemas"]["VerifyRowExamples"];
+        };
+        VerifyProjector: {
+            name: string;
+            version: number;
+            /** @enum {string} */
+            status: "equal" | "different" | "not_verified";
+            /** @description `commit/prepare` both sides were compared at; null: the start */
+            position: string | null;
+            events_replayed: number;
+            /** @description Why it was not verified */
+            reason?: string;
+            /** @description The tables that differ */
+            tables: components["schemas"]["VerifyTable"][];
+        };
+        VerifyUnfinishedStepTrigger: {
+            event_id: string;
+            type: string;
+            stream: string;
+            revision: number;
+            position: string;
+            recorded_at: string;
+        };
+        VerifyUnfinishedStep: {
+            process: string;
+            missing: string;
+            trigger: components["schemas"]["VerifyUnfinishedStepTrigger"];
+        };
+        ProjectionVerification: {
+            /** @enum {string} */
+            object: "projection_verification";
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description different: a table or a step differs; failed: a projector (or the run) could not be verified
+             * @enum {string}
+             */
+            status: "running" | "equal" | "different" | "failed";
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            finished_at: string | null;
+            /** @description Empty while running */
+            projectors: components["schemas"]["VerifyProjector"][];
+            unfinished_steps: components["schemas"]["VerifyUnfinishedStep"][];
+            /** @description Why the run could not run at all */
+            error?: string;
         };
         Customer: {
             /** Format: uuid */
@@ -5599,6 +5721,158 @@ export interface operations {
             };
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (2) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    verify_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyBody"];
+            };
+        };
+        responses: {
+            /** @description The run, `running`; Location: its report */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectionVerification"];
+                };
+            };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_required: the credential is missing or wrong */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description resource_missing: absent, foreign, archived or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (2) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    verify_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectionVerification"];
+                };
+            };
+            /** @description authentication_required: the credential is missing or wrong */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description resource_missing: absent, foreign, archived or not visible to the caller */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12299,9 +12573,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             /**
-             * @description The list envelope of compact estimates, newest number first
+             * @description A page of Estimate objects
              *
-             *     A page of Estimate objects
+             *     The list envelope of compact estimates, newest number first
              */
             200: {
                 headers: {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { toErrorResponse } from '../../api/src/http/error-response';
+import { toErrorResponse } from '@app/runtime';
 import { CliContext } from './cli-context';
 import { projectionsCommand, restartProjectionCommand } from './commands/projections';
 import { rebuildCommand } from './commands/rebuild';

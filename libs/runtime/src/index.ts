@@ -9,3 +9,8 @@ export * from './commands/record-writer';
 export * from './commands/keyed-lock';
 export * from './operator/operator-actions';
 export * from './operator/key-hash';
+export * from './errors/api-error';
+export * from './errors/error-response';
+export * from './errors/store-refusals';
+export * from './lists/pagination';
+export * from './lists/query-params';

@@ -10,7 +10,7 @@ import {
 import { Database, operatorRecordsProjector, ProjectionRunner } from '@app/read-models';
 import { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { Actor } from './actor';
 import { constantTimeEqual, hashApiKey } from '@app/runtime';

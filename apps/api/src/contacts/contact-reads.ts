@@ -13,15 +13,15 @@ import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { parseAsOfRevision, RecordHistory, requireAuditScope } from '../history';
-import { resourceMissing } from '../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { setETag } from '../http/etag';
-import { ListEnvelope, listEnvelope } from '../http/pagination';
+import { ListEnvelope, listEnvelope } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { AccountRecords } from './account-records';
 import { CONTACT_HISTORY } from './contact-history';
 import { ContactListRequest, notAVisibleRecord } from './contact-list-query';
 import { ContactJson, contactJson, contactSight } from './contact-sight';
-import { refuseUnknownParams } from '../http/query-params';
+import { refuseUnknownParams } from '@app/runtime';
 import { isoTimestamp } from '../http/timestamps';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

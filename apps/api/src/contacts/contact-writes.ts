@@ -10,7 +10,7 @@ import {
 } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { AccountRecords } from './account-records';
 import { ContactJson, contactJson, contactSight } from './contact-sight';
 

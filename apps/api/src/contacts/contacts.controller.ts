@@ -35,7 +35,7 @@ import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
 import { ApiAsOfRevision, ApiEventsQuery, asOfRequested, parseEventsQuery, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
-import { pathOf } from '../http/pagination';
+import { pathOf } from '@app/runtime';
 import { ChangeContact } from './contact-commands';
 import { ContactBody } from './contact-body';
 import { CONTACT_HISTORY } from './contact-history';

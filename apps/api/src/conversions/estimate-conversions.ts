@@ -13,7 +13,7 @@ import { streamName } from '@app/event-store/aggregate';
 import { Actor, can, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { EstimateContexts } from '../estimates/estimate-context';
-import { resourceMissing } from '../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { RecordLimit } from '../records/record-limit';
 import { ReactorSteps } from '../reactors/reactor-steps';
 import { estimateConversionReactor } from '@app/processes';

@@ -24,7 +24,7 @@ import { CurrentActor } from '../auth/current-actor';
 import { ApiAsOfRevision, asOfRequested, HistoryDeclaration, RecordHistory } from '../history';
 import { BodyOf } from '../http/body-of';
 import { parseIfMatch, setETag } from '../http/etag';
-import { pathOf } from '../http/pagination';
+import { pathOf } from '@app/runtime';
 import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import { documentInput } from './document-body';
 import { ApiDocumentListQuery } from './document-list-docs';

@@ -1,7 +1,7 @@
 import { calendarDate, isDomainError, isRecordId } from '@app/domain';
-import { invalidQueryParameter } from '../http/api-error';
-import { PageRequest, parsePageRequest } from '../http/pagination';
-import { PAGE_PARAMS, Query, queryText, refuseUnknownParams, searchText } from '../http/query-params';
+import { invalidQueryParameter } from '@app/runtime';
+import { PageRequest, parsePageRequest } from '@app/runtime';
+import { PAGE_PARAMS, Query, queryText, refuseUnknownParams, searchText } from '@app/runtime';
 
 /** An inclusive date bound on a column: `issue_date_from` is `issue_date >= …`. */
 export interface DateBound {

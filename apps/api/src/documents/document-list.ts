@@ -1,6 +1,6 @@
 import { DocumentSight } from '@app/domain';
 import { Kysely, RawBuilder, sql } from 'kysely';
-import { ListEnvelope, listEnvelope } from '../http/pagination';
+import { ListEnvelope, listEnvelope } from '@app/runtime';
 import { isoTimestamp } from '../http/timestamps';
 import { DocumentListFilters, DocumentListRequest } from './document-list-query';
 

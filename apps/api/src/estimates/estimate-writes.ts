@@ -18,7 +18,7 @@ import {
 import { WrongExpectedVersionError } from '@app/event-store';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { ApiError, resourceMissing } from '../http/api-error';
+import { ApiError, resourceMissing } from '@app/runtime';
 import { DocumentNumbers } from '../documents/document-numbers';
 import { EstimateContexts } from './estimate-context';
 

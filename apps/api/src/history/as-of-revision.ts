@@ -1,7 +1,7 @@
 import { ApiQuery } from '@nestjs/swagger';
 import { hasScopes, insufficientScope } from '@app/domain';
 import { Actor } from '../auth/actor';
-import { invalidQueryParameter } from '../http/api-error';
+import { invalidQueryParameter } from '@app/runtime';
 
 type Query = Record<string, unknown> | undefined;
 

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
-import { PageRequest, parsePageRequest } from '../http/pagination';
-import { PAGE_PARAMS, Query, refuseUnknownParams } from '../http/query-params';
+import { PageRequest, parsePageRequest } from '@app/runtime';
+import { PAGE_PARAMS, Query, refuseUnknownParams } from '@app/runtime';
 
 /**
  * Every `…/{id}/events` route takes pagination only: any other parameter (`as_of_revision`

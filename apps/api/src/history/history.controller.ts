@@ -8,7 +8,7 @@ import { FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { pathOf } from '../http/pagination';
+import { pathOf } from '@app/runtime';
 import { ApiEventsQuery, parseEventsQuery } from './events-query';
 import { HistoryDeclaration } from './history-declaration';
 import { RecordHistory } from './record-history';

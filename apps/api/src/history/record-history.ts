@@ -10,9 +10,9 @@ import {
 } from '@app/event-store/aggregate';
 import { FastifyReply } from 'fastify';
 import { Actor } from '../auth/actor';
-import { resourceMissing } from '../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { setETag } from '../http/etag';
-import { ListEnvelope, listEnvelope, PageRequest } from '../http/pagination';
+import { ListEnvelope, listEnvelope, PageRequest } from '@app/runtime';
 import { EVENT_STORE } from '../store/tokens';
 import { parseAsOfRevision, requireAuditScope } from './as-of-revision';
 import { eventEntry, EventEntry } from './event-entry';

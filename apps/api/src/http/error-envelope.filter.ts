@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { noteUnexpectedError } from '../operations/request-log';
-import { toErrorResponse } from './error-response';
+import { toErrorResponse } from '@app/runtime';
 
 /**
  * The one place errors become answers: every exception, from a controller, a guard, a pipe, the

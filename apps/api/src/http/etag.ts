@@ -1,5 +1,5 @@
 import { FastifyReply } from 'fastify';
-import { ApiError } from './api-error';
+import { ApiError } from '@app/runtime';
 
 /**
  * A revision as a strong entity tag: `"7"`, or `"so_7"` for a resource whose tags carry a prefix

@@ -1,6 +1,6 @@
 import { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { resourceMissing } from './api-error';
-import { toErrorResponse } from './error-response';
+import { resourceMissing } from '@app/runtime';
+import { toErrorResponse } from '@app/runtime';
 
 /** Fastify's router errors about a path parameter: one it cannot decode (`%ZZ`), one over 100 characters. */
 const BAD_PATH_PARAMETER = new Set(['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH']);

@@ -1,5 +1,5 @@
 import { FastifyInstance } from 'fastify';
-import { ApiError } from './api-error';
+import { ApiError } from '@app/runtime';
 
 /** The JSON body limit (spec/EXTENSIONS.md §4); larger bodies answer 413 payload_too_large. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;

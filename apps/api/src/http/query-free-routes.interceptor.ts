@@ -3,7 +3,7 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { FastifyRequest } from 'fastify';
 import { Observable } from 'rxjs';
-import { Query, refuseUnknownParams } from './query-params';
+import { Query, refuseUnknownParams } from '@app/runtime';
 
 /**
  * A handler that reads no query string (no @Query() parameter: most writes) takes no query

@@ -1,6 +1,6 @@
 import { finished } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from './api-error';
+import { ApiError } from '@app/runtime';
 import { LagDrivenLimit } from './lag-driven-limit';
 
 /** What the API works on at once, and how many more may wait for a turn. */

@@ -1,5 +1,5 @@
 import { ValidationError } from 'class-validator';
-import { ApiError } from './api-error';
+import { ApiError } from '@app/runtime';
 
 /** One failed rule, at its dotted path (`lines.0.quantity`). */
 export interface FieldProblem {

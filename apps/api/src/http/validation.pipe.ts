@@ -1,7 +1,7 @@
 import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { ApiError } from './api-error';
+import { ApiError } from '@app/runtime';
 import { unsupportedFieldCodeOf } from './unsupported-field-code';
 import { fieldProblems, validationError } from './validation-errors';
 

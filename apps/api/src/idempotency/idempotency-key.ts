@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error';
+import { ApiError } from '@app/runtime';
 
 const PARAM = 'Idempotency-Key';
 const WELL_FORMED = /^[\x20-\x7e]{1,255}$/;

@@ -7,7 +7,7 @@ import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
 import { Actor } from '../auth/actor';
 import { actorOf } from '../auth/current-actor';
 import { ApiConfig } from '@app/runtime';
-import { toErrorResponse } from '../http/error-response';
+import { toErrorResponse } from '@app/runtime';
 import { RecordHistory } from '../history';
 import { API_CONFIG, EVENT_STORE } from '../store/tokens';
 import {

@@ -20,7 +20,7 @@ import { streamName } from '@app/event-store/aggregate';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { DocumentNumbers, PACKING_LIST_SEQUENCE } from '../documents/document-numbers';
-import { resourceMissing } from '../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { Numbering } from '../records/numbering';
 import { InvoiceContexts } from './invoice-context';
 import { UniqueUnits } from './unique-units';

@@ -35,7 +35,7 @@ import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
 import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
-import { pathOf } from '../http/pagination';
+import { pathOf } from '@app/runtime';
 import { CreateItemCategoryBody, UpdateItemCategoryBody } from './item-category-bodies';
 import { ChangeItemCategory, freshFieldIds } from './item-category-commands';
 import { itemCategoryHistory } from './item-category-history';

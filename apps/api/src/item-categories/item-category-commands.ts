@@ -13,7 +13,7 @@ import {
 } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { References } from '../records/references';
 import { ItemCategoryJson, itemCategoryJson } from './item-category-json';
 import { ItemCategoryReads } from './item-category-reads';

@@ -10,12 +10,12 @@ import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '../http/api-error';
-import { ListEnvelope, listEnvelope } from '../http/pagination';
+import { resourceMissing } from '@app/runtime';
+import { ListEnvelope, listEnvelope } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { ItemCategoryJson, itemCategoryJson } from './item-category-json';
 import { ItemCategoryListRequest } from './item-category-list-query';
-import { refuseUnknownParams } from '../http/query-params';
+import { refuseUnknownParams } from '@app/runtime';
 import { isoTimestamp } from '../http/timestamps';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

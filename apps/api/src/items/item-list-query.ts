@@ -1,10 +1,10 @@
 import { ITEM_ACTIVE_PREDICATE } from '@app/read-models/projectors/item-lists';
 import { listStates } from '@app/read-models';
 import { Kysely, RawBuilder, sql } from 'kysely';
-import { invalidQueryParameter } from '../http/api-error';
-import { PageRequest, parsePageRequest } from '../http/pagination';
+import { invalidQueryParameter } from '@app/runtime';
+import { PageRequest, parsePageRequest } from '@app/runtime';
 import { isRecordId } from '@app/domain';
-import { queryText, refuseUnknownParams } from '../http/query-params';
+import { queryText, refuseUnknownParams } from '@app/runtime';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 

@@ -3,14 +3,14 @@ import { isDomainError, itemAggregate, ItemRecord, visibleItem, isRecordId } fro
 import { Database } from '@app/read-models';
 import { Actor, can } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { invalidQueryParameter, resourceMissing } from '../http/api-error';
-import { ListEnvelope, listEnvelope } from '../http/pagination';
+import { invalidQueryParameter, resourceMissing } from '@app/runtime';
+import { ListEnvelope, listEnvelope } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { ItemContexts } from './item-context';
 import { extrasOfRow, ItemJson, itemJson, itemJsonOfRow } from './item-json';
 import { ItemListQuery, ItemListRequest, ItemScope } from './item-list-query';
 import { ItemLookups } from './item-lookups';
-import { refuseUnknownParams } from '../http/query-params';
+import { refuseUnknownParams } from '@app/runtime';
 
 /** The item and the revision of its last event (the ETag). */
 export interface ItemRead {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '@app/runtime';
 import { Actor } from '../auth/actor';
 
 /** An adjustment sent to POST /items/{id}/adjustments naming a variation row. */

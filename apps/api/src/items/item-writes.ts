@@ -18,7 +18,7 @@ import {
 } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { Numbering } from '../records/numbering';
 import { RecordLimit } from '../records/record-limit';
 import { ItemContexts } from './item-context';

@@ -33,7 +33,7 @@ import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
 import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
-import { pathOf } from '../http/pagination';
+import { pathOf } from '@app/runtime';
 import { AdjustmentBody, ItemBody } from './item-bodies';
 import { ChangeItem, ItemChange } from './item-commands';
 import { itemHistory } from './item-history';

@@ -13,12 +13,12 @@ import { Database } from '@app/read-models';
 import { SelectQueryBuilder, sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '../http/api-error';
-import { ListEnvelope, listEnvelope, PageRequest, parsePageRequest } from '../http/pagination';
+import { resourceMissing } from '@app/runtime';
+import { ListEnvelope, listEnvelope, PageRequest, parsePageRequest } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { locationContext } from './location-context';
 import { LocationJson, locationJson } from './location-json';
-import { refuseUnknownParams } from '../http/query-params';
+import { refuseUnknownParams } from '@app/runtime';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { decideLocation, locationAggregate, LocationCommand, LocationState, isRecordId } from '@app/domain';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { References } from '../records/references';
 import { locationContext } from './location-context';
 

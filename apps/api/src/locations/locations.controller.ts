@@ -34,7 +34,7 @@ import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
 import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
-import { pathOf } from '../http/pagination';
+import { pathOf } from '@app/runtime';
 import { IdempotencyKeyRequired } from '../idempotency/idempotency-key-required';
 import { LocationBody } from './location-bodies';
 import { ChangeLocation } from './location-commands';

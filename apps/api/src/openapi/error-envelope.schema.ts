@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiResponse, ApiSchema } from '@nestjs/swagger';
-import { ErrorBody, ErrorEnvelope } from '../http/api-error';
+import { ErrorBody, ErrorEnvelope } from '@app/runtime';
 
 /** The error envelope, for the OpenAPI document only (the runtime shape is in http/api-error.ts). */
 @ApiSchema({ name: 'ErrorBody' })

@@ -1,6 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { STORE_RETRY_AFTER_SECONDS } from '../http/error-response';
+import { STORE_RETRY_AFTER_SECONDS } from '@app/runtime';
 import { ErrorEnvelopeSchema } from './error-envelope.schema';
 import { PaginationSchema } from './response-schemas';
 

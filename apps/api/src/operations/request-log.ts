@@ -4,7 +4,7 @@ import { LoggerModule, PinoLogger } from 'nestjs-pino';
 import { DestinationStream, Level, stdTimeFunctions } from 'pino';
 import { actorOf } from '../auth/current-actor';
 import { ApiConfig } from '@app/runtime';
-import { pathOf } from '../http/pagination';
+import { pathOf } from '@app/runtime';
 
 /** Routes polled by machines: their requests are not logged line by line. */
 const QUIET_PATHS = new Set(['/health', '/metrics']);

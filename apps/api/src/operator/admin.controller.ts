@@ -17,7 +17,7 @@ import { ApiErrors } from '../openapi/error-envelope.schema';
 import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import { AccountSchema, ApiKeySchema, UserSchema } from './operator-schemas';
 import { FastifyRequest } from 'fastify';
-import { listEnvelope, parsePageRequest, pathOf } from '../http/pagination';
+import { listEnvelope, parsePageRequest, pathOf } from '@app/runtime';
 import { AccountBody, CreateApiKeyBody, CreateUserBody, UpdateUserBody } from './admin-bodies';
 import { AdminGuard } from './admin.guard';
 import { OperatorActions } from '@app/runtime';

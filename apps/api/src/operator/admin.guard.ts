@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { FastifyRequest } from 'fastify';
 import { constantTimeEqual } from '@app/runtime';
 import { ApiConfig } from '@app/runtime';
-import { ApiError, routeMissing } from '../http/api-error';
+import { ApiError, routeMissing } from '@app/runtime';
 import { API_CONFIG } from '../store/tokens';
 
 const BEARER = /^Bearer +(\S+) *$/i;

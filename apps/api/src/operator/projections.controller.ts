@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { ProjectionListSchema, ProjectionSchema } from './operator-schemas';
 import { ProjectionRunner } from '@app/read-models';
-import { ApiError, resourceMissing } from '../http/api-error';
+import { ApiError, resourceMissing } from '@app/runtime';
 import { AdminGuard } from './admin.guard';
 import { ProjectionView, projectionView } from '../operations/projection-view';
 

@@ -1,7 +1,7 @@
 import { ProjectionRunner, runningReport, VerifyReport } from '@app/read-models';
 import { EventStore } from '@app/event-store';
 import { unfinishedStepsIn } from '@app/processes';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '@app/runtime';
 
 /** Reports kept for reading afterwards, the newest; older ones are forgotten. */
 const KEPT = 20;

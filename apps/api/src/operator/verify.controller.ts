@@ -3,7 +3,7 @@ import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nest
 import { VerifyReport } from '@app/read-models';
 import { FastifyReply } from 'fastify';
 import { ApiErrors } from '../openapi/error-envelope.schema';
-import { ApiError, resourceMissing } from '../http/api-error';
+import { ApiError, resourceMissing } from '@app/runtime';
 import { VerifyBody } from './admin-bodies';
 import { AdminGuard } from './admin.guard';
 import { VerifyReportSchema } from './verify-schemas';

@@ -1,7 +1,7 @@
-import { invalidQueryParameter } from '../http/api-error';
-import { PageRequest, parsePageRequest } from '../http/pagination';
+import { invalidQueryParameter } from '@app/runtime';
+import { PageRequest, parsePageRequest } from '@app/runtime';
 import { PartyKind } from './party-kind';
-import { queryText, refuseUnknownParams } from '../http/query-params';
+import { queryText, refuseUnknownParams } from '@app/runtime';
 
 /** What a list asks for besides its page. */
 export interface PartyListFilters {

@@ -5,13 +5,13 @@ import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '../http/api-error';
-import { ListEnvelope, listEnvelope } from '../http/pagination';
+import { resourceMissing } from '@app/runtime';
+import { ListEnvelope, listEnvelope } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { partyContext } from './party-context';
 import { PartyJson, partyJson, PartyKind } from './party-kind';
 import { PartyListRequest } from './party-list-query';
-import { refuseUnknownParams } from '../http/query-params';
+import { refuseUnknownParams } from '@app/runtime';
 import { isoTimestamp } from '../http/timestamps';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -3,7 +3,7 @@ import { DomainError, invalid, isDomainError, PartyFields, PartyState, isRecordI
 import { DomainEvent } from '@app/event-store/aggregate';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { AssignableUsers } from '../records/assignable-users';
 import { RecordLimit } from '../records/record-limit';
 import { partyContext } from './party-context';

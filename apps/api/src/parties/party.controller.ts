@@ -30,7 +30,7 @@ import { CurrentActor } from '../auth/current-actor';
 import { ApiAsOfRevision, asOfRequested, HistoryDeclaration, RecordHistory } from '../history';
 import { BodyOf } from '../http/body-of';
 import { parseIfMatch, setETag } from '../http/etag';
-import { pathOf } from '../http/pagination';
+import { pathOf } from '@app/runtime';
 import { ChangeParty } from './party-commands';
 import { ApiPartyList, ApiPartyRecord } from './party-docs';
 import { PartyKind } from './party-kind';

@@ -18,7 +18,7 @@ import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
 import { documentInput } from '../documents/document-body';
 import { setETag } from '../http/etag';
-import { pathOf } from '../http/pagination';
+import { pathOf } from '@app/runtime';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import { assertPurchaseOrderAccess } from './purchase-order-access';

@@ -16,7 +16,7 @@ import {
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { DocumentNumbers } from '../documents/document-numbers';
-import { resourceMissing } from '../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { locationAccessible } from './purchase-order-access';
 import { PurchaseOrderContexts } from './purchase-order-context';
 import { PurchaseOrderLocations } from './purchase-order-locations';

@@ -18,7 +18,7 @@ import {
 import { streamName } from '@app/event-store/aggregate';
 import { Actor, can, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { UniqueUnits } from '../invoices/unique-units';
 import { ReactorSteps } from '../reactors/reactor-steps';
 import { Numbering } from '../records/numbering';

@@ -19,7 +19,7 @@ import {
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { DocumentNumbers } from '../documents/document-numbers';
-import { resourceMissing } from '../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { PACKING_LIST_SEQUENCE } from '../documents/document-numbers';
 import { Numbering } from '../records/numbering';
 import { locationAccessible, SalesOrderContexts } from './sales-order-context';

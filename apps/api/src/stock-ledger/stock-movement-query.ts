@@ -1,7 +1,7 @@
 import { isIntegerId, isRecordId, MAX_INTEGER } from '@app/domain';
-import { invalidQueryParameter } from '../http/api-error';
-import { PageRequest, parsePageRequest } from '../http/pagination';
-import { PAGE_PARAMS, Query, queryText, refuseUnknownParams } from '../http/query-params';
+import { invalidQueryParameter } from '@app/runtime';
+import { PageRequest, parsePageRequest } from '@app/runtime';
+import { PAGE_PARAMS, Query, queryText, refuseUnknownParams } from '@app/runtime';
 
 /** The filters of GET /items/{id}/movements. */
 export interface StockMovementQuery {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Database, stockLedgerProjector } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
-import { listEnvelope } from '../http/pagination';
+import { listEnvelope } from '@app/runtime';
 import { ItemReads } from '../items/item-reads';
 import { ReadYourWrites } from '../store/read-your-writes';
 import { DATABASE } from '../store/tokens';

@@ -10,7 +10,7 @@ import { FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { pathOf } from '../http/pagination';
+import { pathOf } from '@app/runtime';
 import { ApiListOf } from '../openapi/response-schemas';
 import { parseStockMovementQuery } from './stock-movement-query';
 import { StockMovementReads } from './stock-movement-reads';

@@ -10,9 +10,9 @@ import {
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
-import { invalidQueryParameter, resourceMissing } from '../http/api-error';
-import { listEnvelope, parsePageRequest } from '../http/pagination';
-import { PAGE_PARAMS, Query, queryText, refuseUnknownParams, searchText } from '../http/query-params';
+import { invalidQueryParameter, resourceMissing } from '@app/runtime';
+import { listEnvelope, parsePageRequest } from '@app/runtime';
+import { PAGE_PARAMS, Query, queryText, refuseUnknownParams, searchText } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { StockTransferLookups } from './stock-transfer-lookups';
 import { StockTransferWrites } from './stock-transfer-writes';

@@ -15,7 +15,7 @@ import {
 import { StreamAppend } from '@app/event-store';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { RecordLimit } from '../records/record-limit';
 import { Numbering } from '../records/numbering';
 import { StockTransferLookups } from './stock-transfer-lookups';

@@ -32,7 +32,7 @@ import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
 import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
-import { pathOf } from '../http/pagination';
+import { pathOf } from '@app/runtime';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import {

@@ -14,12 +14,12 @@ import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '../http/api-error';
-import { ListEnvelope, listEnvelope, parsePageRequest } from '../http/pagination';
+import { resourceMissing } from '@app/runtime';
+import { ListEnvelope, listEnvelope, parsePageRequest } from '@app/runtime';
 import { KeyedLock } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { recordOfRow, VariationAttributeJson, variationAttributeJson } from './variation-attribute-json';
-import { refuseUnknownParams } from '../http/query-params';
+import { refuseUnknownParams } from '@app/runtime';
 
 /** How many value ids a write may need: one per entry sent (the domain refuses more than it allows). */
 const MAX_NEW_VALUES = 201;

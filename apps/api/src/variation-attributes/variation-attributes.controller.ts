@@ -19,7 +19,7 @@ import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
 import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
-import { pathOf } from '../http/pagination';
+import { pathOf } from '@app/runtime';
 import { VariationAttributeBody } from './variation-attribute-bodies';
 import { ChangeVariationAttribute } from './variation-attribute-commands';
 import { variationAttributeHistory } from './variation-attribute-history';

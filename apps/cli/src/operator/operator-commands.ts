@@ -1,4 +1,4 @@
-import { listEnvelope, parsePageRequest } from '../../../api/src/http/pagination';
+import { listEnvelope, parsePageRequest } from '@app/runtime';
 import { OperatorActions } from '@app/runtime';
 import { OperatorSession } from './operator-session';
 

@@ -14,7 +14,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { Actor, eventMetadata } from '../../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { ItemReads } from '../item-reads';
-import { resourceMissing } from '../../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { PHOTO_STORAGE, PhotoStorage } from '../../storage/photo-storage';
 import {
   newFiles,

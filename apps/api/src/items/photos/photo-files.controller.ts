@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { PHOTO_URL_ROOT } from '@app/read-models/projectors/item-photos';
 import { FastifyReply } from 'fastify';
-import { resourceMissing } from '../../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { isRecordId } from '@app/domain';
 import { PHOTO_STORAGE, PhotoStorage } from '../../storage/photo-storage';
 

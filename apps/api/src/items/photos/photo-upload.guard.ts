@@ -16,7 +16,7 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
-import { ApiError } from '../../http/api-error';
+import { ApiError } from '@app/runtime';
 import { PHOTO_FILE_LIMIT_BYTES } from './photo-uploads';
 
 /** The files of a photo upload, read whole (each at most 15 MiB); `square_photo` only on upload. */

@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { FastifyInstance } from 'fastify';
-import { ApiError } from '../../http/api-error';
+import { ApiError } from '@app/runtime';
 
 /** The largest photo file accepted (inventory-api.md §8, "15 MB"): 15 MiB, larger answers 413. */
 export const PHOTO_FILE_LIMIT_BYTES = 15 * 1024 * 1024;

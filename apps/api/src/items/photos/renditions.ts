@@ -1,6 +1,6 @@
 import { PhotoFormat } from '@app/domain';
 import sharp, { Sharp, SharpOptions } from 'sharp';
-import { ApiError } from '../../http/api-error';
+import { ApiError } from '@app/runtime';
 
 /** The master's longest edge (inventory-api.md §8); smaller uploads keep their size. */
 export const ORIGINAL_MAX_EDGE = 2400;

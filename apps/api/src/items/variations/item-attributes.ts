@@ -8,8 +8,8 @@ import { FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access';
 import { Actor } from '../../auth/actor';
 import { CurrentActor } from '../../auth/current-actor';
-import { invalidQueryParameter } from '../../http/api-error';
-import { ListEnvelope, listEnvelope, parsePageRequest, pathOf } from '../../http/pagination';
+import { invalidQueryParameter } from '@app/runtime';
+import { ListEnvelope, listEnvelope, parsePageRequest, pathOf } from '@app/runtime';
 import { DATABASE } from '../../store/tokens';
 import { ItemReads } from '../item-reads';
 import {
@@ -17,7 +17,7 @@ import {
   VariationAttributeJson,
   variationAttributeJson,
 } from '../../variation-attributes/variation-attribute-json';
-import { queryText, refuseUnknownParams } from '../../http/query-params';
+import { queryText, refuseUnknownParams } from '@app/runtime';
 
 const PARAMS = ['page', 'limit', 'include_total', 'include'];
 

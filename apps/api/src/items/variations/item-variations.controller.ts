@@ -43,7 +43,7 @@ import {
   requireAuditScope,
 } from '../../history';
 import { parseIfMatch, setETag } from '../../http/etag';
-import { pathOf } from '../../http/pagination';
+import { pathOf } from '@app/runtime';
 import { ItemReads } from '../item-reads';
 import { NewVariationBody, VariationChangesBody } from './variation-bodies';
 import { ChangeItemVariation, VariationChange } from './variation-commands';

@@ -1,8 +1,8 @@
 import { Actor } from '../../auth/actor';
-import { invalidQueryParameter } from '../../http/api-error';
-import { PageRequest, parsePageRequest } from '../../http/pagination';
+import { invalidQueryParameter } from '@app/runtime';
+import { PageRequest, parsePageRequest } from '@app/runtime';
 import { isRecordId } from '@app/domain';
-import { queryText, refuseUnknownParams } from '../../http/query-params';
+import { queryText, refuseUnknownParams } from '@app/runtime';
 
 export interface VariationListRequest {
   page: PageRequest;

@@ -17,7 +17,7 @@ import { Access } from '../../auth/access';
 import { Actor } from '../../auth/actor';
 import { CurrentActor } from '../../auth/current-actor';
 import { parseIfMatch, setETag } from '../../http/etag';
-import { resourceMissing } from '../../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import {
   VariationAdjustmentBody,
   VariationLocationBody,

@@ -12,14 +12,14 @@ import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '../../http/api-error';
-import { ListEnvelope, listEnvelope } from '../../http/pagination';
+import { resourceMissing } from '@app/runtime';
+import { ListEnvelope, listEnvelope } from '@app/runtime';
 import { DATABASE } from '../../store/tokens';
 import { ItemReads } from '../item-reads';
 import { VariationContexts } from './variation-context';
 import { VariationListRequest } from './variation-list-query';
 import { VariationJson, VariationViews } from './variation-views';
-import { refuseUnknownParams } from '../../http/query-params';
+import { refuseUnknownParams } from '@app/runtime';
 import { isoTimestamp } from '../../http/timestamps';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -25,7 +25,7 @@ import { EventMetadata } from '@app/event-store';
 import { streamName } from '@app/event-store/aggregate';
 import { Actor, eventMetadata } from '../../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '../../http/api-error';
+import { resourceMissing } from '@app/runtime';
 import { ReactorSteps } from '../../reactors/reactor-steps';
 import { ItemReads } from '../item-reads';
 import { KeyedLock } from '@app/runtime';

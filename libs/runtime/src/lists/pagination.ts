@@ -1,4 +1,4 @@
-import { invalidQueryParameter } from './api-error';
+import { invalidQueryParameter } from '../errors/api-error';
 import { queryText } from './query-params';
 
 /** Page-number pagination (spec/documents-api.md §8). */

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error';
+import { ApiError } from '../errors/api-error';
 import { listEnvelope, parsePageRequest, pathOf } from './pagination';
 
 function rejection(query: Record<string, unknown>): ApiError {

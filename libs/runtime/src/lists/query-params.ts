@@ -1,4 +1,4 @@
-import { invalidQueryParameter } from './api-error';
+import { invalidQueryParameter } from '../errors/api-error';
 
 /** A parsed query string as Fastify gives it: repeated names arrive as arrays. */
 export type Query = Record<string, unknown>;
