@@ -14,3 +14,5 @@ export * from './errors/error-response';
 export * from './errors/store-refusals';
 export * from './lists/pagination';
 export * from './lists/query-params';
+export * from './commands/state-keeping-store';
+export * from './commands/recent-states';

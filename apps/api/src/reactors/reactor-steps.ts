@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppendResult, EventStore, Position, RecordedEvent, StreamNotFoundError } from '@app/event-store';
 import { CompletedSteps, Reactor, runReactorStep } from '@app/read-models';
-import { RecordWriter } from '@app/runtime';
 import { ReadYourWrites } from '../store/read-your-writes';
 import { EVENT_STORE } from '../store/tokens';
 
@@ -12,17 +11,12 @@ import { EVENT_STORE } from '../store/tokens';
  */
 @Injectable()
 export class ReactorSteps {
-  /** The store the steps append through: the writer then forgets the states it kept of those streams. */
-  private readonly stepStore: EventStore;
-
+  /** `store` is the process's StateKeepingStore: a step's appends make the writer forget those streams. */
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly readYourWrites: ReadYourWrites,
     private readonly completed: CompletedSteps,
-    writer: RecordWriter,
-  ) {
-    this.stepStore = writer.forgettingAppendsOf(store);
-  }
+  ) {}
 
   /**
    * Runs `reactor`'s step for the event at `revision` of `streamId`; answers once the read models
@@ -39,7 +33,7 @@ export class ReactorSteps {
       const [trigger] = await this.store.readStream(streamId, { fromRevision: revision, maxCount: 1 });
       if (!trigger || !reactor.handles.includes(trigger.type))
         throw new Error(`${streamId}@${revision} is not an event ${reactor.name} reacts to`);
-      return runReactorStep(reactor, trigger, this.stepStore);
+      return runReactorStep(reactor, trigger, this.store);
     });
     // The step's appends come after the trigger in the log: waiting for them waits for both.
     await this.readYourWrites.after(appended.at(-1)?.position ?? recorded);
@@ -59,7 +53,7 @@ export class ReactorSteps {
     const trigger = [...events].reverse().find((e) => reactor.handles.includes(e.type));
     if (!trigger) return false;
     const appended = await this.completed.run(reactor.name, streamId, trigger.revision, () =>
-      runReactorStep(reactor, trigger, this.stepStore),
+      runReactorStep(reactor, trigger, this.store),
     );
     await this.readYourWrites.after(appended.at(-1)?.position);
     return true;

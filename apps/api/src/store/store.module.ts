@@ -15,10 +15,8 @@ import {
   ReactorRunner,
 } from '@app/read-models';
 import { PinoLogger } from 'nestjs-pino';
-import { ApiConfig } from '@app/runtime';
-import { openStores, Stores } from '@app/runtime';
+import { ApiConfig, openStores, RecordWriter, StateKeepingStore, Stores } from '@app/runtime';
 import { ReadYourWrites } from './read-your-writes';
-import { RecordWriter } from '@app/runtime';
 import { ReactorSteps } from '../reactors/reactor-steps';
 import { reactors as reactorRegistry } from '@app/processes';
 import { StoreLifecycle } from './store-lifecycle';
@@ -52,15 +50,20 @@ export class StoreModule {
           },
         },
         { provide: DATABASE, useFactory: (s: Stores) => s.database, inject: [STORES] },
-        { provide: EVENT_STORE, useFactory: (s: Stores) => s.events, inject: [STORES] },
+        // Every append of this process goes through it, so the record writer's kept states stay true.
+        {
+          provide: EVENT_STORE,
+          useFactory: (s: Stores) => new StateKeepingStore(s.events),
+          inject: [STORES],
+        },
         {
           provide: AggregateRepository,
-          useFactory: (s: Stores, logger: PinoLogger) =>
-            new AggregateRepository(s.events, {
+          useFactory: (s: Stores, events: StateKeepingStore, logger: PinoLogger) =>
+            new AggregateRepository(events, {
               snapshots: s.snapshots,
               logger: contextLogger(logger, 'Aggregates'),
             }),
-          inject: [STORES, PinoLogger],
+          inject: [STORES, EVENT_STORE, PinoLogger],
         },
         {
           provide: ProjectionRunner,
@@ -79,7 +82,12 @@ export class StoreModule {
         { provide: CompletedSteps, useValue: new CompletedSteps() },
         {
           provide: ReactorRunner,
-          useFactory: (s: Stores, logger: PinoLogger, completed: CompletedSteps, writer: RecordWriter) => {
+          useFactory: (
+            s: Stores,
+            logger: PinoLogger,
+            completed: CompletedSteps,
+            events: StateKeepingStore,
+          ) => {
             const reactors = options.reactors ?? reactorRegistry;
             // One checkpoint table and lease namespace: a reactor may not share a projector's name.
             assertValidProjectors([
@@ -90,22 +98,30 @@ export class StoreModule {
             return new ReactorRunner({
               db: s.database.db,
               pipeline: s.database.pipeline,
-              store: writer.forgettingAppendsOf(s.events),
+              store: events,
               reactors,
               completed,
               logger: contextLogger(logger, 'Reactors'),
               leases: config.projectors === 'external' ? noLeases() : leasesFor(s.database),
             });
           },
-          inject: [STORES, PinoLogger, CompletedSteps, RecordWriter],
+          inject: [STORES, PinoLogger, CompletedSteps, EVENT_STORE],
         },
         ReadYourWrites,
         ReactorSteps,
         {
           provide: RecordWriter,
-          useFactory: (repository: AggregateRepository, readYourWrites: ReadYourWrites) =>
-            new RecordWriter(repository, (position, types) => readYourWrites.after(position, types)),
-          inject: [AggregateRepository, ReadYourWrites],
+          useFactory: (
+            repository: AggregateRepository,
+            readYourWrites: ReadYourWrites,
+            events: StateKeepingStore,
+          ) =>
+            new RecordWriter(
+              repository,
+              (position, types) => readYourWrites.after(position, types),
+              events.states,
+            ),
+          inject: [AggregateRepository, ReadYourWrites, EVENT_STORE],
         },
         StoreLifecycle,
       ],

@@ -10,17 +10,19 @@ import {
   replayed,
 } from '@app/event-store/aggregate/counter.fixture';
 import { RecordWriter } from './record-writer';
+import { StateKeepingStore } from './state-keeping-store';
 
 const metadata = { user_id: 'u-1' };
 
 function setup(kept?: number) {
   const inner = new MemoryEventStore();
   const store = new CountingEventStore(inner);
-  const writer = new RecordWriter(new AggregateRepository(store), async () => undefined, kept);
+  const keeping = new StateKeepingStore(store, kept);
+  const writer = new RecordWriter(new AggregateRepository(keeping), async () => undefined, keeping.states);
   /** Another process (or a reactor) appending to the stream behind this writer's back. */
   const writeElsewhere = (by: number) =>
     inner.appendToStream('counter-c1', [incremented(by, 'elsewhere')], { expectedRevision: 'any' });
-  return { inner, store, writer, writeElsewhere };
+  return { inner, store, keeping, writer, writeElsewhere };
 }
 
 /** "Add `by`": decided on whatever state the writer gives, each state seen kept in `seen`. */
@@ -70,12 +72,10 @@ describe('RecordWriter: the state a command decides on', () => {
     expect((await inner.readStream('counter-c1')).map((e) => e.data.by)).toEqual([1, 100, 2]);
   });
 
-  it('given a reactor step appended to the stream through the writer, when a command comes, then it is decided once, on the stream', async () => {
-    const { inner, store, writer } = setup();
+  it('given a process step appended to the stream through the state-keeping store, when a command comes, then it is decided once, on the stream', async () => {
+    const { keeping, store, writer } = setup();
     await writer.write(counter, 'c1', add(1), { metadata, fresh: true });
-    await writer
-      .forgettingAppendsOf(inner)
-      .appendToStream('counter-c1', [incremented(100, 'step')], { expectedRevision: 0 });
+    await keeping.appendToStream('counter-c1', [incremented(100, 'step')], { expectedRevision: 0 });
     store.forget();
     const seen: number[] = [];
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { KeyedLock } from './keyed-lock';
 import { RecentStates } from './recent-states';
 import { Decision, DomainError, isDomainError } from '@app/domain';
-import { EventData, EventMetadata, EventStore, Position, StreamAppend } from '@app/event-store';
+import { EventData, EventMetadata, Position, StreamAppend } from '@app/event-store';
 import {
   AggregateDefinition,
   AggregateRepository,
@@ -62,12 +62,16 @@ export class RecordWriter {
   /** States this process last wrote or read: the next command decides on them without a read. */
   private readonly recent: RecentStates;
 
+  /**
+   * `recent`: the states of a StateKeepingStore under `repository`, which forgets a stream's state
+   * when anything else of this process appends to it; a writer of its own by default (the CLI).
+   */
   constructor(
     private readonly repository: AggregateRepository,
     private readonly settle: (position: Position | undefined, eventTypes: string[]) => Promise<void>,
-    recentStatesKept?: number,
+    recent: RecentStates = new RecentStates(),
   ) {
-    this.recent = new RecentStates(recentStatesKept);
+    this.recent = recent;
   }
 
   async write<S, E extends DomainEvent>(
@@ -155,39 +159,6 @@ export class RecordWriter {
     );
     const state = fold(definition, id, initial, -1, events, metadata);
     return { state, revision: nextExpectedRevision, events, position };
-  }
-
-  /**
-   * `store`, its appends making this writer forget the state it kept of their stream: for the
-   * appends of reactor steps, which reach streams this writer also writes (an order released by
-   * a cancelled invoice, say). A kept state would still be checked by the next command's append,
-   * but that command would be decided twice, and a decide with effects elsewhere (a number drawn,
-   * stock moved) would do them twice.
-   */
-  forgettingAppendsOf(store: EventStore): EventStore {
-    const recent = this.recent;
-    return new Proxy(store, {
-      get(target, property) {
-        if (property === 'appendToStream')
-          return async (...args: Parameters<EventStore['appendToStream']>) => {
-            try {
-              return await target.appendToStream(...args);
-            } finally {
-              recent.forget(args[0]);
-            }
-          };
-        if (property === 'appendToStreams')
-          return async (...args: Parameters<EventStore['appendToStreams']>) => {
-            try {
-              return await target.appendToStreams(...args);
-            } finally {
-              for (const { streamId } of args[0]) recent.forget(streamId);
-            }
-          };
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
   }
 
   /** The record as its stream is now (always read: only a write can check a kept state). */
