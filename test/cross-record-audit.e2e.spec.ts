@@ -261,40 +261,58 @@ describe.each(testDatabases())('cross-record steps audited, on $name', (target) 
     expect(await audit(await completed(linkedInvoiceReleaseReactor, trigger))).toEqual([]);
   });
 
-  it('a cancelled invoice that kept its unique unit: one finding, until its reactor gives the unit back', async () => {
+  it('a cancel whose process dies at its append moves nothing: the invoice and its unit stay, no finding', async () => {
+    const vase = await item(uniques, 1);
+    const invoice = await invoiceOf(vase.id);
+
+    // the cancel and the unit's release are one atomic append
+    await dyingAt('item-', () => api('POST', `${INVOICES}/${invoice.id}/cancel`, {}));
+
+    expect(await lastOf(`invoice-${invoice.id}`, 'InvoiceCancelled')).toBeUndefined();
+    expect((await store.readLastEvent(`item-${vase.id}`))!.type).toBe('ItemUnitInvoiced');
+    expect(await audit()).toEqual([]);
+  });
+
+  it('a cancelled invoice that kept its unique unit (a log from before units moved with the invoice): one finding, until its reactor gives the unit back', async () => {
     // given a unique item sold on an invoice
     const vase = await item(uniques, 1);
     const invoice = await invoiceOf(vase.id);
 
-    // when the invoice is cancelled, and the process dies before the item's stream
-    await dyingAt('item-', () => api('POST', `${INVOICES}/${invoice.id}/cancel`, {}));
-    const trigger = await lastOf(`invoice-${invoice.id}`, 'InvoiceCancelled');
+    // when the invoice's cancel was appended alone, as the two-step path did before a crash
+    const stream = `invoice-${invoice.id}`;
+    const last = (await store.readLastEvent(stream))!;
+    const cancel = { status_id: 15, cancelled_at: new Date().toISOString() };
+    await store.appendToStream(
+      stream,
+      [{ id: randomUUID(), type: 'InvoiceCancelled', data: cancel, metadata: last.metadata }],
+      {
+        expectedRevision: last.revision,
+      },
+    );
+    const trigger = await lastOf(stream, 'InvoiceCancelled');
 
     expect(await audit(trigger.position)).toEqual([finding('invoice_units', trigger, vase.id, invoice.id)]);
 
     expect(await audit(await completed(invoiceUnitsReactor, trigger))).toEqual([]);
   });
 
-  it('a unique unit claimed for an invoice that never took it: one finding, until it is given back', async () => {
-    // given a unique item on hand
+  it('a unique unit claimed for an invoice that never took it (a log from before units moved with the invoice): one finding, until it is given back', async () => {
+    // given a unique item on hand, claimed for an invoice by itself, as the two-step path did first
     const vase = await item(uniques, 1);
-
-    // when an invoice takes it, and the process dies after the claim, before the invoice's stream
-    await dyingAt('invoice-', () =>
-      api('POST', INVOICES, { customer_id: shop.customer.id, lines: [{ item_id: vase.id, quantity: 1 }] }),
-    );
+    const invoiceId = randomUUID();
+    const seller = { accountId: shop.accountId, userId: shop.owner.userId } as Actor;
+    const line = { line_type: 'inventory' as const, item_id: vase.id, unique: true };
+    const units = new UniqueUnits(t.app.get(RecordWriter), store);
+    await units.apply(seller, invoiceId, [], [line]);
     const trigger = await lastOf(`item-${vase.id}`, 'ItemUnitInvoiced');
 
-    const invoiceId = trigger.data.invoice_id as string;
     expect(await store.readLastEvent(`invoice-${invoiceId}`)).toBeUndefined();
     expect(await audit(trigger.position)).toEqual([
       finding('unique_unit_claim', trigger, vase.id, invoiceId),
     ]);
 
-    // when the claim is given back, as the request would have: nothing is unfinished
-    const seller = { accountId: shop.accountId, userId: shop.owner.userId } as Actor;
-    const line = { line_type: 'inventory' as const, item_id: vase.id, unique: true };
-    await new UniqueUnits(t.app.get(RecordWriter)).release(seller, invoiceId, [line]);
+    // when the claim is given back: nothing is unfinished
+    await units.apply(seller, invoiceId, [line], []);
     const released = (await store.readLastEvent(`item-${vase.id}`))!;
     expect(released.type).toBe('ItemUnitReleased');
     expect(await audit(released.position)).toEqual([]);

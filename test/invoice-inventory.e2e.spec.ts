@@ -3,6 +3,8 @@ import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test
 import { Actor } from '../apps/api/src/auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { UniqueUnits } from '../apps/api/src/invoices/unique-units';
+import { EventStore } from '@app/event-store';
+import { EVENT_STORE } from '../apps/api/src/store/tokens';
 import { createCategory, createLocation } from './support/catalog';
 import { apiOf, createItem, ok, openShop } from './support/estimates';
 import { INVOICES } from './support/invoices';
@@ -17,10 +19,9 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const ITEMS = '/api/v3/items';
 
 /**
- * What invoices do to items, through the real app: unique units claimed on the items' streams by
- * `UniqueUnits` (called here by hand, as the invoice endpoints will around their append), and the
- * invoice endpoints' events moving on-hand. The race through the invoice endpoints themselves is
- * theirs to test once they call UniqueUnits.
+ * What invoices do to items, through the real app: unique units moved on the items' streams by
+ * `UniqueUnits` (applied here by hand; the invoice endpoints append the same moves with the
+ * invoice's own event), and the invoice endpoints' events moving on-hand.
  */
 describe.each(testDatabases())('invoice inventory effects on $name', (target) => {
   let t: TestApp;
@@ -35,7 +36,7 @@ describe.each(testDatabases())('invoice inventory effects on $name', (target) =>
     owner = await createCaller(t.app);
     uniques = await createCategory(t.app, owner, { inventory_type: 'unique' });
     store = await createLocation(t.app, owner, { name: 'Store' });
-    units = new UniqueUnits(t.app.get(RecordWriter));
+    units = new UniqueUnits(t.app.get(RecordWriter), t.app.get<EventStore>(EVENT_STORE));
     actor = {
       accountId: owner.accountId,
       userId: owner.userId,
@@ -74,8 +75,8 @@ describe.each(testDatabases())('invoice inventory effects on $name', (target) =>
     const painting = await item(uniques, 1);
     const [a, b] = [randomUUID(), randomUUID()];
     const results = await Promise.allSettled([
-      units.claim(actor, a, [unitLine(painting)]),
-      units.claim(actor, b, [unitLine(painting)]),
+      units.apply(actor, a, [], [unitLine(painting)]),
+      units.apply(actor, b, [], [unitLine(painting)]),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const loser = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
@@ -95,9 +96,9 @@ describe.each(testDatabases())('invoice inventory effects on $name', (target) =>
     // The held unit cannot be adjusted away.
     expect((await adjust(painting, -1)).json().error).toMatchObject({ code: 'insufficient_stock' });
 
-    await units.release(actor, winner, [unitLine(painting)]);
+    await units.apply(actor, winner, [unitLine(painting)], []);
     expect(await get(`${ITEMS}/${painting}`)).toMatchObject({ status_id: 12, sold_date: null });
-    await units.claim(actor, winner === a ? b : a, [unitLine(painting)]);
+    await units.apply(actor, winner === a ? b : a, [], [unitLine(painting)]);
     expect(await get(`${ITEMS}/${painting}`)).toMatchObject({ status_id: 14 });
   });
 
@@ -105,7 +106,7 @@ describe.each(testDatabases())('invoice inventory effects on $name', (target) =>
     const [x, y] = [await item(uniques, 1), await item(uniques, 1)];
     const invoices = Array.from({ length: 6 }, () => randomUUID());
     const results = await Promise.allSettled(
-      invoices.map((invoice) => units.claim(actor, invoice, [unitLine(y), unitLine(x)])),
+      invoices.map((invoice) => units.apply(actor, invoice, [], [unitLine(y), unitLine(x)])),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results)
@@ -133,7 +134,7 @@ describe.each(testDatabases())('invoice inventory effects on $name', (target) =>
 
   it('refuses a unique item that is not on hand: 409 item_unit_unavailable', async () => {
     const empty = await item(uniques, 0);
-    await expect(units.claim(actor, randomUUID(), [unitLine(empty)])).rejects.toMatchObject({
+    await expect(units.apply(actor, randomUUID(), [], [unitLine(empty)])).rejects.toMatchObject({
       status: 409,
       code: 'item_unit_unavailable',
     });
@@ -197,10 +198,10 @@ describe.each(testDatabases())('invoice inventory effects on $name', (target) =>
       201,
     );
     const invoiceId = invoice.id as string;
-    await units.claim(seller, invoiceId, [unitLine(vase.id)]);
+    await units.apply(seller, invoiceId, [], [unitLine(vase.id)]);
     expect(await ok(api('GET', `${ITEMS}/${vase.id}`))).toMatchObject({ quantity: 0, status_id: 14 });
     await ok(api('POST', `${INVOICES}/${invoice.id}/cancel`, {}));
-    await units.release(seller, invoiceId, [unitLine(vase.id)]);
+    await units.apply(seller, invoiceId, [unitLine(vase.id)], []);
     expect(await ok(api('GET', `${ITEMS}/${vase.id}`))).toMatchObject({ quantity: 1, status_id: 12 });
   });
 });

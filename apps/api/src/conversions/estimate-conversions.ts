@@ -3,12 +3,12 @@ import { Injectable } from '@nestjs/common';
 import {
   decideEstimate,
   estimateAggregate,
-  EstimateRecord,
   invoiceAggregate,
   isRecordId,
   permissionDenied,
   salesOrderAggregate,
 } from '@app/domain';
+import { StreamAppend } from '@app/event-store';
 import { streamName } from '@app/event-store/aggregate';
 import { Actor, can, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
@@ -36,7 +36,7 @@ export class EstimateConversions {
     private readonly steps: ReactorSteps,
   ) {}
 
-  /** Estimate → invoice: the invoice's unique units are taken before the estimate closes. */
+  /** Estimate → invoice: the invoice's unique units are taken as the estimate closes. */
   async toInvoice(actor: Actor, estimateId: string, body: Record<string, unknown>, ifMatch?: number) {
     if (!can(actor, 'invoices.modify'))
       throw permissionDenied('Converting into an invoice needs invoices.modify.');
@@ -57,8 +57,8 @@ export class EstimateConversions {
 
   /**
    * Records the conversion on the estimate's stream, then runs the reactor's step that creates the
-   * document. An invoice's unique units are taken before the estimate closes: a unit already sold
-   * refuses the conversion (409 item_unit_unavailable) and leaves the estimate open.
+   * document. An invoice's unique units are taken in the same atomic append as the conversion: a
+   * unit already sold refuses it (409 item_unit_unavailable) and leaves the estimate open.
    */
   private async convert(
     actor: Actor,
@@ -76,33 +76,24 @@ export class EstimateConversions {
     const { body, ...rest } = conversion;
     const command = { type: 'ConvertEstimate' as const, ...rest, document_id: documentId, input: body };
     const takesUnits = conversion.target === 'invoice';
-    let claimed: EstimateRecord['lines'] = [];
-    let recorded = false;
-    try {
-      const { revision, position } = await this.writer.write(
-        estimateAggregate,
-        estimateId,
-        async (state) => {
-          const context = await this.contexts.of(actor, state, {}, new Date().toISOString());
-          const decision = decideEstimate(command, state, context);
-          if (!Array.isArray(decision) || decision.length === 0 || state.status !== 'live') return decision;
-          await this.recordLimit.assertRoomFor(actor);
-          if (takesUnits) {
-            claimed = state.record.lines;
-            await this.units.claim(actor, documentId, claimed);
-          }
-          return decision;
-        },
-        { metadata, ifMatch, readModelsAwaitedAfter: true },
-      );
-      recorded = true;
-      const estimateStream = streamName(estimateAggregate, estimateId);
-      await this.steps.runNow(estimateConversionReactor, estimateStream, revision, position);
-      return { documentId };
-    } catch (error) {
-      // Once recorded, the conversion stands: the reactor creates the document, units and all.
-      if (!recorded) await this.units.release(actor, documentId, claimed);
-      throw error;
-    }
+    let units: StreamAppend[] = [];
+    const { revision, position } = await this.writer.write(
+      estimateAggregate,
+      estimateId,
+      async (state) => {
+        units = [];
+        const context = await this.contexts.of(actor, state, {}, new Date().toISOString());
+        const decision = decideEstimate(command, state, context);
+        if (!Array.isArray(decision) || decision.length === 0 || state.status !== 'live') return decision;
+        await this.recordLimit.assertRoomFor(actor);
+        if (takesUnits) units = await this.units.move(actor, documentId, [], state.record.lines);
+        return decision;
+      },
+      { metadata, ifMatch, readModelsAwaitedAfter: true, alongside: () => units },
+    );
+    // Once recorded, the conversion stands: the reactor creates the document if this process stops.
+    const estimateStream = streamName(estimateAggregate, estimateId);
+    await this.steps.runNow(estimateConversionReactor, estimateStream, revision, position);
+    return { documentId };
   }
 }

@@ -4,6 +4,14 @@ import { Actor } from '../auth/actor';
 import { Numbering } from '../records/numbering';
 import { RecordLimit } from '../records/record-limit';
 
+/** Whose number is drawn, and when. */
+export interface NumberDraw {
+  sequence: string;
+  recordId: string;
+  metadata: EventMetadata;
+  now: string;
+}
+
 /** Packing-list numbers: one per-account counter, shared by invoices' and sales orders' packing lists. */
 export const PACKING_LIST_SEQUENCE = 'packing_list';
 
@@ -21,12 +29,16 @@ export class DocumentNumbers {
 
   async number<E>(
     actor: Actor,
-    draw: { sequence: string; recordId: string; metadata: EventMetadata; now: string },
+    draw: NumberDraw,
     events: E[],
     numbered: (events: E[], number: number) => E[],
   ): Promise<E[]> {
+    return numbered(events, await this.draw(actor, draw));
+  }
+
+  /** The record's number, once the account has room for it. */
+  async draw(actor: Actor, draw: NumberDraw): Promise<number> {
     await this.recordLimit.assertRoomFor(actor);
-    const number = await this.numbering.next({ accountId: actor.accountId, ...draw });
-    return numbered(events, number);
+    return this.numbering.next({ accountId: actor.accountId, ...draw });
   }
 }

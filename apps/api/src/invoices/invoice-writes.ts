@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   decideInvoice,
-  DomainError,
   DocumentLine,
   invoiceAggregate,
   InvoiceCommand,
@@ -15,7 +14,7 @@ import {
   numberedInvoice,
   numberedPackingList,
 } from '@app/domain';
-import { WrongExpectedVersionError } from '@app/event-store';
+import { StreamAppend } from '@app/event-store';
 import { streamName } from '@app/event-store/aggregate';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
@@ -39,7 +38,8 @@ export interface InvoiceWritten {
  * Invoice commands through the invoice's stream. Every rule (balance, packing, editability) is
  * decided on the invoice's state with the revision it was read at; commands on one invoice run
  * one at a time in this process (RecordWriter), so concurrent payers decide in turn. Numbers
- * (invoice, packing list) are drawn only once the decision accepted the command.
+ * (invoice, packing list) are drawn only once the decision accepted the command. Unique units
+ * move with the invoice's own event, in one atomic append (UniqueUnits).
  */
 @Injectable()
 export class InvoiceWrites {
@@ -55,33 +55,28 @@ export class InvoiceWrites {
   async create(actor: Actor, input: InvoiceInput): Promise<InvoiceWritten> {
     const id = randomUUID();
     const metadata = eventMetadata(actor);
-    let claimed: readonly DocumentLine[] = [];
-    try {
-      const { state, revision, events } = await this.writer.write(
-        invoiceAggregate,
-        id,
-        async (current: InvoiceState) => {
-          const now = new Date().toISOString();
-          const context = await this.contexts.of(actor, current, input, now);
-          const decision = decideInvoice(
-            { type: 'CreateInvoice', id, invoice_number: 0, input },
-            current,
-            context,
-          );
-          if (isDomainError(decision)) return decision;
-          claimed = linesOf(decision);
-          await this.units.claim(actor, id, claimed);
-          const draw = { sequence: 'invoice', recordId: id, metadata, now };
-          return this.numbers.number(actor, draw, decision, numberedInvoice);
-        },
-        { metadata, fresh: true },
-      );
-      return { id, record: liveRecord(state), revision, events };
-    } catch (error) {
-      // A failure after the append (waiting for the read models) leaves the invoice and its units.
-      if (!(await this.exists(id))) await this.units.release(actor, id, claimed);
-      throw error;
-    }
+    let units: StreamAppend[] = [];
+    let number: number | undefined;
+    const { state, revision, events } = await this.writer.write(
+      invoiceAggregate,
+      id,
+      async (current: InvoiceState) => {
+        const now = new Date().toISOString();
+        const context = await this.contexts.of(actor, current, input, now);
+        const decision = decideInvoice(
+          { type: 'CreateInvoice', id, invoice_number: 0, input },
+          current,
+          context,
+        );
+        if (isDomainError(decision)) return decision;
+        units = await this.units.move(actor, id, [], linesOf(decision));
+        // Drawn once: a decision taken again (a unit's item moved meanwhile) keeps its number.
+        number ??= await this.numbers.draw(actor, { sequence: 'invoice', recordId: id, metadata, now });
+        return numberedInvoice(decision, number);
+      },
+      { metadata, fresh: true, alongside: () => units },
+    );
+    return { id, record: liveRecord(state), revision, events };
   }
 
   /**
@@ -93,42 +88,34 @@ export class InvoiceWrites {
     if (!isRecordId(id)) throw resourceMissing();
     const metadata = eventMetadata(actor);
     const input = command.type === 'UpdateInvoice' ? command.input : {};
-    let moved: { before: readonly DocumentLine[]; after: readonly DocumentLine[] } | undefined;
+    let units: StreamAppend[] = [];
     let decidedOn: InvoiceState = invoiceAggregate.initialState;
-    try {
-      const { state, revision, events } = await this.writer.write(
-        invoiceAggregate,
-        id,
-        async (current: InvoiceState, revision: number) => {
-          decidedOn = current;
-          const now = new Date().toISOString();
-          const context = await this.contexts.of(actor, current, input, now, wantsRecipients(actor, command));
-          const decision = decideInvoice(command, current, context);
-          if (isDomainError(decision)) return decision;
-          if (moved) await this.units.reconcile(actor, id, moved.after, moved.before);
-          moved = unitsMoved(current, decision);
-          if (moved) await this.units.reconcile(actor, id, moved.before, moved.after);
-          if (command.type !== 'PackInvoice') return decision;
-          // A stale If-Match will refuse the append: draw no number for it.
-          if (ifMatch !== undefined && ifMatch !== revision) return decision;
-          const draw = {
-            accountId: actor.accountId,
-            sequence: PACKING_LIST_SEQUENCE,
-            recordId: command.fulfillment_id,
-          };
-          return numberedPackingList(decision, await this.numbering.next({ ...draw, metadata, now }));
-        },
-        { metadata, ifMatch },
-      );
-      if (events.some((e) => e.type === 'InvoiceCancelled' || e.type === 'InvoiceDeleted'))
-        await this.units.release(actor, id, recordOf(state).lines);
-      await this.releaseFromSalesOrder(decidedOn, revision, events);
-      return { id, record: liveRecord(state), revision, events };
-    } catch (error) {
-      // Undone only when the edit was surely not appended (refused, or beaten by another write).
-      if (moved && notAppended(error)) await this.units.reconcile(actor, id, moved.after, moved.before);
-      throw error;
-    }
+    const { state, revision, events } = await this.writer.write(
+      invoiceAggregate,
+      id,
+      async (current: InvoiceState, revision: number) => {
+        decidedOn = current;
+        units = [];
+        const now = new Date().toISOString();
+        const context = await this.contexts.of(actor, current, input, now, wantsRecipients(actor, command));
+        const decision = decideInvoice(command, current, context);
+        if (isDomainError(decision)) return decision;
+        // A stale If-Match will refuse the append: decide no units and draw no number for it.
+        if (ifMatch !== undefined && ifMatch !== revision) return decision;
+        const moved = unitsMoved(current, decision);
+        if (moved) units = await this.units.move(actor, id, moved.before, moved.after);
+        if (command.type !== 'PackInvoice') return decision;
+        const draw = {
+          accountId: actor.accountId,
+          sequence: PACKING_LIST_SEQUENCE,
+          recordId: command.fulfillment_id,
+        };
+        return numberedPackingList(decision, await this.numbering.next({ ...draw, metadata, now }));
+      },
+      { metadata, ifMatch, alongside: () => units },
+    );
+    await this.releaseFromSalesOrder(decidedOn, revision, events);
+    return { id, record: liveRecord(state), revision, events };
   }
 
   /**
@@ -147,21 +134,9 @@ export class InvoiceWrites {
     );
   }
 
-  /** False only when the stream surely has no invoice (a store away counts as "may exist"). */
-  private async exists(id: string): Promise<boolean> {
-    return this.read(id).then(
-      ({ state }) => state.status !== 'absent',
-      () => true,
-    );
-  }
-
   async read(id: string): Promise<{ state: InvoiceState; revision: number }> {
     return this.writer.read(invoiceAggregate, id);
   }
-}
-
-function notAppended(error: unknown): boolean {
-  return error instanceof DomainError || error instanceof WrongExpectedVersionError;
 }
 
 /** Recipients are looked up only where an event records them: a dispatch, a payment with receipts on. */
@@ -170,21 +145,22 @@ function wantsRecipients(actor: Actor, command: InvoiceCommand): boolean {
   return command.type === 'RecordPayment' && actor.settings.automatic_payment_receipts;
 }
 
-/** The lines an edit replaces and the ones it leaves, when it changes them. */
+/**
+ * The lines whose units an event moves: an edit replaces them, a cancel or a delete gives every
+ * one back. Undefined when the units stay.
+ */
 function unitsMoved(state: InvoiceState, events: InvoiceEvent[]) {
+  if (state.status !== 'live') return undefined;
+  const before = state.record.lines;
+  if (events.some((e) => e.type === 'InvoiceCancelled' || e.type === 'InvoiceDeleted'))
+    return { before, after: [] };
   const updated = events.find((e) => e.type === 'InvoiceUpdated');
-  if (!updated?.data.lines || state.status !== 'live') return undefined;
-  return { before: state.record.lines, after: updated.data.lines };
+  return updated?.data.lines ? { before, after: updated.data.lines } : undefined;
 }
 
 function linesOf(events: InvoiceEvent[]): readonly DocumentLine[] {
   const created = events.find((e) => e.type === 'InvoiceCreated');
   return created ? created.data.lines : [];
-}
-
-function recordOf(state: InvoiceState): InvoiceRecord {
-  if (state.status === 'absent') throw new Error('An invoice that was written is absent');
-  return state.record;
 }
 
 function liveRecord(state: InvoiceState): InvoiceRecord | null {

@@ -105,7 +105,7 @@ describe('UniqueUnits', () => {
 
   const unitsOn = (store: EventStore) => {
     writer = new RecordWriter(new AggregateRepository(store), async () => {});
-    return new UniqueUnits(writer);
+    return new UniqueUnits(writer, store);
   };
 
   async function item(events: (ItemCreated | StockAdjusted)[]): Promise<string> {
@@ -132,7 +132,7 @@ describe('UniqueUnits', () => {
   it('claims every unique unit on the lines: sold (14) on that invoice; other lines are left alone', async () => {
     const [a, b] = [await onHand(), await onHand()];
     const invoice = randomUUID();
-    await units.claim(actor, invoice, [unitLine(a), serviceLine, unitLine(b)]);
+    await units.apply(actor, invoice, [], [unitLine(a), serviceLine, unitLine(b)]);
     for (const id of [a, b]) expect(await record(id)).toMatchObject({ status_id: 14, invoice_id: invoice });
     expect(await types(a)).toEqual(['ItemCreated', 'StockAdjusted', 'ItemUnitInvoiced']);
   });
@@ -140,40 +140,49 @@ describe('UniqueUnits', () => {
   it('is repeat-safe: claiming again for the same invoice appends nothing', async () => {
     const a = await onHand();
     const invoice = randomUUID();
-    await units.claim(actor, invoice, [unitLine(a)]);
-    await units.claim(actor, invoice, [unitLine(a)]);
+    await units.apply(actor, invoice, [], [unitLine(a)]);
+    await units.apply(actor, invoice, [], [unitLine(a)]);
     expect(await types(a)).toEqual(['ItemCreated', 'StockAdjusted', 'ItemUnitInvoiced']);
   });
 
-  it('refuses a unit on another active invoice with 409 item_unit_unavailable naming the line, giving back what it took', async () => {
+  it('refuses a unit on another active invoice with 409 item_unit_unavailable naming the line, taking none', async () => {
     const [a, b] = [await onHand(), await onHand()];
     const [first, second] = [a < b ? a : b, a < b ? b : a];
-    await units.claim(actor, randomUUID(), [unitLine(second)]);
+    await units.apply(actor, randomUUID(), [], [unitLine(second)]);
     const invoice = randomUUID();
-    // `first` is claimed (item id order), then `second` is refused: `first` is given back.
-    const refused = units.claim(actor, invoice, [unitLine(second), unitLine(first)]);
+    // `first` is available and `second` is not: one atomic append, so `first` is not taken either.
+    const refused = units.apply(actor, invoice, [], [unitLine(second), unitLine(first)]);
     await expect(refused).rejects.toMatchObject({
       status: 409,
       code: 'item_unit_unavailable',
       param: 'lines.0.item_id',
     });
     expect(await record(first)).toMatchObject({ status_id: 12, invoice_id: null });
-    expect(await types(first)).toEqual([
-      'ItemCreated',
-      'StockAdjusted',
-      'ItemUnitInvoiced',
-      'ItemUnitReleased',
+    expect(await types(first)).toEqual(['ItemCreated', 'StockAdjusted']);
+  });
+
+  it("decides the moves as appends with each item stream's revision, writing nothing itself", async () => {
+    const [a, b] = [await onHand(), await onHand()];
+    const invoice = randomUUID();
+    await units.apply(actor, invoice, [], [unitLine(a)]);
+
+    const appends = await units.move(actor, invoice, [unitLine(a)], [unitLine(b)]);
+
+    expect(appends.map((x) => [x.streamId, x.expectedRevision, x.events.map((e) => e.type)])).toEqual([
+      [`item-${b}`, 1, ['ItemUnitInvoiced']],
+      [`item-${a}`, 2, ['ItemUnitReleased']],
     ]);
+    expect(await types(b)).toEqual(['ItemCreated', 'StockAdjusted']);
   });
 
   it('refuses a unit not on hand, and a unique item on two lines before writing anything', async () => {
     const never = randomUUID();
     await item([created(never)]);
-    await expect(units.claim(actor, randomUUID(), [unitLine(never)])).rejects.toMatchObject({
+    await expect(units.apply(actor, randomUUID(), [], [unitLine(never)])).rejects.toMatchObject({
       code: 'item_unit_unavailable',
     });
     const a = await onHand();
-    await expect(units.claim(actor, randomUUID(), [unitLine(a), unitLine(a)])).rejects.toMatchObject({
+    await expect(units.apply(actor, randomUUID(), [], [unitLine(a), unitLine(a)])).rejects.toMatchObject({
       status: 409,
       code: 'item_unit_unavailable',
       param: 'lines.1.item_id',
@@ -184,25 +193,20 @@ describe('UniqueUnits', () => {
   it('releases the units the invoice holds (available, 12), and only those', async () => {
     const [a, b] = [await onHand(), await onHand()];
     const [mine, theirs] = [randomUUID(), randomUUID()];
-    await units.claim(actor, mine, [unitLine(a)]);
-    await units.claim(actor, theirs, [unitLine(b)]);
-    await units.release(actor, mine, [unitLine(a), unitLine(b)]);
+    await units.apply(actor, mine, [], [unitLine(a)]);
+    await units.apply(actor, theirs, [], [unitLine(b)]);
+    await units.apply(actor, mine, [unitLine(a), unitLine(b)], []);
     expect(await record(a)).toMatchObject({ status_id: 12, invoice_id: null });
     expect(await record(b)).toMatchObject({ status_id: 14, invoice_id: theirs });
-    await units.release(actor, mine, [unitLine(a)]);
+    await units.apply(actor, mine, [unitLine(a)], []);
     expect(await types(a)).toEqual(['ItemCreated', 'StockAdjusted', 'ItemUnitInvoiced', 'ItemUnitReleased']);
   });
 
   it('reconciles an edit: claims the added units, gives back the removed ones, keeps the rest', async () => {
     const [kept, removed, added] = [await onHand(), await onHand(), await onHand()];
     const invoice = randomUUID();
-    await units.claim(actor, invoice, [unitLine(kept), unitLine(removed)]);
-    await units.reconcile(
-      actor,
-      invoice,
-      [unitLine(kept), unitLine(removed)],
-      [unitLine(added), unitLine(kept)],
-    );
+    await units.apply(actor, invoice, [], [unitLine(kept), unitLine(removed)]);
+    await units.apply(actor, invoice, [unitLine(kept), unitLine(removed)], [unitLine(added), unitLine(kept)]);
     expect(await record(kept)).toMatchObject({ status_id: 14, invoice_id: invoice });
     expect(await record(removed)).toMatchObject({ status_id: 12, invoice_id: null });
     expect(await record(added)).toMatchObject({ status_id: 14, invoice_id: invoice });
@@ -216,8 +220,8 @@ describe('UniqueUnits', () => {
     const [first, second] = [unitsOn(racing), unitsOn(racing)];
     const [x, y] = [randomUUID(), randomUUID()];
     const results = await Promise.allSettled([
-      first.claim(actor, x, [unitLine(a)]),
-      second.claim(actor, y, [unitLine(a)]),
+      first.apply(actor, x, [], [unitLine(a)]),
+      second.apply(actor, y, [], [unitLine(a)]),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const [loser] = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -232,7 +236,7 @@ describe('UniqueUnits', () => {
     const [a, b] = [await onHand(), await onHand()];
     const invoices = Array.from({ length: 8 }, () => randomUUID());
     const results = await Promise.allSettled(
-      invoices.map((invoice) => units.claim(actor, invoice, [unitLine(a), unitLine(b)])),
+      invoices.map((invoice) => units.apply(actor, invoice, [], [unitLine(a), unitLine(b)])),
     );
     const winners = invoices.filter((_, i) => results[i].status === 'fulfilled');
     expect(winners).toHaveLength(1);

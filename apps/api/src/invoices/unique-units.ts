@@ -1,114 +1,125 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   decideItem,
   DomainError,
   InvoiceItemUnit,
+  isDomainError,
   itemAggregate,
   ItemContext,
   ItemState,
   ReleaseItemUnit,
 } from '@app/domain';
-import { isUnitLine, unitDecisionContext, uniqueItems, UnitLine } from '@app/processes';
+import { EventStore, StreamAppend, WrongExpectedVersionError } from '@app/event-store';
+import { streamName, toExpectedRevision } from '@app/event-store/aggregate';
+import { unitDecisionContext, uniqueItems, UnitLine } from '@app/processes';
+import { RecordWriter, toEventData } from '@app/runtime';
 import { Actor, eventMetadata } from '../auth/actor';
-import { RecordWriter } from '@app/runtime';
+import { EVENT_STORE } from '../store/tokens';
+
+/** Decisions before giving up when items keep moving under a move (as many racing invoices do). */
+const MAX_DECISIONS = 20;
 
 /**
  * "A unique item's unit is on at most one active invoice, and only when on hand", decided on each
- * item's own stream (`InvoiceItemUnit` / `ReleaseItemUnit`, libs/domain/src/item/unit.ts) with the
- * revision it was decided on, so that two invoices racing for one unit serialise: exactly one
- * wins, the other's retry sees the unit taken and is refused with 409 `item_unit_unavailable`.
+ * item's own stream (`InvoiceItemUnit` / `ReleaseItemUnit`, libs/domain/src/item/unit.ts) as read
+ * now, and appended in ONE atomic append with the invoice's own event (or the estimate's
+ * conversion, the sales order's invoicing: `RecordWriter`'s `alongside`), each item stream with the
+ * revision its unit was decided on. Two invoices racing for one unit serialise: exactly one append
+ * lands, the other is decided again on the item's new state and refused with 409
+ * `item_unit_unavailable`. Nothing to give back when an append fails: nothing was written.
  *
- * The invoice handlers call it around the invoice's own append:
- * - create: `claim(lines)` after the invoice's decision accepted its lines (a new line needs an
- *   available item: a unit already claimed, by this invoice too, reads sold and is refused) and
- *   before appending InvoiceCreated; if that append fails, `release(lines)`.
- * - edit: `reconcile(before, after)` after the decision, before appending InvoiceUpdated (claims
- *   the added units, then gives back the removed ones); if that append fails,
- *   `reconcile(after, before)`. Kept lines are not looked up again, added ones are: a decision
- *   retried after a claim must not look up the units this invoice just took.
- * - cancel, delete: `release(lines)` after the invoice's append.
- *
- * Every step is repeat-safe for one invoice id (a unit it holds is not claimed twice, a unit it
- * does not hold is not released), so a retried request or a completing reactor changes nothing.
+ * - create: `move(id, [], lines)`: a new line needs an available item (a unit already held, by
+ *   this invoice too, reads sold and is refused);
+ * - edit: `move(id, before, after)`: the units only `after` names are taken, those only `before`
+ *   named are given back; kept lines are not looked up again;
+ * - cancel, delete: `move(id, lines, [])`.
  */
 @Injectable()
 export class UniqueUnits {
-  constructor(private readonly writer: RecordWriter) {}
+  constructor(
+    private readonly writer: RecordWriter,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
 
   /**
-   * Takes the unit of every unique item on the lines for the invoice, one item at a time in item
-   * id order. On a refusal the units this call took are given back, then the refusal is thrown
-   * with `param` naming the first line of that item (`lines.N.item_id`). A unique item on two
-   * lines of one invoice is refused before anything is written (one unit, one line).
+   * The item-stream appends that move the invoice's units from the `before` lines to the `after`
+   * ones, in item id order. A refusal is thrown with `param` naming the first line of that item in
+   * `after` (`lines.N.item_id`); a unique item on two lines of `after` is refused (one unit, one line).
    */
-  async claim(actor: Actor, invoiceId: string, lines: readonly UnitLine[]): Promise<void> {
-    const items = uniqueItems(lines);
-    const taken: string[] = [];
-    for (const [itemId, at] of items) {
-      try {
-        if (await this.write(actor, itemId, { type: 'InvoiceItemUnit', invoice_id: invoiceId }))
-          taken.push(itemId);
-      } catch (error) {
-        await this.giveBack(actor, invoiceId, taken);
-        throw error instanceof DomainError ? atLine(error, at) : error;
-      }
+  async move(
+    actor: Actor,
+    invoiceId: string,
+    before: readonly UnitLine[],
+    after: readonly UnitLine[],
+  ): Promise<StreamAppend[]> {
+    const appends: StreamAppend[] = [];
+    for (const step of unitSteps(invoiceId, before, after)) {
+      const append = await this.decide(actor, step.itemId, step.command).catch((error: unknown) => {
+        throw error instanceof DomainError && step.line !== undefined ? atLine(error, step.line) : error;
+      });
+      if (append) appends.push(append);
     }
-  }
-
-  /** Gives back the units of the unique items on the lines that this invoice holds. */
-  async release(actor: Actor, invoiceId: string, lines: readonly UnitLine[]): Promise<void> {
-    for (const itemId of uniqueItems(lines, false).keys()) await this.releaseOne(actor, invoiceId, itemId);
+    return appends;
   }
 
   /**
-   * An edit from `before` to `after`: claims the units of unique items only `after` names (as
-   * `claim` does, `param` indexing `after`), then gives back those only `before` named.
+   * The same moves by themselves, all or none in one atomic append, decided again when an item
+   * moved meanwhile: for a process step or a test that has no record of its own to append them with.
    */
-  async reconcile(
+  async apply(
     actor: Actor,
     invoiceId: string,
     before: readonly UnitLine[],
     after: readonly UnitLine[],
   ): Promise<void> {
-    const held = uniqueItems(before, false);
-    const wanted = uniqueItems(after);
-    const added = after.map((line) =>
-      isUnitLine(line) && held.has(line.item_id) ? { ...line, unique: false } : line,
-    );
-    await this.claim(actor, invoiceId, added);
-    for (const itemId of held.keys())
-      if (!wanted.has(itemId)) await this.releaseOne(actor, invoiceId, itemId);
-  }
-
-  private releaseOne(actor: Actor, invoiceId: string, itemId: string): Promise<boolean> {
-    return this.write(actor, itemId, { type: 'ReleaseItemUnit', invoice_id: invoiceId });
-  }
-
-  /** Best effort: the refusal being reported matters more than a failed give-back. */
-  private async giveBack(actor: Actor, invoiceId: string, itemIds: string[]): Promise<void> {
-    for (const itemId of itemIds) {
+    for (let attempt = 1; ; attempt++) {
+      const appends = await this.move(actor, invoiceId, before, after);
+      if (appends.length === 0) return;
       try {
-        await this.releaseOne(actor, invoiceId, itemId);
-      } catch {
-        // Left held by an invoice that does not exist: see docs/events.md (ItemUnitInvoiced).
+        await this.store.appendToStreams(appends);
+        return;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_DECISIONS) throw error;
       }
     }
   }
 
-  /** Decided on the item's stream and appended with that revision; whether anything was appended. */
-  private async write(
+  /** Decided on the item's stream as read now: its events, with that revision; none to append. */
+  private async decide(
     actor: Actor,
     itemId: string,
     command: InvoiceItemUnit | ReleaseItemUnit,
-  ): Promise<boolean> {
-    const { events } = await this.writer.write(
-      itemAggregate,
-      itemId,
-      (state: ItemState) => decideItem(command, state, unitContext(actor)),
-      { metadata: eventMetadata(actor) },
-    );
-    return events.length > 0;
+  ): Promise<StreamAppend | undefined> {
+    const { state, revision } = await this.writer.read(itemAggregate, itemId);
+    const decided = decideItem(command, state as ItemState, unitContext(actor));
+    if (isDomainError(decided)) throw decided;
+    if (decided.length === 0) return undefined;
+    return {
+      streamId: streamName(itemAggregate, itemId),
+      events: decided.map((event) => toEventData(event, { metadata: eventMetadata(actor) })),
+      expectedRevision: toExpectedRevision(revision),
+    };
   }
+}
+
+/** Each unit to take (with the line asking for it) or give back, in item id order. */
+function unitSteps(invoiceId: string, before: readonly UnitLine[], after: readonly UnitLine[]) {
+  const held = uniqueItems(before, false);
+  const wanted = uniqueItems(after);
+  const take = (itemId: string, line: number) => ({
+    itemId,
+    line,
+    command: { type: 'InvoiceItemUnit', invoice_id: invoiceId } as InvoiceItemUnit | ReleaseItemUnit,
+  });
+  const release = (itemId: string) => ({
+    itemId,
+    line: undefined,
+    command: { type: 'ReleaseItemUnit', invoice_id: invoiceId } as InvoiceItemUnit | ReleaseItemUnit,
+  });
+  return [
+    ...[...wanted].filter(([itemId]) => !held.has(itemId)).map(([itemId, line]) => take(itemId, line)),
+    ...[...held.keys()].filter((itemId) => !wanted.has(itemId)).map(release),
+  ];
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   SalesOrderState,
   visibleSalesOrder,
 } from '@app/domain';
+import { StreamAppend } from '@app/event-store';
 import { streamName } from '@app/event-store/aggregate';
 import { Actor, can, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
@@ -66,49 +67,40 @@ export class SalesOrderInvoicing {
       invoice_number: 0,
       input: body,
     };
-    let claimed: readonly DocumentLine[] = [];
+    let units: StreamAppend[] = [];
     let invoiceNumber: number | undefined;
-    let recorded = false;
-    try {
-      const { revision, events, position } = await this.writer.write(
-        salesOrderAggregate,
-        orderId,
-        async (state: SalesOrderState, read: number) => {
-          const context = await this.contexts.of(actor, state, {}, new Date().toISOString());
-          // A stale If-Match wins over every refusal but 404.
-          if (ifMatch !== undefined && ifMatch !== read && !isDomainError(visibleSalesOrder(state, context)))
-            return staleIfMatch();
-          const decision = decideSalesOrder(command, state, context);
-          if (isDomainError(decision) || decision.length === 0 || state.status !== 'live') return decision;
-          // A stale If-Match will refuse the append: take no units for it.
-          if (ifMatch !== undefined && ifMatch !== read) return decision;
-          await this.recordLimit.assertRoomFor(actor);
-          const lines = invoicedLines(state.record, decision);
-          // A decision retried on fresher state may take other lines: the units follow them.
-          await this.units.reconcile(actor, invoiceId, claimed, lines);
-          claimed = lines;
-          // Drawn once for this invoice: a decision retried after a concurrent write reuses it.
-          invoiceNumber ??= await this.numbering.next({
-            accountId: actor.accountId,
-            sequence: 'invoice',
-            recordId: invoiceId,
-            metadata,
-            now: new Date().toISOString(),
-          });
-          return numberedSalesOrderInvoicing(decision, invoiceNumber);
-        },
-        { metadata, ifMatch, readModelsAwaitedAfter: true },
-      );
-      recorded = true;
-      const at = revision - (events.length - 1 - events.findIndex((e) => e.type === 'SalesOrderInvoiced'));
-      const orderStream = streamName(salesOrderAggregate, orderId);
-      await this.steps.runNow(salesOrderInvoicingReactor, orderStream, at, position);
-      return await this.writer.read(invoiceAggregate, invoiceId);
-    } catch (error) {
-      // Once recorded, the invoicing stands: the reactor creates the invoice, units and all.
-      if (!recorded) await this.units.release(actor, invoiceId, claimed);
-      throw error;
-    }
+    const { revision, events, position } = await this.writer.write(
+      salesOrderAggregate,
+      orderId,
+      async (state: SalesOrderState, read: number) => {
+        const context = await this.contexts.of(actor, state, {}, new Date().toISOString());
+        // A stale If-Match wins over every refusal but 404.
+        if (ifMatch !== undefined && ifMatch !== read && !isDomainError(visibleSalesOrder(state, context)))
+          return staleIfMatch();
+        const decision = decideSalesOrder(command, state, context);
+        if (isDomainError(decision) || decision.length === 0 || state.status !== 'live') return decision;
+        // A stale If-Match will refuse the append: take no units for it.
+        if (ifMatch !== undefined && ifMatch !== read) return decision;
+        await this.recordLimit.assertRoomFor(actor);
+        // A decision taken again on fresher state may take other lines: the units follow them.
+        units = await this.units.move(actor, invoiceId, [], invoicedLines(state.record, decision));
+        // Drawn once for this invoice: a decision retried after a concurrent write reuses it.
+        invoiceNumber ??= await this.numbering.next({
+          accountId: actor.accountId,
+          sequence: 'invoice',
+          recordId: invoiceId,
+          metadata,
+          now: new Date().toISOString(),
+        });
+        return numberedSalesOrderInvoicing(decision, invoiceNumber);
+      },
+      { metadata, ifMatch, readModelsAwaitedAfter: true, alongside: () => units },
+    );
+    // Once recorded, the invoicing stands: the reactor creates the invoice if this process stops.
+    const at = revision - (events.length - 1 - events.findIndex((e) => e.type === 'SalesOrderInvoiced'));
+    const orderStream = streamName(salesOrderAggregate, orderId);
+    await this.steps.runNow(salesOrderInvoicingReactor, orderStream, at, position);
+    return this.writer.read(invoiceAggregate, invoiceId);
   }
 }
 

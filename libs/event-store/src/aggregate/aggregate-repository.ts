@@ -103,12 +103,16 @@ export class AggregateRepository {
     return this.loadStream(definition, streamName(definition, id));
   }
 
-  /** Appends with the caller's expectation; a stream reaching a multiple of snapshotEvery gets a snapshot. */
+  /**
+   * Appends with the caller's expectation, with `others` in the same atomic append when given; a
+   * stream reaching a multiple of snapshotEvery gets a snapshot.
+   */
   async append<S, E extends DomainEvent>(
     definition: AggregateDefinition<S, E>,
     id: string,
     events: EventData[],
     expectedRevision: ExpectedRevision,
+    others: StreamAppend[] = [],
   ): Promise<AppendResult> {
     return this.appendAndSnapshot(
       definition,
@@ -116,6 +120,7 @@ export class AggregateRepository {
       events,
       expectedRevision,
       undefined,
+      others,
     );
   }
 

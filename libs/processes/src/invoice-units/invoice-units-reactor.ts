@@ -14,9 +14,10 @@ import { unitDecisionContext, unitItemIds } from './unit-lines';
 
 /**
  * A cancelled or deleted invoice gives its unique items' units back (ItemUnitReleased on each
- * item's stream). The request does it right after the invoice's append; this reactor does it when
- * the process stopped in between. A release by an invoice that no longer holds the unit appends
- * nothing, so running both changes nothing.
+ * item's stream). The request appends the releases with the invoice's own event, atomically; this
+ * reactor completes logs written before that, when a release followed the invoice's append and the
+ * process stopped in between. A release by an invoice that no longer holds the unit appends
+ * nothing, so running it on any cancel changes nothing.
  */
 export const invoiceUnitsReactor = defineReactor({
   name: 'invoice_units',

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { KeyedLock } from './keyed-lock';
 import { RecentStates } from './recent-states';
 import { Decision, DomainError, isDomainError } from '@app/domain';
-import { EventData, EventMetadata, Position, StreamAppend } from '@app/event-store';
+import {
+  AppendResult,
+  EventData,
+  EventMetadata,
+  Position,
+  StreamAppend,
+  WrongExpectedVersionError,
+} from '@app/event-store';
 import {
   AggregateDefinition,
   AggregateRepository,
@@ -11,6 +18,9 @@ import {
   Recorded,
   streamName,
 } from '@app/event-store/aggregate';
+
+/** A create's decisions when the other streams of its append keep moving (racing invoices for a unit). */
+const MAX_CREATE_DECISIONS = 20;
 
 export interface WriteOptions {
   /** Who and why, recorded with every event (EXTENSIONS.md §8). */
@@ -130,6 +140,11 @@ export class RecordWriter {
     };
   }
 
+  /**
+   * A new stream: decided on the initial state, appended expecting none. With `alongside`, the
+   * other streams' appends land with it or not at all; one of them moved meanwhile (another
+   * writer) decides again, up to MAX_CREATE_DECISIONS.
+   */
   private async create<S, E extends DomainEvent>(
     definition: AggregateDefinition<S, E>,
     id: string,
@@ -138,27 +153,33 @@ export class RecordWriter {
   ): Promise<WriteResult<S, E>> {
     const { metadata } = options;
     const initial = definition.initialState;
-    const events = await decide(initial, -1);
-    if (isDomainError(events)) throw events;
-    if (events.length === 0) return { state: initial, revision: -1, events, position: undefined };
-    const data = events.map((event) => toEventData(event, options));
-    const { nextExpectedRevision, position } = await this.repository.append(
-      definition,
-      id,
-      data,
-      'no_stream',
-    );
-    this.recent.wrote(streamName(definition, id), {
-      state: fold(definition, id, initial, -1, asStored(events), metadata),
-      revision: nextExpectedRevision,
-      exists: true,
-    });
-    await this.settle(
-      position,
-      events.map((e) => e.type),
-    );
-    const state = fold(definition, id, initial, -1, events, metadata);
-    return { state, revision: nextExpectedRevision, events, position };
+    const streamId = streamName(definition, id);
+    for (let attempt = 1; ; attempt++) {
+      const events = await decide(initial, -1);
+      if (isDomainError(events)) throw events;
+      if (events.length === 0) return { state: initial, revision: -1, events, position: undefined };
+      const data = events.map((event) => toEventData(event, options));
+      const others = options.alongside?.() ?? [];
+      let appended: AppendResult;
+      try {
+        appended = await this.repository.append(definition, id, data, 'no_stream', others);
+      } catch (error) {
+        const elsewhere = error instanceof WrongExpectedVersionError && error.streamId !== streamId;
+        if (elsewhere && attempt < (options.maxAttempts ?? MAX_CREATE_DECISIONS)) continue;
+        throw error;
+      }
+      const { nextExpectedRevision, position } = appended;
+      for (const other of others) this.recent.forget(other.streamId);
+      this.recent.wrote(streamId, {
+        state: fold(definition, id, initial, -1, asStored(events), metadata),
+        revision: nextExpectedRevision,
+        exists: true,
+      });
+      const types = [...others.flatMap((a) => a.events.map((e) => e.type)), ...events.map((e) => e.type)];
+      await this.settle(position, types);
+      const state = fold(definition, id, initial, -1, events, metadata);
+      return { state, revision: nextExpectedRevision, events, position };
+    }
   }
 
   /** The record as its stream is now (always read: only a write can check a kept state). */
