@@ -1,3 +1,4 @@
+import { INVOICE_KIND } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import Decimal from 'decimal.js';
 import { sql, Transaction } from 'kysely';
@@ -20,17 +21,8 @@ import {
 /** Text searched by the list's `q` (a substring, case-insensitive), each with a trigram index where possible. */
 export const INVOICE_SEARCH_COLUMNS = ['customer_name', 'custom_invoice_number', 'name'] as const;
 
-/** The amounts an invoice event carries in `totals`, one column each (INVOICE_KIND.amounts). */
-export const INVOICE_AMOUNTS = [
-  'pre_discount_subtotal',
-  'discount',
-  'subtotal',
-  'tax',
-  'tax_2',
-  'total',
-  'pre_discount_total',
-  'discount_total',
-] as const;
+/** The amounts its events carry in `totals`, one column each, in the domain's order. */
+export const INVOICE_AMOUNTS = INVOICE_KIND.amounts;
 
 /** Date columns of `invoices`: the list reads them back as text and takes `<column>_from` / `_to` filters on them. */
 export const INVOICE_DATE_COLUMNS = ['issue_date', 'date_sent', 'date_fully_paid'] as const;

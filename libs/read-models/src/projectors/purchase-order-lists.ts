@@ -1,3 +1,4 @@
+import { PURCHASE_ORDER_KIND } from '@app/domain';
 import {
   amountColumns,
   amountsOf,
@@ -16,17 +17,8 @@ export const PURCHASE_ORDER_SEARCH_COLUMNS = [
   'name',
 ] as const;
 
-/** The amounts a purchase-order event carries in `totals` (PURCHASE_ORDER_KIND.amounts). */
-export const PURCHASE_ORDER_AMOUNTS = [
-  'pre_discount_subtotal',
-  'discount',
-  'subtotal',
-  'tax',
-  'tax_2',
-  'total',
-  'pre_discount_total',
-  'discount_total',
-] as const;
+/** The amounts its events carry in `totals`, one column each, in the domain's order. */
+export const PURCHASE_ORDER_AMOUNTS = PURCHASE_ORDER_KIND.amounts;
 
 /** Date columns of `purchase_orders`: read back as text. */
 export const PURCHASE_ORDER_DATE_COLUMNS = [

@@ -1,3 +1,4 @@
+import { SALES_ORDER_KIND } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import { sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
@@ -18,17 +19,8 @@ import {
 /** Text searched by the list's `q` (a substring, case-insensitive), each with a trigram index where possible. */
 export const SALES_ORDER_SEARCH_COLUMNS = ['customer_name', 'purchase_order_number', 'name'] as const;
 
-/** The amounts a sales-order event carries in `totals`, one column each (SALES_ORDER_KIND.amounts). */
-export const SALES_ORDER_AMOUNTS = [
-  'pre_discount_subtotal',
-  'discount',
-  'subtotal',
-  'tax',
-  'tax_2',
-  'total',
-  'pre_discount_total',
-  'discount_total',
-] as const;
+/** The amounts its events carry in `totals`, one column each, in the domain's order. */
+export const SALES_ORDER_AMOUNTS = SALES_ORDER_KIND.amounts;
 
 /** Date columns of `sales_orders`: read back as text, filtered by `<column>_from` / `_to`. */
 export const SALES_ORDER_DATE_COLUMNS = ['issue_date', 'expiry_date'] as const;

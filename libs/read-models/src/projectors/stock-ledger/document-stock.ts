@@ -42,7 +42,8 @@ import { itemLocationsOf, StockPlaces, StockRow, stockRow, variationRow } from '
 export type Bucket = 'on_hand' | 'reserved' | 'incoming' | 'in_transit' | 'estimates';
 export const BUCKETS: readonly Bucket[] = ['on_hand', 'reserved', 'incoming', 'in_transit', 'estimates'];
 
-export type DocumentKind = 'invoice' | 'sales_order' | 'purchase_order' | 'stock_transfer' | 'estimate';
+/** The document a ledger entry comes from (its `source_type`). */
+export type StockDocumentType = 'invoice' | 'sales_order' | 'purchase_order' | 'stock_transfer' | 'estimate';
 
 /** A document's quantity on one row, for one of its lines: what it contributes to each bucket. */
 export interface Counted {
@@ -66,7 +67,7 @@ interface Invoicing {
 
 /** What the ledger keeps of one document between batches (`stock_ledger_documents.state`). */
 export interface DocumentStock {
-  kind: DocumentKind;
+  kind: StockDocumentType;
   id: string;
   number: number | null;
   lines: Located<any>[];
@@ -75,7 +76,7 @@ export interface DocumentStock {
   invoicings?: Invoicing[];
 }
 
-const PREFIXES: Record<string, DocumentKind> = {
+const PREFIXES: Record<string, StockDocumentType> = {
   invoice: 'invoice',
   salesOrder: 'sales_order',
   purchaseOrder: 'purchase_order',
@@ -84,7 +85,7 @@ const PREFIXES: Record<string, DocumentKind> = {
 };
 
 /** The events whose lines count, per kind: the folds' own lists. */
-const COUNTING_EVENTS: Record<DocumentKind, readonly string[]> = {
+const COUNTING_EVENTS: Record<StockDocumentType, readonly string[]> = {
   invoice: INVOICE_EVENTS,
   sales_order: SALES_ORDER_EVENTS,
   purchase_order: PURCHASE_ORDER_EVENTS,
@@ -104,7 +105,7 @@ export const DOCUMENT_EVENTS: readonly string[] = [
   ]),
 ];
 
-const NUMBER_FIELDS: Record<DocumentKind, string> = {
+const NUMBER_FIELDS: Record<StockDocumentType, string> = {
   invoice: 'invoice_number',
   sales_order: 'sales_order_number',
   purchase_order: 'purchase_order_number',
@@ -113,13 +114,13 @@ const NUMBER_FIELDS: Record<DocumentKind, string> = {
 };
 
 /** The document a stream holds (`invoice-<id>` …), or undefined for another stream. */
-export function documentOfStream(streamId: string): { kind: DocumentKind; id: string } | undefined {
+export function documentOfStream(streamId: string): { kind: StockDocumentType; id: string } | undefined {
   const dash = streamId.indexOf('-');
   const kind = PREFIXES[streamId.slice(0, dash)];
   return kind ? { kind, id: streamId.slice(dash + 1) } : undefined;
 }
 
-export function newDocumentStock(kind: DocumentKind, id: string): DocumentStock {
+export function newDocumentStock(kind: StockDocumentType, id: string): DocumentStock {
   return { kind, id, number: null, lines: [] };
 }
 

@@ -5,7 +5,7 @@ import {
   Bucket,
   countedChanges,
   countedOf,
-  DocumentKind,
+  StockDocumentType,
   documentOfStream,
   DocumentStock,
   newDocumentStock,
@@ -21,7 +21,7 @@ export interface LedgerEntry extends StockRow, Record<Bucket, string> {
   entry: number;
   account_id: string;
   on_hand_after: string;
-  source_type: 'adjustment' | DocumentKind;
+  source_type: 'adjustment' | StockDocumentType;
   source_id: string | null;
   source_number: number | null;
   source_line_id: string | null;
