@@ -24,4 +24,7 @@ export const TAX_INCLUSIVE_DOCUMENT_AMOUNTS = [
 export type DocumentAmounts = Pick<DocumentTotals, (typeof DOCUMENT_AMOUNTS)[number]>;
 
 /** The amounts of TAX_INCLUSIVE_DOCUMENT_AMOUNTS. */
-export type TaxInclusiveDocumentAmounts = Pick<DocumentTotals, (typeof TAX_INCLUSIVE_DOCUMENT_AMOUNTS)[number]>;
+export type TaxInclusiveDocumentAmounts = Pick<
+  DocumentTotals,
+  (typeof TAX_INCLUSIVE_DOCUMENT_AMOUNTS)[number]
+>;

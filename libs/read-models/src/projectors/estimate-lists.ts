@@ -1,4 +1,4 @@
-import { ESTIMATE_KIND } from '@app/domain';
+import { ESTIMATE_KIND, EstimateEvent } from '@app/domain';
 import {
   amountColumns,
   amountsOf,
@@ -17,7 +17,7 @@ export const ESTIMATE_SEARCH_COLUMNS = ['customer_name', 'custom_estimate_number
 const TOTALS = ESTIMATE_KIND.amounts;
 
 /** The `estimates` table; its columns and indexes are those of version 1. */
-export const ESTIMATE_LIST: DocumentListDeclaration = {
+export const ESTIMATE_LIST: DocumentListDeclaration<EstimateEvent['type']> = {
   table: 'estimates',
   streamPrefix: 'estimate-',
   numberColumn: 'estimate_number',

@@ -1,8 +1,9 @@
-import { INVOICE_KIND } from '@app/domain';
+import { INVOICE_KIND, InvoiceEvent } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import Decimal from 'decimal.js';
 import { sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
+import { domainEvent } from './domain-events';
 import {
   amountColumns,
   amountsOf,
@@ -37,7 +38,7 @@ function shippedPercentOfNew(lines: { line_type: string }[]): number | null {
 }
 
 /** The `invoices` table: one row per live invoice, cancelled ones included. */
-export const INVOICE_LIST: DocumentListDeclaration = {
+export const INVOICE_LIST: DocumentListDeclaration<InvoiceEvent['type']> = {
   table: 'invoices',
   streamPrefix: 'invoice-',
   numberColumn: 'invoice_number',
@@ -239,10 +240,10 @@ interface ChildBatch {
 function foldChildren(events: RecordedEvent[]): ChildBatch {
   const batch: ChildBatch = { payments: [], packed: new Map(), shipped: new Map(), deletedInvoices: [] };
   for (const event of events) {
-    const d = event.data as Record<string, any>;
+    const { type, data: d } = domainEvent(event);
     const invoiceId = event.streamId.slice('invoice-'.length);
     const accountId = event.metadata.account_id;
-    switch (event.type) {
+    switch (type) {
       case 'InvoicePaymentRecorded': {
         const p = d.payment;
         batch.payments.push({

@@ -1,4 +1,4 @@
-import { PURCHASE_ORDER_KIND } from '@app/domain';
+import { PURCHASE_ORDER_KIND, PurchaseOrderEvent } from '@app/domain';
 import {
   amountColumns,
   amountsOf,
@@ -7,8 +7,6 @@ import {
   documentListProjector,
   fixedColumn,
 } from './document-lists';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
 
 /** Text searched by the list's `q` (a substring, case-insensitive): supplier name, custom number, name. */
 export const PURCHASE_ORDER_SEARCH_COLUMNS = [
@@ -40,7 +38,7 @@ function variationLocationIds(lines: { item_variation_location_id?: number | nul
 }
 
 /** The `purchase_orders` table: one row per live purchase order. */
-export const PURCHASE_ORDER_LIST: DocumentListDeclaration = {
+export const PURCHASE_ORDER_LIST: DocumentListDeclaration<PurchaseOrderEvent['type']> = {
   table: 'purchase_orders',
   streamPrefix: 'purchaseOrder-',
   numberColumn: 'purchase_order_number',
@@ -142,7 +140,7 @@ export const PURCHASE_ORDER_LIST: DocumentListDeclaration = {
         updated_at: d.received_at,
       },
     }),
-    PurchaseOrderPaymentRecorded: (d: Record<string, any>) => ({
+    PurchaseOrderPaymentRecorded: (d) => ({
       changes: {
         amount_paid: d.amount_paid,
         amount_due: d.amount_due,
