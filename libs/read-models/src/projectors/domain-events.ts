@@ -16,3 +16,9 @@ export type RecordedDomainEvent<T extends DomainEventType = DomainEventType> = {
 export function domainEvent(event: RecordedEvent): RecordedDomainEvent {
   return event as unknown as RecordedDomainEvent;
 }
+
+/** The event's account: the one its data records (a creation's), else its metadata's. */
+export function accountOf(event: RecordedDomainEvent): string {
+  const recorded = 'account_id' in event.data ? event.data.account_id : undefined;
+  return (recorded ?? event.metadata.account_id) as string;
+}

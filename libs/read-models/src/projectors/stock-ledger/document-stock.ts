@@ -27,6 +27,7 @@ import {
   StockTransferBatch,
 } from '../stock-transfer-quantities';
 import { itemLocationsOf, StockPlaces, StockRow, stockRow, variationRow } from './stock-places';
+import { domainEvent, RecordedDomainEvent } from '../domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -105,13 +106,22 @@ export const DOCUMENT_EVENTS: readonly string[] = [
   ]),
 ];
 
-const NUMBER_FIELDS: Record<StockDocumentType, string> = {
-  invoice: 'invoice_number',
-  sales_order: 'sales_order_number',
-  purchase_order: 'purchase_order_number',
-  stock_transfer: 'stock_transfer_number',
-  estimate: 'estimate_number',
-};
+/** The number a document's creation gives it. */
+function numberOf({ type, data: d }: RecordedDomainEvent): number | undefined {
+  switch (type) {
+    case 'InvoiceCreated':
+      return d.invoice_number;
+    case 'SalesOrderCreated':
+      return d.sales_order_number;
+    case 'PurchaseOrderCreated':
+      return d.purchase_order_number;
+    case 'StockTransferCreated':
+      return d.stock_transfer_number;
+    case 'EstimateCreated':
+      return d.estimate_number;
+  }
+  return undefined;
+}
 
 /** The document a stream holds (`invoice-<id>` …), or undefined for another stream. */
 export function documentOfStream(streamId: string): { kind: StockDocumentType; id: string } | undefined {
@@ -126,8 +136,10 @@ export function newDocumentStock(kind: StockDocumentType, id: string): DocumentS
 
 /** The items a document's lines name, before and after an event (the places a batch must load). */
 export function itemsOf(document: DocumentStock | undefined, event: RecordedEvent): string[] {
-  const d = event.data as Record<string, any>;
-  const stated = Array.isArray(d.lines) ? (d.lines as any[]).map((line) => line.item_id) : [];
+  const { data: d } = domainEvent(event);
+  // The lines an event states, each naming its item when it has one.
+  const lines: readonly object[] = 'lines' in d && Array.isArray(d.lines) ? d.lines : [];
+  const stated = lines.map((line) => ('item_id' in line ? line.item_id : undefined));
   const kept = (document?.lines ?? []).map((entry) => entry.line.item_id);
   return [...stated, ...kept].filter((id): id is string => typeof id === 'string');
 }
@@ -138,10 +150,9 @@ export function nextDocumentStock(
   event: RecordedEvent,
   places: StockPlaces,
 ): DocumentStock {
-  const d = event.data as Record<string, any>;
-  const number = d[NUMBER_FIELDS[before.kind]];
-  const after: DocumentStock = { ...before, number: typeof number === 'number' ? number : before.number };
-  if (!COUNTING_EVENTS[before.kind].includes(event.type)) return after;
+  const e = domainEvent(event);
+  const after: DocumentStock = { ...before, number: numberOf(e) ?? before.number };
+  if (!COUNTING_EVENTS[before.kind].includes(e.type)) return after;
   switch (before.kind) {
     case 'invoice':
       return { ...after, lines: nextInvoiceLines(before, event, places) };
