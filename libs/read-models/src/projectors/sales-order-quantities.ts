@@ -130,11 +130,12 @@ export function foldSalesOrderEvent(
     released: [],
   };
   batch.set(id, order);
+  // `changes?.`: as before the types, an update recorded without `changes` is read as changing none.
   const status =
     type === 'SalesOrderCreated'
       ? d.status_id
       : type === 'SalesOrderUpdated'
-        ? d.changes.status_id
+        ? d.changes?.status_id
         : undefined;
   if (status !== undefined && status !== null) order.open = status === OPEN_SALES_ORDER;
   switch (type) {

@@ -111,10 +111,10 @@ const HEADER = [
   'shipping_tracking_code',
 ] as const satisfies readonly (keyof StockTransferHeader)[];
 
-/** The header columns a change carries. */
-function headerChanges(changes: Partial<StockTransferHeader>): Record<string, unknown> {
+/** The header columns a change carries (an event recorded without `changes` carries none). */
+function headerChanges(changes: Partial<StockTransferHeader> | undefined): Record<string, unknown> {
   const columns: Record<string, unknown> = {};
-  for (const field of HEADER) if (field in changes) columns[field] = changes[field];
+  for (const field of HEADER) if (changes && field in changes) columns[field] = changes[field];
   return columns;
 }
 
