@@ -20,3 +20,4 @@ export * from './estimate';
 export * from './invoice';
 export * from './sales-order';
 export * from './purchase-order';
+export * from './events';

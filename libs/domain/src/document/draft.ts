@@ -5,7 +5,7 @@ import { DocumentContext } from './context';
 import { DocumentCustomer, DocumentCustomerFields, namedParty, partyChangeOf, partyRoleOf } from './customer';
 import { DocumentHeaderFields } from './fields';
 import { DocumentInput, DocumentKind } from './kind';
-import { DocumentAmounts } from './record';
+import { DocumentAmounts } from './amounts';
 
 /** What the shared drafting reads of a document type's own fields: its charges and custom fields. */
 export type DraftedFields = Pick<

@@ -1,3 +1,4 @@
+export * from './amounts';
 export * from './context';
 export * from './customer';
 export * from './draft';

@@ -1,14 +1,9 @@
-import { DocumentLine, DocumentTotals } from '../document-lines';
+import { DocumentLine } from '../document-lines';
 import { DomainError, isDomainError, notFound } from '../shared/domain-error';
 import { liveRecordIn, RecordState } from '../shared/record-state';
+import { DocumentAmounts } from './amounts';
 import { DocumentCustomerFields } from './customer';
 import { DocumentHeaderFields } from './fields';
-
-/** The amounts a document shows, four-decimal strings, each following from its lines (docs/calculations.md). */
-export type DocumentAmounts = Pick<
-  DocumentTotals,
-  'pre_discount_subtotal' | 'discount' | 'subtotal' | 'tax' | 'tax_2' | 'total'
->;
 
 /** What every sales document's record holds, whatever else its type adds. */
 export type SalesDocumentRecord = DocumentHeaderFields &

@@ -3,6 +3,7 @@ import {
   DocumentHeaderFields,
   DocumentInput,
   DocumentKind,
+  DOCUMENT_AMOUNTS,
   HEADER_INPUT_FIELDS,
   HEADER_PARSERS,
   MAX_CUSTOM_NUMBER,
@@ -40,5 +41,5 @@ export const ESTIMATE_KIND: DocumentKind = {
   },
   lineRules: ESTIMATE_LINE_RULES,
   customerKinds: ['customer', 'prospect'],
-  amounts: ['pre_discount_subtotal', 'discount', 'subtotal', 'tax', 'tax_2', 'total'],
+  amounts: DOCUMENT_AMOUNTS,
 };

@@ -3,6 +3,7 @@ import {
   DocumentHeaderFields,
   DocumentInput,
   DocumentKind,
+  TAX_INCLUSIVE_DOCUMENT_AMOUNTS,
   HEADER_INPUT_FIELDS,
   HEADER_PARSERS,
   MAX_CUSTOM_NUMBER,
@@ -30,14 +31,5 @@ export const INVOICE_KIND: DocumentKind = {
   parsers: { ...HEADER_PARSERS, custom_invoice_number: optionalText(MAX_CUSTOM_NUMBER) },
   lineRules: INVOICE_LINE_RULES,
   customerKinds: ['customer'],
-  amounts: [
-    'pre_discount_subtotal',
-    'discount',
-    'subtotal',
-    'tax',
-    'tax_2',
-    'total',
-    'pre_discount_total',
-    'discount_total',
-  ],
+  amounts: TAX_INCLUSIVE_DOCUMENT_AMOUNTS,
 };

@@ -1,10 +1,10 @@
-import { DocumentAmounts, SalesDocumentRecord } from '../document';
+import { SalesDocumentRecord, TaxInclusiveDocumentAmounts } from '../document';
 import { PackingList } from '../document/packing';
 import { InvoiceFields } from './fields';
 import { InvoiceStatusId } from './status';
 
 /** The amounts an invoice records: an estimate's, and the tax-inclusive total before its discount. */
-export type InvoiceAmounts = DocumentAmounts & { pre_discount_total: string; discount_total: string };
+export type InvoiceAmounts = TaxInclusiveDocumentAmounts;
 
 /** A payment or refund as the invoice keeps it (documents-api §2, `payment`). */
 export type InvoicePayment = {

@@ -4,6 +4,7 @@ import {
   DocumentFieldValue,
   DocumentInput,
   DocumentKind,
+  TAX_INCLUSIVE_DOCUMENT_AMOUNTS,
   DocumentPartyRole,
   HEADER_PARSERS,
   MAX_CUSTOM_NUMBER,
@@ -110,14 +111,5 @@ export const PURCHASE_ORDER_KIND: DocumentKind = {
   lineRules: PURCHASE_ORDER_LINE_RULES,
   customerKinds: ['supplier'],
   party: SUPPLIER_ROLE,
-  amounts: [
-    'pre_discount_subtotal',
-    'discount',
-    'subtotal',
-    'tax',
-    'tax_2',
-    'total',
-    'pre_discount_total',
-    'discount_total',
-  ],
+  amounts: TAX_INCLUSIVE_DOCUMENT_AMOUNTS,
 };

@@ -1,10 +1,10 @@
 import { DocumentLine } from '../document-lines';
-import { DocumentAmounts } from '../document';
+import { TaxInclusiveDocumentAmounts } from '../document';
 import { PurchaseOrderFields, PurchaseOrderSupplierFields } from './fields';
 import { PurchaseOrderStatusId } from './status';
 
 /** The amounts a purchase order records. */
-export type PurchaseOrderAmounts = DocumentAmounts & { pre_discount_total: string; discount_total: string };
+export type PurchaseOrderAmounts = TaxInclusiveDocumentAmounts;
 
 /** A manual payment on a purchase order (documents-api §2 `payment`). */
 export type PurchaseOrderPayment = {

@@ -25,10 +25,14 @@ export type SalesOrderCreated = {
     };
 };
 
-/** Only what changed; `lines` and `totals` when they changed (an untouched order). */
+/**
+ * Only what changed; `lines` and `totals` when they changed (an untouched order). A PATCH never
+ * changes `status_id`, but the read models take a closing (30) or reopening (29) as a change of it.
+ */
 export type SalesOrderUpdated = {
   type: 'SalesOrderUpdated';
-  data: DocumentChange<SalesOrderFields> & Partial<SalesOrderProgress> & { updated_at: string };
+  data: DocumentChange<SalesOrderFields & { status_id: SalesOrderStatusId }> &
+    Partial<SalesOrderProgress> & { updated_at: string };
 };
 
 /** A packing list with its number, and the progress it leaves. */

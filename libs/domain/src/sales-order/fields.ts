@@ -3,6 +3,7 @@ import {
   DocumentHeaderFields,
   DocumentInput,
   DocumentKind,
+  TAX_INCLUSIVE_DOCUMENT_AMOUNTS,
   HEADER_INPUT_FIELDS,
   HEADER_PARSERS,
 } from '../document';
@@ -48,16 +49,7 @@ export const SALES_ORDER_KIND: DocumentKind = {
   parsers: PARSERS,
   lineRules: SALES_ORDER_LINE_RULES,
   customerKinds: ['customer'],
-  amounts: [
-    'pre_discount_subtotal',
-    'discount',
-    'subtotal',
-    'tax',
-    'tax_2',
-    'total',
-    'pre_discount_total',
-    'discount_total',
-  ],
+  amounts: TAX_INCLUSIVE_DOCUMENT_AMOUNTS,
 };
 
 export const SALES_ORDER_UPDATE_KIND: DocumentKind = {

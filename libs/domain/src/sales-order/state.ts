@@ -1,10 +1,10 @@
-import { DocumentAmounts, SalesDocumentRecord } from '../document';
+import { SalesDocumentRecord, TaxInclusiveDocumentAmounts } from '../document';
 import { PackingList } from '../document/packing';
 import { SalesOrderFields } from './fields';
 import { SalesOrderStatusId } from './status';
 
 /** The amounts a sales order records: an invoice's. */
-export type SalesOrderAmounts = DocumentAmounts & { pre_discount_total: string; discount_total: string };
+export type SalesOrderAmounts = TaxInclusiveDocumentAmounts;
 
 /** A packing list of a sales order: packed, then shipped. */
 export type SalesOrderFulfillment = PackingList<'sales_order_line_id'>;

@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
+import { domainEvent } from './domain-events';
 import { Projector } from '../projector';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -117,11 +118,11 @@ function foldBatch(events: RecordedEvent[]): Batch {
 }
 
 function foldEvent(pending: Pending | undefined, id: string, event: RecordedEvent): Pending {
-  const d = event.data as Record<string, any>;
+  const { type, data: d } = domainEvent(event);
   const next: Pending = pending
     ? { ...pending, revision: event.revision }
     : { id, changes: {}, revision: event.revision, updatedAt: '', deleted: false };
-  switch (event.type) {
+  switch (type) {
     case 'ContactCreated': {
       const { account_records, ...row } = d;
       return { ...next, created: row, changes: {}, links: account_records, updatedAt: d.created_at };

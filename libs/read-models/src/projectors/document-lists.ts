@@ -1,3 +1,4 @@
+import { DomainEventType, EventDataOf } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
@@ -72,17 +73,24 @@ export type DocumentStep =
   { created: DocumentRow } | { changes: DocumentRow } | { deleted: true } | undefined;
 
 /**
- * One event type's effect. `known(column)` is the column's value as this batch already set it
- * (by the creation or an earlier change), undefined when only the stored row knows it.
+ * One event type's effect on the data the domain records for it. `known(column)` is the column's
+ * value as this batch already set it (by the creation or an earlier change), undefined when only the
+ * stored row knows it.
  */
-export type DocumentFold = (
-  data: Record<string, any>,
+export type DocumentFold<T extends DomainEventType> = (
+  data: EventDataOf<T>,
   known: (column: string) => unknown,
   event: RecordedEvent,
 ) => DocumentStep;
 
-/** A sales document's list table, as its projector writes it and `listDocuments` (apps/api) reads it. */
-export interface DocumentListDeclaration {
+/** A fold for each event type `T` of the list. */
+export type DocumentFolds<T extends DomainEventType> = { readonly [K in T]: DocumentFold<K> };
+
+/**
+ * A sales document's list table, as its projector writes it and `listDocuments` (apps/api) reads
+ * it; `T` are the event types it folds (without `T`: any list, its folds unknown).
+ */
+export interface DocumentListDeclaration<T extends DomainEventType = never> {
   table: string;
   /** `estimate-`: the stream's prefix before the document's id. */
   streamPrefix: string;
@@ -98,7 +106,7 @@ export interface DocumentListDeclaration {
   /** Searched by the list's `q`, each with a trigram index on `lower(column)` where pg_trgm is available. */
   searchColumns: readonly string[];
   /** The event types the list handles and what each does. */
-  fold: Readonly<Record<string, DocumentFold>>;
+  fold: DocumentFolds<T>;
 }
 
 /** Tables a document projector owns besides its list (a document's payments, packing lists …). */
@@ -118,10 +126,10 @@ export interface DocumentChildTables {
  * an update merging the changes of the others, and a delete. Each write is guarded by `revision`,
  * so applying an event the row already reflects changes nothing. `apply` only writes.
  */
-export function documentListProjector(options: {
+export function documentListProjector<T extends DomainEventType>(options: {
   name: string;
   version: number;
-  list: DocumentListDeclaration;
+  list: DocumentListDeclaration<T>;
   children?: DocumentChildTables;
 }): Projector {
   const { list, children } = options;
@@ -184,7 +192,10 @@ interface Pending {
   deleted: boolean;
 }
 
-function foldBatch(list: DocumentListDeclaration, events: RecordedEvent[]): Map<string, Pending> {
+function foldBatch<T extends DomainEventType>(
+  list: DocumentListDeclaration<T>,
+  events: RecordedEvent[],
+): Map<string, Pending> {
   const batch = new Map<string, Pending>();
   for (const event of events) {
     const id = event.streamId.slice(list.streamPrefix.length);
@@ -193,8 +204,8 @@ function foldBatch(list: DocumentListDeclaration, events: RecordedEvent[]): Map<
   return batch;
 }
 
-function foldEvent(
-  list: DocumentListDeclaration,
+function foldEvent<T extends DomainEventType>(
+  list: DocumentListDeclaration<T>,
   pending: Pending | undefined,
   id: string,
   event: RecordedEvent,
@@ -204,7 +215,9 @@ function foldEvent(
     : { id, changes: {}, revision: event.revision, deleted: false };
   const known = (column: string) =>
     column in next.changes ? next.changes[column] : next.created ? next.created[column] : undefined;
-  const step = list.fold[event.type](event.data as Record<string, any>, known, event);
+  // The list handles the event's type (`own` in apply): its data is that type's.
+  const fold = list.fold[event.type as T] as DocumentFold<T>;
+  const step = fold(event.data as unknown as EventDataOf<T>, known, event);
   if (step === undefined) return next;
   if ('deleted' in step) return { ...next, deleted: true };
   if ('created' in step) {

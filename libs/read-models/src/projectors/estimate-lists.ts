@@ -1,3 +1,4 @@
+import { ESTIMATE_KIND, EstimateEvent } from '@app/domain';
 import {
   amountColumns,
   amountsOf,
@@ -12,11 +13,11 @@ import {
 /** Text searched by the list's `q` (a substring, case-insensitive), each with a trigram index where possible. */
 export const ESTIMATE_SEARCH_COLUMNS = ['customer_name', 'custom_estimate_number', 'name'] as const;
 
-/** The amounts an event carries in `totals`, one column each. */
-const TOTALS = ['pre_discount_subtotal', 'discount', 'subtotal', 'tax', 'tax_2', 'total'] as const;
+/** The amounts an event carries in `totals`, one column each, in the domain's order. */
+const TOTALS = ESTIMATE_KIND.amounts;
 
 /** The `estimates` table; its columns and indexes are those of version 1. */
-export const ESTIMATE_LIST: DocumentListDeclaration = {
+export const ESTIMATE_LIST: DocumentListDeclaration<EstimateEvent['type']> = {
   table: 'estimates',
   streamPrefix: 'estimate-',
   numberColumn: 'estimate_number',

@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
+import { accountOf, domainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -67,10 +68,10 @@ export function foldEstimateEvent(
   event: RecordedEvent,
   locationLess?: LocationLessItems,
 ): void {
-  const d = event.data as Record<string, any>;
+  const { type, data: d } = domainEvent(event);
   const id = event.streamId.slice('estimate-'.length);
-  const accountId = d.account_id ?? event.metadata.account_id;
-  switch (event.type) {
+  const accountId = accountOf(domainEvent(event));
+  switch (type) {
     case 'EstimateCreated':
       estimates.set(id, d.status_id === OPEN_ESTIMATE ? inventoryLines(id, accountId, d.lines) : null);
       break;

@@ -41,6 +41,7 @@ import {
   PurchaseOrderBatch,
   writePurchaseOrders,
 } from './purchase-order-quantities';
+import { accountOf, domainEvent, RecordedDomainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -200,7 +201,8 @@ function foldBatch(events: RecordedEvent[]): Batch {
   const transfers: StockTransferBatch = new Map();
   const purchaseOrders: PurchaseOrderBatch = new Map();
   const touch = (
-    event: RecordedEvent,
+    event: RecordedDomainEvent,
+    itemId: string,
     row: {
       variation_id: string | null;
       location_id: string | null;
@@ -208,12 +210,11 @@ function foldBatch(events: RecordedEvent[]): Batch {
     },
     change: Partial<RowChange>,
   ) => {
-    const d = event.data as Record<string, any>;
-    const key = rowKey(d.item_id, row.variation_id, row.location_id);
+    const key = rowKey(itemId, row.variation_id, row.location_id);
     const before: RowChange = rows.get(key) ?? {
       row_key: key,
-      account_id: d.account_id ?? event.metadata.account_id,
-      item_id: d.item_id,
+      account_id: accountOf(event),
+      item_id: itemId,
       variation_id: row.variation_id,
       item_variation_location_id: row.item_variation_location_id ?? null,
       location_id: row.location_id,
@@ -225,28 +226,29 @@ function foldBatch(events: RecordedEvent[]): Batch {
     rows.set(key, { ...before, item_variation_location_id: ivl, ...change });
   };
   for (const event of events) {
-    const d = event.data as Record<string, any>;
+    const e = domainEvent(event);
+    const { type, data: d } = e;
     const variationId = event.streamId.startsWith('itemVariation-')
       ? event.streamId.slice('itemVariation-'.length)
       : null;
-    switch (event.type) {
+    switch (type) {
       case 'StockAdjusted':
-        touch(event, d as RowChange, {
+        touch(e, d.item_id, d, {
           adjusted: d.on_hand_after,
           stocked: true,
           last_adjusted_at: d.adjusted_at,
         });
         break;
       case 'ItemVariationCreated':
-        for (const row of d.locations as { location_id: string; item_variation_location_id: number }[]) {
-          touch(event, { ...row, variation_id: d.id }, { stocked: true });
+        for (const row of d.locations) {
+          touch(e, d.item_id, { ...row, variation_id: d.id }, { stocked: true });
         }
         break;
       case 'ItemVariationLocationAdded':
-        touch(event, { ...(d as RowChange), variation_id: variationId }, { stocked: true });
+        touch(e, d.item_id, { ...d, variation_id: variationId }, { stocked: true });
         break;
       case 'ItemVariationLocationRemoved':
-        touch(event, { ...(d as RowChange), variation_id: variationId }, { stocked: false });
+        touch(e, d.item_id, { ...d, variation_id: variationId }, { stocked: false });
         break;
       case 'ItemVariationDeleted':
         if (variationId) deletedVariations.push(variationId);

@@ -1,7 +1,9 @@
+import { INVOICE_KIND, InvoiceEvent } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import Decimal from 'decimal.js';
 import { sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
+import { domainEvent } from './domain-events';
 import {
   amountColumns,
   amountsOf,
@@ -20,17 +22,8 @@ import {
 /** Text searched by the list's `q` (a substring, case-insensitive), each with a trigram index where possible. */
 export const INVOICE_SEARCH_COLUMNS = ['customer_name', 'custom_invoice_number', 'name'] as const;
 
-/** The amounts an invoice event carries in `totals`, one column each (INVOICE_KIND.amounts). */
-export const INVOICE_AMOUNTS = [
-  'pre_discount_subtotal',
-  'discount',
-  'subtotal',
-  'tax',
-  'tax_2',
-  'total',
-  'pre_discount_total',
-  'discount_total',
-] as const;
+/** The amounts its events carry in `totals`, one column each, in the domain's order. */
+export const INVOICE_AMOUNTS = INVOICE_KIND.amounts;
 
 /** Date columns of `invoices`: the list reads them back as text and takes `<column>_from` / `_to` filters on them. */
 export const INVOICE_DATE_COLUMNS = ['issue_date', 'date_sent', 'date_fully_paid'] as const;
@@ -45,7 +38,7 @@ function shippedPercentOfNew(lines: { line_type: string }[]): number | null {
 }
 
 /** The `invoices` table: one row per live invoice, cancelled ones included. */
-export const INVOICE_LIST: DocumentListDeclaration = {
+export const INVOICE_LIST: DocumentListDeclaration<InvoiceEvent['type']> = {
   table: 'invoices',
   streamPrefix: 'invoice-',
   numberColumn: 'invoice_number',
@@ -247,10 +240,10 @@ interface ChildBatch {
 function foldChildren(events: RecordedEvent[]): ChildBatch {
   const batch: ChildBatch = { payments: [], packed: new Map(), shipped: new Map(), deletedInvoices: [] };
   for (const event of events) {
-    const d = event.data as Record<string, any>;
+    const { type, data: d } = domainEvent(event);
     const invoiceId = event.streamId.slice('invoice-'.length);
     const accountId = event.metadata.account_id;
-    switch (event.type) {
+    switch (type) {
       case 'InvoicePaymentRecorded': {
         const p = d.payment;
         batch.payments.push({

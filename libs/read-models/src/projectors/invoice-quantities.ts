@@ -1,6 +1,8 @@
+import { DocumentLine } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
+import { accountOf, domainEvent, RecordedDomainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -78,24 +80,26 @@ export const INVOICE_EVENTS = ['InvoiceCreated', 'InvoiceUpdated', 'InvoiceCance
 
 /** Folds one event of the item or invoice streams into the batch, in log order. */
 export function foldInvoiceEvent(batch: InvoiceBatch, event: RecordedEvent): void {
-  const d = event.data as Record<string, any>;
-  switch (event.type) {
+  const e = domainEvent(event);
+  const { type, data: d } = e;
+  switch (type) {
     case 'ItemCreated':
       batch.itemLocations.set(d.id, d.location_id ?? null);
       return;
     case 'ItemUpdated':
       if (d.changes && 'location_id' in d.changes)
-        batch.itemLocations.set(event.streamId.slice('item-'.length), d.changes.location_id);
+        batch.itemLocations.set(event.streamId.slice('item-'.length), d.changes.location_id ?? null);
       return;
   }
   const id = event.streamId.slice('invoice-'.length);
-  switch (event.type) {
+  switch (type) {
     case 'InvoiceCreated':
-      batch.invoices.set(id, inventoryLines(batch, id, event, []));
+      batch.invoices.set(id, inventoryLines(batch, id, e, d.lines, []));
       break;
     case 'InvoiceUpdated':
       // Without `lines` its quantities stay.
-      if (d.lines) batch.invoices.set(id, inventoryLines(batch, id, event, batch.invoices.get(id) ?? []));
+      if (d.lines)
+        batch.invoices.set(id, inventoryLines(batch, id, e, d.lines, batch.invoices.get(id) ?? []));
       break;
     case 'InvoiceCancelled':
     case 'InvoiceDeleted':
@@ -107,18 +111,11 @@ export function foldInvoiceEvent(batch: InvoiceBatch, event: RecordedEvent): voi
 function inventoryLines(
   batch: InvoiceBatch,
   invoiceId: string,
-  event: RecordedEvent,
+  event: RecordedDomainEvent,
+  lines: DocumentLine[],
   earlier: InvoiceLine[],
 ): InvoiceLine[] {
-  const d = event.data as Record<string, any>;
-  const accountId = d.account_id ?? event.metadata.account_id;
-  const lines = d.lines as {
-    id: string | null;
-    line_type: string;
-    item_id: string | null;
-    item_variation_location_id: number | null;
-    quantity: string;
-  }[];
+  const accountId = accountOf(event);
   return lines
     .filter((line) => line.line_type === 'inventory' && line.item_id !== null)
     .map((line) => {

@@ -2,6 +2,7 @@ import { RecordedEvent } from '@app/event-store';
 import { sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { batchIds, batchRows } from './batch-rows';
+import { domainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -83,8 +84,8 @@ function foldBatch(events: RecordedEvent[]): Map<string, Pending> {
 }
 
 function foldEvent(next: Pending, event: RecordedEvent): Pending {
-  const d = event.data as Record<string, any>;
-  switch (event.type) {
+  const { type, data: d } = domainEvent(event);
+  switch (type) {
     case 'ItemCategoryCreated':
       return { ...next, created: d, changes: {}, updatedAt: d.created_at };
     case 'ItemCategoryUpdated':

@@ -4,6 +4,7 @@ import { Projector } from '../projector';
 import { batchRows } from './batch-rows';
 import { hasTrigrams } from './trigrams';
 import { createItemCounts } from './item-counts';
+import { domainEvent, RecordedDomainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -154,17 +155,19 @@ function foldBatch(events: RecordedEvent[]): Map<string, Pending> {
   const pending = new Map<string, Pending>();
   for (const event of events) {
     const ownStream = event.streamId.startsWith('item-');
-    const d = event.data as Record<string, any>;
-    const id = ownStream ? event.streamId.slice('item-'.length) : (d.item_id as string | undefined);
-    if (id === undefined || (event.type === 'StockAdjusted' && !ownStream)) continue;
+    const e = domainEvent(event);
+    // Events of the item's variations name it.
+    const named = 'item_id' in e.data ? e.data.item_id : undefined;
+    const id = ownStream ? event.streamId.slice('item-'.length) : named;
+    if (id === undefined || (e.type === 'StockAdjusted' && !ownStream)) continue;
     const before = pending.get(id) ?? { id, changes: {}, variationDelta: 0 };
     const next = ownStream ? { ...before, revision: event.revision } : before;
-    pending.set(id, foldEvent(next, event.type, d));
+    pending.set(id, foldEvent(next, e));
   }
   return pending;
 }
 
-function foldEvent(p: Pending, type: string, d: Record<string, any>): Pending {
+function foldEvent(p: Pending, { type, data: d }: RecordedDomainEvent): Pending {
   switch (type) {
     case 'ItemCreated': {
       const row = { ...d, archived: false, variation_count: 0, purchase_date: null, sold_date: null };

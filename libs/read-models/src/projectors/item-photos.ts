@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
+import { domainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -95,10 +96,10 @@ function squareUrls(photoId: string, square: PhotoFilesRef) {
 }
 
 async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: string): Promise<void> {
-  const d = event.data as Record<string, any>;
+  const { type, data: d } = domainEvent(event);
   const table = sql.table(`${schema}.item_photos`);
   const photos = trx.withSchema(schema);
-  switch (event.type) {
+  switch (type) {
     case 'ItemPhotoAdded': {
       const urls = {
         ...squareUrls(d.photo_id, d.square),

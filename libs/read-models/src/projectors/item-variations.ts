@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
+import { domainEvent, RecordedDomainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -96,12 +97,14 @@ function recordIdOf(event: RecordedEvent): string {
 }
 
 async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: string): Promise<void> {
-  if (event.type.startsWith('VariationAttribute')) return applyAttribute(trx, event, schema);
+  const e = domainEvent(event);
+  const { type, data: d } = e;
+  if (type === 'VariationAttributeCreated' || type === 'VariationAttributeUpdated')
+    return applyAttribute(trx, e, schema);
   if (!event.streamId.startsWith(VARIATION_PREFIX)) return; // an item's own StockAdjusted
   const id = recordIdOf(event);
-  const d = event.data as Record<string, any>;
   const db = trx.withSchema(schema);
-  if (event.type === 'ItemVariationCreated') {
+  if (type === 'ItemVariationCreated') {
     await db
       .insertInto('item_variations')
       .values({
@@ -121,18 +124,18 @@ async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: str
     if (d.locations.length > 0)
       await db
         .insertInto('item_variation_locations')
-        .values(d.locations.map((row: any) => newRow(d.account_id, d.item_id, id, row)))
+        .values(d.locations.map((row) => newRow(d.account_id, d.item_id, id, row)))
         .execute();
     return;
   }
-  if (event.type === 'ItemVariationDeleted') {
+  if (type === 'ItemVariationDeleted') {
     await db.deleteFrom('item_variation_locations').where('variation_id', '=', id).execute();
     await db.deleteFrom('item_variations').where('id', '=', id).execute();
     return;
   }
-  await applyRowChange(db, event, id, d);
-  const at = d.updated_at ?? d.added_at ?? d.removed_at ?? d.adjusted_at;
-  const changes = event.type === 'ItemVariationUpdated' ? variationColumns(d.changes) : {};
+  await applyRowChange(db, e, id);
+  const at = changedAt(e);
+  const changes = type === 'ItemVariationUpdated' ? variationColumns(d.changes) : {};
   await db
     .updateTable('item_variations')
     .set({ ...changes, revision: event.revision, updated_at: at })
@@ -140,17 +143,32 @@ async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: str
     .execute();
 }
 
+/** When a change of a variation or of its location rows was made. */
+function changedAt({ type, data: d }: RecordedDomainEvent): string | undefined {
+  switch (type) {
+    case 'ItemVariationUpdated':
+    case 'ItemVariationLocationUpdated':
+      return d.updated_at;
+    case 'ItemVariationLocationAdded':
+      return d.added_at;
+    case 'ItemVariationLocationRemoved':
+      return d.removed_at;
+    case 'StockAdjusted':
+      return d.adjusted_at;
+  }
+  return undefined;
+}
+
 /** The location row an event names (`location_id`) of the variation whose stream it is on. */
 async function applyRowChange(
   db: Kysely<any>,
-  event: RecordedEvent,
+  { type, data: d }: RecordedDomainEvent,
   variationId: string,
-  d: Record<string, any>,
 ): Promise<void> {
   const ROWS = 'item_variation_locations';
-  const row = (query: any) =>
-    query.where('variation_id', '=', variationId).where('location_id', '=', d.location_id);
-  switch (event.type) {
+  const row = (query: any, locationId: string | null) =>
+    query.where('variation_id', '=', variationId).where('location_id', '=', locationId);
+  switch (type) {
     case 'ItemVariationLocationAdded': {
       const { account_id } = await db
         .selectFrom('item_variations')
@@ -164,18 +182,23 @@ async function applyRowChange(
       return;
     }
     case 'ItemVariationLocationUpdated':
-      await row(db.updateTable(ROWS).set(d.changes)).execute();
+      await row(db.updateTable(ROWS).set(d.changes), d.location_id).execute();
       return;
     case 'ItemVariationLocationRemoved':
-      await row(db.deleteFrom(ROWS)).execute();
+      await row(db.deleteFrom(ROWS), d.location_id).execute();
       return;
     case 'StockAdjusted':
-      await row(db.updateTable(ROWS).set({ on_hand: d.on_hand_after })).execute();
+      await row(db.updateTable(ROWS).set({ on_hand: d.on_hand_after }), d.location_id).execute();
       return;
   }
 }
 
-function newRow(accountId: string, itemId: string, variationId: string, row: Record<string, any>) {
+function newRow(
+  accountId: string,
+  itemId: string,
+  variationId: string,
+  row: { location_id: string; item_variation_location_id: number; zone_id: string | null; threshold: number },
+) {
   return {
     variation_id: variationId,
     location_id: row.location_id,
@@ -188,7 +211,7 @@ function newRow(accountId: string, itemId: string, variationId: string, row: Rec
   };
 }
 
-function variationColumns(changes: Record<string, any>): Record<string, unknown> {
+function variationColumns(changes: object): Record<string, unknown> {
   const columns: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(changes))
     columns[name === 'attributes' ? 'attribute_values' : name] =
@@ -196,10 +219,14 @@ function variationColumns(changes: Record<string, any>): Record<string, unknown>
   return columns;
 }
 
-async function applyAttribute(trx: Transaction<any>, event: RecordedEvent, schema: string): Promise<void> {
-  const d = event.data as Record<string, any>;
+async function applyAttribute(
+  trx: Transaction<any>,
+  event: RecordedDomainEvent<'VariationAttributeCreated' | 'VariationAttributeUpdated'>,
+  schema: string,
+): Promise<void> {
+  const { type, data: d } = event;
   const db = trx.withSchema(schema);
-  if (event.type === 'VariationAttributeCreated') {
+  if (type === 'VariationAttributeCreated') {
     const { id, account_id, name, display_name, values, created_at } = d;
     await db
       .insertInto('variation_attributes')

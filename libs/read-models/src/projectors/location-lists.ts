@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
+import { domainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -86,11 +87,11 @@ function pick(changes: Record<string, unknown>, columns: readonly string[]): Rec
 }
 
 async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: string): Promise<void> {
-  const d = event.data as Record<string, any>;
+  const { type, data: d } = domainEvent(event);
   const locationId = locationIdOf(event);
   const revision = event.revision;
   const locations = () => trx.withSchema(schema).updateTable('locations').where('id', '=', locationId);
-  switch (event.type) {
+  switch (type) {
     case 'LocationCreated':
       await trx
         .withSchema(schema)

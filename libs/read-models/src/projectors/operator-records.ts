@@ -1,6 +1,8 @@
+import { EventDataOf } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
+import { domainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -84,10 +86,10 @@ function idOf(event: RecordedEvent): string {
 }
 
 async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: string): Promise<void> {
-  const d = event.data as Record<string, any>;
+  const { type, data: d } = domainEvent(event);
   const id = idOf(event);
   const table = (name: string) => trx.withSchema(schema).updateTable(name).where('id', '=', id);
-  switch (event.type) {
+  switch (type) {
     case 'AccountOpened':
       await trx
         .withSchema(schema)
@@ -144,7 +146,7 @@ async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: str
     case 'UserDeactivated':
     case 'UserReactivated':
       await table('users')
-        .set({ active: event.type === 'UserReactivated', updated_at: d.updated_at })
+        .set({ active: type === 'UserReactivated', updated_at: d.updated_at })
         .execute();
       return;
     case 'UserDeleted':
@@ -173,7 +175,7 @@ async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: str
   }
 }
 
-function profileChanges(d: Record<string, any>): Record<string, unknown> {
+function profileChanges(d: EventDataOf<'UserProfileChanged'>): Record<string, unknown> {
   const changes: Record<string, unknown> = { updated_at: d.updated_at };
   if (d.name !== undefined) changes.name = d.name;
   if (d.email !== undefined) changes.email = d.email;

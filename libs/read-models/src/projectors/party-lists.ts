@@ -2,6 +2,7 @@ import { RecordedEvent } from '@app/event-store';
 import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { batchIds, batchRows } from './batch-rows';
+import { domainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -137,21 +138,25 @@ function foldBatch(events: RecordedEvent[]): Batch {
 }
 
 function foldEvent(pending: Pending | undefined, id: string, event: RecordedEvent): Pending {
-  const d = event.data as Record<string, any>;
+  const { type, data: d } = domainEvent(event);
   const next: Pending = pending
     ? { ...pending, revision: event.revision }
     : { id, changes: {}, revision: event.revision, updatedAt: '', deleted: false };
-  switch (event.type.replace(/^(Customer|Supplier)/, '')) {
-    case 'Created': {
+  switch (type) {
+    case 'CustomerCreated':
+    case 'SupplierCreated':
       return { ...next, created: { ...d, archived: false }, changes: {}, updatedAt: d.created_at };
-    }
-    case 'Updated':
+    case 'CustomerUpdated':
+    case 'SupplierUpdated':
       return { ...next, changes: { ...next.changes, ...d.changes }, updatedAt: d.updated_at };
-    case 'Archived':
+    case 'CustomerArchived':
+    case 'SupplierArchived':
       return { ...next, changes: { ...next.changes, archived: true }, updatedAt: d.archived_at };
-    case 'Restored':
+    case 'CustomerRestored':
+    case 'SupplierRestored':
       return { ...next, changes: { ...next.changes, archived: false }, updatedAt: d.restored_at };
-    case 'Deleted':
+    case 'CustomerDeleted':
+    case 'SupplierDeleted':
       return { ...next, deleted: true };
     case 'ProspectConvertedToCustomer':
       return { ...next, changes: { ...next.changes, kind: 'customer' }, updatedAt: d.converted_at };

@@ -1,3 +1,4 @@
+import { PURCHASE_ORDER_KIND, PurchaseOrderEvent } from '@app/domain';
 import {
   amountColumns,
   amountsOf,
@@ -7,8 +8,6 @@ import {
   fixedColumn,
 } from './document-lists';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 /** Text searched by the list's `q` (a substring, case-insensitive): supplier name, custom number, name. */
 export const PURCHASE_ORDER_SEARCH_COLUMNS = [
   'supplier_name',
@@ -16,17 +15,8 @@ export const PURCHASE_ORDER_SEARCH_COLUMNS = [
   'name',
 ] as const;
 
-/** The amounts a purchase-order event carries in `totals` (PURCHASE_ORDER_KIND.amounts). */
-export const PURCHASE_ORDER_AMOUNTS = [
-  'pre_discount_subtotal',
-  'discount',
-  'subtotal',
-  'tax',
-  'tax_2',
-  'total',
-  'pre_discount_total',
-  'discount_total',
-] as const;
+/** The amounts its events carry in `totals`, one column each, in the domain's order. */
+export const PURCHASE_ORDER_AMOUNTS = PURCHASE_ORDER_KIND.amounts;
 
 /** Date columns of `purchase_orders`: read back as text. */
 export const PURCHASE_ORDER_DATE_COLUMNS = [
@@ -48,7 +38,7 @@ function variationLocationIds(lines: { item_variation_location_id?: number | nul
 }
 
 /** The `purchase_orders` table: one row per live purchase order. */
-export const PURCHASE_ORDER_LIST: DocumentListDeclaration = {
+export const PURCHASE_ORDER_LIST: DocumentListDeclaration<PurchaseOrderEvent['type']> = {
   table: 'purchase_orders',
   streamPrefix: 'purchaseOrder-',
   numberColumn: 'purchase_order_number',
@@ -150,7 +140,7 @@ export const PURCHASE_ORDER_LIST: DocumentListDeclaration = {
         updated_at: d.received_at,
       },
     }),
-    PurchaseOrderPaymentRecorded: (d: Record<string, any>) => ({
+    PurchaseOrderPaymentRecorded: (d) => ({
       changes: {
         amount_paid: d.amount_paid,
         amount_due: d.amount_due,

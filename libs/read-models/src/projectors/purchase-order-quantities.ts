@@ -1,7 +1,9 @@
+import { IncomingLine } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import Decimal from 'decimal.js';
 import { Kysely, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
+import { domainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -75,25 +77,33 @@ export interface LineState {
 /** By `<order>/<line>`, in log order. */
 export type PurchaseOrderBatch = Map<string, LineState>;
 
+/** A send states what each line orders; a receipt what each has received after it. */
 export function foldPurchaseOrderEvent(batch: PurchaseOrderBatch, event: RecordedEvent): void {
-  const d = event.data as Record<string, any>;
+  const { type, data: d } = domainEvent(event);
   const orderId = event.streamId.slice('purchaseOrder-'.length);
-  const accountId = event.metadata.account_id as string;
-  const sent = event.type === 'PurchaseOrderSent';
-  for (const line of d.lines as Record<string, any>[]) {
-    const key = `${orderId}/${line.line_id}`;
-    const before = batch.get(key);
-    batch.set(key, {
-      purchase_order_id: orderId,
-      line_id: line.line_id,
-      account_id: accountId,
-      item_id: line.item_id,
-      item_variation_location_id: line.item_variation_location_id ?? null,
-      location_id: line.location_id,
-      ordered: sent ? line.quantity : (before?.ordered ?? null),
-      received: sent ? (before?.received ?? null) : line.quantity_received_after,
-      event_id: event.id,
-    });
+  const state = (line: IncomingLine): Omit<LineState, 'ordered' | 'received'> => ({
+    purchase_order_id: orderId,
+    line_id: line.line_id,
+    account_id: event.metadata.account_id as string,
+    item_id: line.item_id,
+    item_variation_location_id: line.item_variation_location_id ?? null,
+    location_id: line.location_id,
+    event_id: event.id,
+  });
+  const key = (line: IncomingLine) => `${orderId}/${line.line_id}`;
+  switch (type) {
+    case 'PurchaseOrderSent':
+      for (const line of d.lines) {
+        const received = batch.get(key(line))?.received ?? null;
+        batch.set(key(line), { ...state(line), ordered: line.quantity, received });
+      }
+      break;
+    case 'PurchaseOrderReceived':
+      for (const line of d.lines) {
+        const ordered = batch.get(key(line))?.ordered ?? null;
+        batch.set(key(line), { ...state(line), ordered, received: line.quantity_received_after });
+      }
+      break;
   }
 }
 

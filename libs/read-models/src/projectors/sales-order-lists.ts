@@ -1,6 +1,8 @@
+import { SALES_ORDER_KIND, SalesOrderEvent, SalesOrderInvoicing, SalesOrderProgress } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import { sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
+import { domainEvent } from './domain-events';
 import {
   amountColumns,
   amountsOf,
@@ -18,33 +20,24 @@ import {
 /** Text searched by the list's `q` (a substring, case-insensitive), each with a trigram index where possible. */
 export const SALES_ORDER_SEARCH_COLUMNS = ['customer_name', 'purchase_order_number', 'name'] as const;
 
-/** The amounts a sales-order event carries in `totals`, one column each (SALES_ORDER_KIND.amounts). */
-export const SALES_ORDER_AMOUNTS = [
-  'pre_discount_subtotal',
-  'discount',
-  'subtotal',
-  'tax',
-  'tax_2',
-  'total',
-  'pre_discount_total',
-  'discount_total',
-] as const;
+/** The amounts its events carry in `totals`, one column each, in the domain's order. */
+export const SALES_ORDER_AMOUNTS = SALES_ORDER_KIND.amounts;
 
 /** Date columns of `sales_orders`: read back as text, filtered by `<column>_from` / `_to`. */
 export const SALES_ORDER_DATE_COLUMNS = ['issue_date', 'expiry_date'] as const;
 
 /** Progress the events carry as they leave it. */
-const progress = (d: Record<string, any>) => ({
+const progress = (d: Partial<SalesOrderProgress>) => ({
   packed_percent: d.packed_percent,
   shipped_percent: d.shipped_percent,
 });
-const invoicing = (d: Record<string, any>) => ({
+const invoicing = (d: SalesOrderInvoicing) => ({
   invoiced_percent: d.invoiced_percent,
   invoice_count: d.invoice_count,
 });
 
 /** The `sales_orders` table: one row per live sales order. */
-export const SALES_ORDER_LIST: DocumentListDeclaration = {
+export const SALES_ORDER_LIST: DocumentListDeclaration<SalesOrderEvent['type']> = {
   table: 'sales_orders',
   streamPrefix: 'salesOrder-',
   numberColumn: 'sales_order_number',
@@ -93,9 +86,9 @@ export const SALES_ORDER_LIST: DocumentListDeclaration = {
         ...amountsOf(SALES_ORDER_AMOUNTS, d.lines, d.totals),
         amount_paid: '0.0000',
         // Nothing invoiced or packed yet: the percentages a new order's lines give.
-        invoiced_percent: d.lines.some((line: any) => line.line_type !== 'discount') ? 0 : null,
+        invoiced_percent: d.lines.some((line) => line.line_type !== 'discount') ? 0 : null,
         packed_percent: 0,
-        shipped_percent: d.lines.some((line: any) => line.line_type === 'inventory') ? 0 : null,
+        shipped_percent: d.lines.some((line) => line.line_type === 'inventory') ? 0 : null,
         invoice_count: 0,
         updated_at: d.created_at,
       },
@@ -152,16 +145,16 @@ async function writeLinkedInvoices(
   const linked: Record<string, unknown>[] = [];
   const paid = new Map<string, string>();
   for (const event of events) {
-    const d = event.data as Record<string, any>;
+    const { type, data: d } = domainEvent(event);
     const invoiceId = event.streamId.slice('invoice-'.length);
-    if (event.type === 'InvoiceCreated' && d.source_sales_order_id) {
+    if (type === 'InvoiceCreated' && d.source_sales_order_id) {
       linked.push({
         invoice_id: invoiceId,
         account_id: event.metadata.account_id ?? d.account_id,
         sales_order_id: d.source_sales_order_id,
         amount_paid: '0',
       });
-    } else if (event.type === 'InvoicePaymentRecorded') {
+    } else if (type === 'InvoicePaymentRecorded') {
       paid.set(invoiceId, d.amount_paid);
     }
   }

@@ -1,8 +1,10 @@
+import { DocumentLine } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import Decimal from 'decimal.js';
 import { Kysely, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
 import { lineLocation, LineLocation } from './invoice-quantities';
+import { accountOf, domainEvent, RecordedDomainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -117,7 +119,8 @@ export function foldSalesOrderEvent(
   itemLocations: Map<string, string | null>,
   event: RecordedEvent,
 ): void {
-  const d = event.data as Record<string, any>;
+  const e = domainEvent(event);
+  const { type, data: d } = e;
   const id = event.streamId.slice('salesOrder-'.length);
   const order: OrderChange = batch.get(id) ?? {
     lines: null,
@@ -127,18 +130,24 @@ export function foldSalesOrderEvent(
     released: [],
   };
   batch.set(id, order);
-  const status = d.status_id ?? d.changes?.status_id;
+  // `changes?.`: as before the types, an update recorded without `changes` is read as changing none.
+  const status =
+    type === 'SalesOrderCreated'
+      ? d.status_id
+      : type === 'SalesOrderUpdated'
+        ? d.changes?.status_id
+        : undefined;
   if (status !== undefined && status !== null) order.open = status === OPEN_SALES_ORDER;
-  switch (event.type) {
+  switch (type) {
     case 'SalesOrderCreated':
     case 'SalesOrderUpdated':
       // Without `lines` its quantities stay.
-      if (d.lines) order.lines = inventoryLines(id, event, itemLocations, order.lines ?? []);
+      if (d.lines) order.lines = inventoryLines(id, e, d.lines, itemLocations, order.lines ?? []);
       break;
     case 'SalesOrderInvoiced':
       // An invoice id is invoiced once: the same event twice in a batch counts once.
       if (order.invoicings.some((entry) => entry.invoice_id === d.invoice_id)) break;
-      for (const line of d.lines as { sales_order_line_id: string; quantity: string }[])
+      for (const line of d.lines)
         order.invoicings.push({
           sales_order_id: id,
           invoice_id: d.invoice_id,
@@ -158,19 +167,12 @@ export function foldSalesOrderEvent(
 
 function inventoryLines(
   orderId: string,
-  event: RecordedEvent,
+  event: RecordedDomainEvent,
+  lines: DocumentLine[],
   itemLocations: Map<string, string | null>,
   earlier: OrderLine[],
 ): OrderLine[] {
-  const d = event.data as Record<string, any>;
-  const accountId = d.account_id ?? event.metadata.account_id;
-  const lines = d.lines as {
-    id: string | null;
-    line_type: string;
-    item_id: string | null;
-    item_variation_location_id: number | null;
-    quantity: string;
-  }[];
+  const accountId = accountOf(event);
   return lines
     .map((line, position) => ({ ...line, id: line.id ?? `#${position}` }))
     .filter((line) => line.line_type === 'inventory' && line.item_id !== null)

@@ -1,6 +1,8 @@
+import { StockTransferHeader, StockTransferLine } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
+import { accountOf, domainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -87,7 +89,7 @@ async function replaceLines(
   schema: string,
   id: string,
   accountId: string | undefined,
-  lines: any[],
+  lines: StockTransferLine[],
 ): Promise<void> {
   const table = sql.table(`${schema}.stock_transfer_lines`);
   await sql`delete from ${table} where stock_transfer_id = ${id}::uuid`.execute(trx);
@@ -102,14 +104,27 @@ async function replaceLines(
       destination_item_variation_location_id integer, quantity numeric)`.execute(trx);
 }
 
-const HEADER = ['issue_date', 'estimated_arrival_date', 'shipping_provider', 'shipping_tracking_code'];
+const HEADER = [
+  'issue_date',
+  'estimated_arrival_date',
+  'shipping_provider',
+  'shipping_tracking_code',
+] as const satisfies readonly (keyof StockTransferHeader)[];
+
+/** The header columns a change carries (an event recorded without `changes` carries none). */
+function headerChanges(changes: Partial<StockTransferHeader> | undefined): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  for (const field of HEADER) if (changes && field in changes) columns[field] = changes[field];
+  return columns;
+}
 
 async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: string): Promise<void> {
   const table = sql.table(`${schema}.stock_transfers`);
-  const d = event.data as Record<string, any>;
+  const e = domainEvent(event);
+  const { type, data: d } = e;
   const id = event.streamId.slice('stockTransfer-'.length);
   const revision = Number(event.revision);
-  switch (event.type) {
+  switch (type) {
     case 'StockTransferCreated':
       await sql`insert into ${table} (id, account_id, stock_transfer_number, assigned_user_id, status_id,
           origin_location_id, destination_location_id, issue_date, estimated_arrival_date, date_sent,
@@ -126,16 +141,28 @@ async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: str
       await replaceLines(trx, schema, id, undefined, []);
       return;
   }
-  const changes: Record<string, unknown> = {};
-  for (const field of HEADER) if (d.changes && field in d.changes) changes[field] = d.changes[field];
-  if (event.type === 'StockTransferUpdated' && d.lines) {
-    changes.line_count = d.lines.length;
-    await replaceLines(trx, schema, id, (event.data as any).account_id ?? event.metadata.account_id, d.lines);
+  let changes: Record<string, unknown>;
+  let at: string;
+  switch (type) {
+    case 'StockTransferUpdated':
+      changes = headerChanges(d.changes);
+      if (d.lines) {
+        changes.line_count = d.lines.length;
+        await replaceLines(trx, schema, id, accountOf(e), d.lines);
+      }
+      at = d.updated_at;
+      break;
+    case 'StockTransferSent':
+      changes = { ...headerChanges(d.changes), status_id: 27, date_sent: d.date_sent };
+      at = d.sent_at;
+      break;
+    case 'StockTransferReceived':
+      changes = { ...headerChanges(d.changes), status_id: 28, date_received: d.date_received };
+      at = d.received_at;
+      break;
+    default:
+      return;
   }
-  if (event.type === 'StockTransferSent') Object.assign(changes, { status_id: 27, date_sent: d.date_sent });
-  if (event.type === 'StockTransferReceived')
-    Object.assign(changes, { status_id: 28, date_received: d.date_received });
-  const at = d.updated_at ?? d.sent_at ?? d.received_at;
   const sets = Object.entries(changes).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
   await sql`update ${table} set ${sql.join([...sets, sql`revision = ${revision}`, sql`updated_at = ${at}::timestamptz`])}
     where id = ${id}::uuid and revision < ${revision}`.execute(trx);

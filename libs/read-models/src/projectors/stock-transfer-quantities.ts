@@ -1,6 +1,8 @@
+import { StockTransferLine } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
+import { accountOf, domainEvent, RecordedDomainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -60,14 +62,15 @@ export interface TransitLine {
 export type StockTransferBatch = Map<string, TransitLine[]>;
 
 export function foldStockTransferEvent(batch: StockTransferBatch, event: RecordedEvent): void {
-  const d = event.data as Record<string, any>;
+  const e = domainEvent(event);
+  const { type, data: d } = e;
   const id = event.streamId.slice('stockTransfer-'.length);
-  switch (event.type) {
+  switch (type) {
     case 'StockTransferSent':
-      batch.set(id, transitLines(id, event, d.lines));
+      batch.set(id, transitLines(id, e, d.lines));
       break;
     case 'StockTransferUpdated':
-      if (d.lines && d.status_id === IN_TRANSIT) batch.set(id, transitLines(id, event, d.lines));
+      if (d.lines && d.status_id === IN_TRANSIT) batch.set(id, transitLines(id, e, d.lines));
       break;
     case 'StockTransferReceived':
     case 'StockTransferDeleted':
@@ -76,13 +79,17 @@ export function foldStockTransferEvent(batch: StockTransferBatch, event: Recorde
   }
 }
 
-function transitLines(id: string, event: RecordedEvent, lines: any[]): TransitLine[] {
-  const location = (event.data as any).destination_location_id;
+function transitLines(
+  id: string,
+  event: RecordedDomainEvent<'StockTransferSent' | 'StockTransferUpdated'>,
+  lines: StockTransferLine[],
+): TransitLine[] {
+  const location = event.data.destination_location_id;
   return lines.map((line) => {
     return {
       stock_transfer_id: id,
       line_id: line.id,
-      account_id: (event.data as any).account_id ?? event.metadata.account_id,
+      account_id: accountOf(event),
       item_id: line.item_id,
       variation_id: line.variation_id,
       item_variation_location_id: line.destination_item_variation_location_id,

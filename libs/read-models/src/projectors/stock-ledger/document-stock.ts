@@ -27,6 +27,7 @@ import {
   StockTransferBatch,
 } from '../stock-transfer-quantities';
 import { itemLocationsOf, StockPlaces, StockRow, stockRow, variationRow } from './stock-places';
+import { domainEvent, RecordedDomainEvent } from '../domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -42,7 +43,8 @@ import { itemLocationsOf, StockPlaces, StockRow, stockRow, variationRow } from '
 export type Bucket = 'on_hand' | 'reserved' | 'incoming' | 'in_transit' | 'estimates';
 export const BUCKETS: readonly Bucket[] = ['on_hand', 'reserved', 'incoming', 'in_transit', 'estimates'];
 
-export type DocumentKind = 'invoice' | 'sales_order' | 'purchase_order' | 'stock_transfer' | 'estimate';
+/** The document a ledger entry comes from (its `source_type`). */
+export type StockDocumentType = 'invoice' | 'sales_order' | 'purchase_order' | 'stock_transfer' | 'estimate';
 
 /** A document's quantity on one row, for one of its lines: what it contributes to each bucket. */
 export interface Counted {
@@ -66,7 +68,7 @@ interface Invoicing {
 
 /** What the ledger keeps of one document between batches (`stock_ledger_documents.state`). */
 export interface DocumentStock {
-  kind: DocumentKind;
+  kind: StockDocumentType;
   id: string;
   number: number | null;
   lines: Located<any>[];
@@ -75,7 +77,7 @@ export interface DocumentStock {
   invoicings?: Invoicing[];
 }
 
-const PREFIXES: Record<string, DocumentKind> = {
+const PREFIXES: Record<string, StockDocumentType> = {
   invoice: 'invoice',
   salesOrder: 'sales_order',
   purchaseOrder: 'purchase_order',
@@ -84,7 +86,7 @@ const PREFIXES: Record<string, DocumentKind> = {
 };
 
 /** The events whose lines count, per kind: the folds' own lists. */
-const COUNTING_EVENTS: Record<DocumentKind, readonly string[]> = {
+const COUNTING_EVENTS: Record<StockDocumentType, readonly string[]> = {
   invoice: INVOICE_EVENTS,
   sales_order: SALES_ORDER_EVENTS,
   purchase_order: PURCHASE_ORDER_EVENTS,
@@ -104,29 +106,40 @@ export const DOCUMENT_EVENTS: readonly string[] = [
   ]),
 ];
 
-const NUMBER_FIELDS: Record<DocumentKind, string> = {
-  invoice: 'invoice_number',
-  sales_order: 'sales_order_number',
-  purchase_order: 'purchase_order_number',
-  stock_transfer: 'stock_transfer_number',
-  estimate: 'estimate_number',
-};
+/** The number a document's creation gives it. */
+function numberOf({ type, data: d }: RecordedDomainEvent): number | undefined {
+  switch (type) {
+    case 'InvoiceCreated':
+      return d.invoice_number;
+    case 'SalesOrderCreated':
+      return d.sales_order_number;
+    case 'PurchaseOrderCreated':
+      return d.purchase_order_number;
+    case 'StockTransferCreated':
+      return d.stock_transfer_number;
+    case 'EstimateCreated':
+      return d.estimate_number;
+  }
+  return undefined;
+}
 
 /** The document a stream holds (`invoice-<id>` …), or undefined for another stream. */
-export function documentOfStream(streamId: string): { kind: DocumentKind; id: string } | undefined {
+export function documentOfStream(streamId: string): { kind: StockDocumentType; id: string } | undefined {
   const dash = streamId.indexOf('-');
   const kind = PREFIXES[streamId.slice(0, dash)];
   return kind ? { kind, id: streamId.slice(dash + 1) } : undefined;
 }
 
-export function newDocumentStock(kind: DocumentKind, id: string): DocumentStock {
+export function newDocumentStock(kind: StockDocumentType, id: string): DocumentStock {
   return { kind, id, number: null, lines: [] };
 }
 
 /** The items a document's lines name, before and after an event (the places a batch must load). */
 export function itemsOf(document: DocumentStock | undefined, event: RecordedEvent): string[] {
-  const d = event.data as Record<string, any>;
-  const stated = Array.isArray(d.lines) ? (d.lines as any[]).map((line) => line.item_id) : [];
+  const { data: d } = domainEvent(event);
+  // The lines an event states, each naming its item when it has one.
+  const lines: readonly object[] = 'lines' in d && Array.isArray(d.lines) ? d.lines : [];
+  const stated = lines.map((line) => ('item_id' in line ? line.item_id : undefined));
   const kept = (document?.lines ?? []).map((entry) => entry.line.item_id);
   return [...stated, ...kept].filter((id): id is string => typeof id === 'string');
 }
@@ -137,10 +150,9 @@ export function nextDocumentStock(
   event: RecordedEvent,
   places: StockPlaces,
 ): DocumentStock {
-  const d = event.data as Record<string, any>;
-  const number = d[NUMBER_FIELDS[before.kind]];
-  const after: DocumentStock = { ...before, number: typeof number === 'number' ? number : before.number };
-  if (!COUNTING_EVENTS[before.kind].includes(event.type)) return after;
+  const e = domainEvent(event);
+  const after: DocumentStock = { ...before, number: numberOf(e) ?? before.number };
+  if (!COUNTING_EVENTS[before.kind].includes(e.type)) return after;
   switch (before.kind) {
     case 'invoice':
       return { ...after, lines: nextInvoiceLines(before, event, places) };

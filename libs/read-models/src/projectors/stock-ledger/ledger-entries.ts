@@ -5,15 +5,14 @@ import {
   Bucket,
   countedChanges,
   countedOf,
-  DocumentKind,
+  StockDocumentType,
   documentOfStream,
   DocumentStock,
   newDocumentStock,
   nextDocumentStock,
 } from './document-stock';
 import { addVariationRow, StockPlaces, StockRow, stockRow } from './stock-places';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
+import { accountOf, domainEvent, RecordedDomainEvent } from '../domain-events';
 
 /** One row of `stock_ledger`: a movement of one event on one row (and document line). */
 export interface LedgerEntry extends StockRow, Record<Bucket, string> {
@@ -21,7 +20,7 @@ export interface LedgerEntry extends StockRow, Record<Bucket, string> {
   entry: number;
   account_id: string;
   on_hand_after: string;
-  source_type: 'adjustment' | DocumentKind;
+  source_type: 'adjustment' | StockDocumentType;
   source_id: string | null;
   source_number: number | null;
   source_line_id: string | null;
@@ -63,11 +62,12 @@ const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null
 export function ledgerEntries(state: LedgerState, events: readonly RecordedEvent[]): LedgerEntry[] {
   const entries: LedgerEntry[] = [];
   for (const event of events) {
-    const d = event.data as Record<string, any>;
+    const e = domainEvent(event);
+    const { type, data: d } = e;
     const streamVariation = event.streamId.startsWith('itemVariation-')
       ? event.streamId.slice('itemVariation-'.length)
       : null;
-    switch (event.type) {
+    switch (type) {
       case 'ItemCreated':
         state.places.items.set(d.id, d.location_id ?? null);
         continue;
@@ -76,7 +76,7 @@ export function ledgerEntries(state: LedgerState, events: readonly RecordedEvent
           state.places.items.set(event.streamId.slice('item-'.length), d.changes.location_id ?? null);
         continue;
       case 'ItemVariationCreated':
-        for (const row of d.locations as { location_id: string; item_variation_location_id: number }[])
+        for (const row of d.locations)
           addVariationRow(
             state.places,
             stockRow(d.item_id, d.id, row.location_id, row.item_variation_location_id),
@@ -89,7 +89,7 @@ export function ledgerEntries(state: LedgerState, events: readonly RecordedEvent
         );
         continue;
       case 'StockAdjusted':
-        entries.push(adjustmentEntry(state, event));
+        entries.push(adjustmentEntry(state, e));
         continue;
     }
     const stream = documentOfStream(event.streamId);
@@ -118,8 +118,8 @@ export function ledgerEntries(state: LedgerState, events: readonly RecordedEvent
   return entries;
 }
 
-function adjustmentEntry(state: LedgerState, event: RecordedEvent): LedgerEntry {
-  const d = event.data as Record<string, any>;
+function adjustmentEntry(state: LedgerState, event: RecordedDomainEvent<'StockAdjusted'>): LedgerEntry {
+  const d = event.data;
   const row = stockRow(
     d.item_id,
     d.variation_id ?? null,
@@ -163,11 +163,10 @@ function moveOnHand(state: LedgerState, row: StockRow, change: string): string {
 }
 
 function eventColumns(event: RecordedEvent, entry: number) {
-  const d = event.data as Record<string, any>;
   return {
     event_id: event.id,
     entry,
-    account_id: (d.account_id ?? event.metadata.account_id) as string,
+    account_id: accountOf(domainEvent(event)),
     stream_id: event.streamId,
     revision: event.revision,
     event_type: event.type,

@@ -6,6 +6,7 @@ import { documentOfStream, DOCUMENT_EVENTS, DocumentStock, itemsOf } from './doc
 import { createLedgerTables } from './ledger-tables';
 import { Balance, ledgerEntries, LedgerState } from './ledger-entries';
 import { newStockPlaces, StockPlaces, StockRow, stockRow } from './stock-places';
+import { domainEvent } from '../domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -97,8 +98,9 @@ async function loadState(
   for (const event of events) {
     const document = documentOfStream(event.streamId);
     if (document) documentIds.add(document.id);
-    const transfer = (event.data as Record<string, any>).stock_transfer_id;
-    if (event.type === 'StockAdjusted' && typeof transfer === 'string') documentIds.add(transfer);
+    const { type, data: d } = domainEvent(event);
+    if (type === 'StockAdjusted' && typeof d.stock_transfer_id === 'string')
+      documentIds.add(d.stock_transfer_id);
   }
   const documents = new Map<string, DocumentStock>();
   const unknownDocuments = new Set<string>();
@@ -117,10 +119,10 @@ async function loadState(
 
   const itemIds = new Set<string>();
   for (const event of events) {
-    const d = event.data as Record<string, any>;
-    if (event.type === 'ItemCreated') itemIds.add(d.id);
-    if (event.type === 'ItemUpdated') itemIds.add(event.streamId.slice('item-'.length));
-    if (typeof d.item_id === 'string') itemIds.add(d.item_id);
+    const { type, data: d } = domainEvent(event);
+    if (type === 'ItemCreated') itemIds.add(d.id);
+    if (type === 'ItemUpdated') itemIds.add(event.streamId.slice('item-'.length));
+    if ('item_id' in d && typeof d.item_id === 'string') itemIds.add(d.item_id);
     const document = documentOfStream(event.streamId);
     for (const id of itemsOf(document && documents.get(document.id), event)) itemIds.add(id);
   }
