@@ -68,7 +68,7 @@ export async function insertGroup(
   executor: EventStoreDb,
   appends: readonly GroupedAppend[],
 ): Promise<InsertOutcome[]> {
-  const written = await insertStreams(executor, appends, true);
+  const written = await insertStreams(executor, appends, false);
   return appends.map(({ streamId }): InsertOutcome => {
     const row = written.get(streamId);
     return row ? appended(row) : { kind: 'not_expected' };
