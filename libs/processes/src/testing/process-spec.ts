@@ -1,17 +1,42 @@
 import { randomUUID } from 'node:crypto';
-import { EventStore, MemoryEventStore, RecordedEvent, StreamNotFoundError } from '@app/event-store';
-import { UnfinishedStep } from '@app/read-models';
+import {
+  EventStore,
+  MemoryEventStore,
+  PostgresEventStore,
+  RecordedEvent,
+  StreamNotFoundError,
+} from '@app/event-store';
+import { Database, openDatabase, UnfinishedStep } from '@app/read-models';
+import { resetDatabase } from '@app/read-models/testing/projection-setups';
 import { auditCrossRecordSteps } from '../audit/cross-record-audit';
 
-/** What the process specs share: a store at a fixed instant, the records' events, the audit. */
+/** What the process specs share: a real store, the records' events, the audit. */
 
-/** When every event of a spec's store is recorded: the audit's clock is named from it. */
-export const RECORDED_AT = new Date('2030-01-16T09:00:00.000Z');
-export const GRACE_MS = 60_000;
+/** The stores a process runs on in its spec: in memory, and PostgreSQL's on PGlite. */
+export const STORES = ['memory', 'pglite'] as const;
 
-/** An empty store whose events are all recorded at RECORDED_AT. */
-export function processStore(): MemoryEventStore {
-  return new MemoryEventStore(() => RECORDED_AT);
+/**
+ * An empty store of `kind` for each test (in a describe block): the PGlite database is opened once
+ * for the block (it takes seconds) and emptied between tests.
+ */
+export function storeFor(kind: (typeof STORES)[number]): () => EventStore {
+  let database: Database | undefined;
+  let store: EventStore;
+  if (kind === 'pglite') {
+    beforeAll(async () => {
+      database = await openDatabase({});
+    });
+    afterAll(() => database?.close());
+  }
+  beforeEach(async () => {
+    if (database === undefined) store = new MemoryEventStore();
+    else {
+      await resetDatabase(database.db);
+      store = await PostgresEventStore.open(database);
+    }
+  });
+  afterEach(() => store.close());
+  return () => store;
 }
 
 export const METADATA = { user_id: '0d9b6c1a-5e4f-4b3a-8c2d-1e0f9a8b7c6d', correlation_id: 'c-spec' };
@@ -60,7 +85,14 @@ export function logOf(store: EventStore): Promise<RecordedEvent[]> {
   return store.readAll({ after: 'start', maxCount: 10_000 });
 }
 
-/** The audit as verify runs it, `ageMs` after the events were recorded. */
-export function auditAfter(store: EventStore, ageMs = GRACE_MS + 1): Promise<UnfinishedStep[]> {
-  return auditCrossRecordSteps(store, { now: new Date(RECORDED_AT.getTime() + ageMs), graceMs: GRACE_MS });
+export const GRACE_MS = 60_000;
+
+/** The audit as verify runs it, `ageMs` after `trigger` was recorded (by default, past the grace period). */
+export function auditAfter(
+  store: EventStore,
+  trigger: RecordedEvent,
+  ageMs = GRACE_MS + 1,
+): Promise<UnfinishedStep[]> {
+  const now = new Date(trigger.recordedAt.getTime() + ageMs);
+  return auditCrossRecordSteps(store, { now, graceMs: GRACE_MS });
 }
