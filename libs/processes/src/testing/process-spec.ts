@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { USER_ID } from '@app/domain/testing/fixtures';
 import {
   EventStore,
   MemoryEventStore,
@@ -39,7 +40,7 @@ export function storeFor(kind: (typeof STORES)[number]): () => EventStore {
   return () => store;
 }
 
-export const METADATA = { user_id: '0d9b6c1a-5e4f-4b3a-8c2d-1e0f9a8b7c6d', correlation_id: 'c-spec' };
+export const METADATA = { user_id: USER_ID, correlation_id: 'c-spec' };
 
 /** Appends a record's events (as its deciders made them) to `streamId`; returns them as recorded. */
 export async function given(
