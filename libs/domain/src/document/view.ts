@@ -12,6 +12,33 @@ export type DocumentViewer = {
   thumbnails?: ReadonlyMap<string, string>;
 };
 
+/** The party's contact and address lines as they read now (documents-api §2, `party`). */
+export type DocumentParty = {
+  account_number: string | null;
+  phone: string | null;
+  email: string | null;
+  billing_address: string[];
+  shipping_address: string[];
+};
+
+/** Contact fields live from the party (null: it is gone); the shipping address the document's own when it has one. */
+export function documentPartyView(
+  document: Pick<SalesDocumentRecord, 'shipping_address'>,
+  party: DocumentParty | null,
+): DocumentParty {
+  const lines = (document.shipping_address ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return {
+    account_number: party?.account_number ?? null,
+    phone: party?.phone ?? null,
+    email: party?.email ?? null,
+    billing_address: party?.billing_address ?? [],
+    shipping_address: lines.length > 0 ? lines : (party?.shipping_address ?? []),
+  };
+}
+
 /** The header every sales document shows, in its field order; each type adds its own around it. */
 export function documentHeaderView(document: SalesDocumentRecord, viewer: DocumentViewer) {
   const { totals } = document;

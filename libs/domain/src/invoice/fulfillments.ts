@@ -1,9 +1,7 @@
 import { DocumentLine } from '../document-lines';
 import {
-  newPackingList,
-  overpacked,
   packableDocumentLines,
-  packingListLines,
+  packDocument,
   PackingRules,
   remainingToPack,
   shipment,
@@ -59,15 +57,15 @@ export function packInvoice(
   context: InvoiceContext,
 ): Decision<InvoiceEvent> {
   if (invoice.source_sales_order_id !== null) return managedBySalesOrder();
-  const lines = packingListLines(INVOICE_PACKING, command.input, invoice.lines, context.packServiceLines);
-  if (isDomainError(lines)) return lines;
-  if (invoice.status_id === INVOICE_STATUS.cancelled)
-    return conflict('invoice_pack_not_allowed', 'A cancelled invoice cannot be packed.');
-  if (!context.packingListsEnabled)
-    return conflict('invoice_pack_not_allowed', 'Packing lists are turned off for this account.');
-  const refusal = overpacked(INVOICE_PACKING, lines, invoice.lines, invoice.fulfillments);
-  if (refusal) return refusal;
-  const fulfillment = newPackingList(command.fulfillment_id, command.packing_list_number, lines, context.now);
+  const cancelled = invoice.status_id === INVOICE_STATUS.cancelled;
+  const fulfillment = packDocument(
+    INVOICE_PACKING,
+    invoice,
+    command,
+    context,
+    cancelled ? 'A cancelled invoice cannot be packed.' : null,
+  );
+  if (isDomainError(fulfillment)) return fulfillment;
   return [progressAfter(invoice, { type: 'InvoicePacked', data: { fulfillment } })];
 }
 

@@ -1,4 +1,4 @@
-import { documentLinesView, DocumentViewer, inFieldOrder } from '../document';
+import { documentLinesView, DocumentParty, DocumentViewer, inFieldOrder } from '../document';
 import { money, rate } from '../shared/money';
 import { purchaseOrderEditBlock } from './decide';
 import { quantityReceived } from './receiving';
@@ -6,13 +6,7 @@ import { PurchaseOrderPayment, PurchaseOrderRecord } from './state';
 import { purchaseOrderStatusName } from './status';
 
 /** The supplier's contact and address lines as they read now (documents-api §2, `party`). */
-export type PurchaseOrderParty = {
-  account_number: string | null;
-  phone: string | null;
-  email: string | null;
-  billing_address: string[];
-  shipping_address: string[];
-};
+export type PurchaseOrderParty = DocumentParty;
 
 export type PurchaseOrderViewer = DocumentViewer & {
   party?: PurchaseOrderParty | null;

@@ -1,8 +1,7 @@
 import {
-  newPackingList,
-  overpacked,
+  numberedPacking,
   packableDocumentLines,
-  packingListLines,
+  packDocument,
   PackingRules,
   remainingToPack,
   shipment,
@@ -54,15 +53,15 @@ export function packSalesOrder(
   command: PackSalesOrder,
   context: SalesOrderContext,
 ): Decision<SalesOrderEvent> {
-  const lines = packingListLines(SALES_ORDER_PACKING, command.input, order.lines, context.packServiceLines);
-  if (isDomainError(lines)) return lines;
-  if (order.status_id !== SALES_ORDER_STATUS.open)
-    return conflict('sales_order_pack_not_allowed', 'A closed sales order cannot be packed.');
-  if (!context.packingListsEnabled)
-    return conflict('sales_order_pack_not_allowed', 'Packing lists are turned off for this account.');
-  const refusal = overpacked(SALES_ORDER_PACKING, lines, order.lines, order.fulfillments);
-  if (refusal) return refusal;
-  const fulfillment = newPackingList(command.fulfillment_id, command.packing_list_number, lines, context.now);
+  const closed = order.status_id !== SALES_ORDER_STATUS.open;
+  const fulfillment = packDocument(
+    SALES_ORDER_PACKING,
+    order,
+    command,
+    context,
+    closed ? 'A closed sales order cannot be packed.' : null,
+  );
+  if (isDomainError(fulfillment)) return fulfillment;
   return [progressAfter(order, { type: 'SalesOrderPacked', data: { fulfillment } })];
 }
 
@@ -101,15 +100,5 @@ export function numberedSalesOrderPackingList(
   events: SalesOrderEvent[],
   packingListNumber: number,
 ): SalesOrderEvent[] {
-  return events.map((event) =>
-    event.type === 'SalesOrderPacked'
-      ? {
-          ...event,
-          data: {
-            ...event.data,
-            fulfillment: { ...event.data.fulfillment, packing_list_number: packingListNumber },
-          },
-        }
-      : event,
-  );
+  return numberedPacking(events, 'SalesOrderPacked', packingListNumber);
 }
