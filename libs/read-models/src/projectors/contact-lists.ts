@@ -1,7 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
-import { domainEvent } from './domain-events';
+import { domainEvent, recordIdOf } from './domain-events';
 import { Projector } from '../projector';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -96,14 +96,10 @@ interface Batch {
   deletedRecords: string[];
 }
 
-function idOf(event: RecordedEvent): string {
-  return event.streamId.slice(event.streamId.indexOf('-') + 1);
-}
-
 function foldBatch(events: RecordedEvent[]): Batch {
   const batch: Batch = { contacts: new Map(), deletedRecords: [] };
   for (const event of events) {
-    const id = idOf(event);
+    const id = recordIdOf(event);
     if (event.type === 'CustomerDeleted' || event.type === 'SupplierDeleted') {
       batch.deletedRecords.push(id);
       // Links set earlier in this batch lose it as well; links set later keep it, as the log says.

@@ -2,7 +2,7 @@ import { RecordedEvent } from '@app/event-store';
 import { sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { batchIds, batchRows } from './batch-rows';
-import { domainEvent } from './domain-events';
+import { domainEvent, recordIdOf } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -70,7 +70,7 @@ interface Pending {
 function foldBatch(events: RecordedEvent[]): Map<string, Pending> {
   const pending = new Map<string, Pending>();
   for (const event of events) {
-    const id = event.streamId.slice(event.streamId.indexOf('-') + 1);
+    const id = recordIdOf(event);
     const before = pending.get(id) ?? {
       id,
       changes: {},

@@ -2,7 +2,7 @@ import { RecordedEvent } from '@app/event-store';
 import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { batchIds, batchRows } from './batch-rows';
-import { domainEvent } from './domain-events';
+import { domainEvent, recordIdOf } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -131,7 +131,7 @@ function foldBatch(events: RecordedEvent[]): Batch {
     const tableName = event.type.startsWith('Supplier') ? 'suppliers' : 'customers';
     const records = batch.get(tableName) ?? new Map<string, Pending>();
     batch.set(tableName, records);
-    const id = event.streamId.slice(event.streamId.indexOf('-') + 1);
+    const id = recordIdOf(event);
     records.set(id, foldEvent(records.get(id), id, event));
   }
   return batch;
