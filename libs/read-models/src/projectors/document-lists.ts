@@ -3,6 +3,7 @@ import { RecordedEvent } from '@app/event-store';
 import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { batchIds, batchRows } from './batch-rows';
+import { changedValue } from './pending-records';
 import { hasTrigrams } from './trigrams';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -284,12 +285,6 @@ async function updateRows(
   await sql`update ${target} as t set ${sql.raw(assignments.join(', '))}, revision = r.revision
     from ${batchRows(rows, 'id uuid, changes jsonb, revision integer')} as r
     where t.id = r.id and t.revision < r.revision`.execute(trx);
-}
-
-/** The change's value of a column when it carries one, else the stored value. */
-function changedValue(name: string, type: string): string {
-  const value = type === 'jsonb' ? `r.changes -> '${name}'` : `(r.changes ->> '${name}')::${type}`;
-  return `case when r.changes ? '${name}' then ${value} else t.${name} end`;
 }
 
 /** `line_count` (the generated discount line left out) and the totals' columns, each only when given. */
