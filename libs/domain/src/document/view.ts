@@ -1,5 +1,6 @@
 import { documentLineView, DocumentLineView } from '../document-lines';
 import { money } from '../shared/money';
+import { TaxInclusiveDocumentAmounts } from './amounts';
 import { SalesDocumentRecord } from './record';
 
 /** Who is looking: what they may do and see changes the view, never the record. */
@@ -37,6 +38,37 @@ export function documentPartyView(
     billing_address: party?.billing_address ?? [],
     shipping_address: lines.length > 0 ? lines : (party?.shipping_address ?? []),
   };
+}
+
+/** Who is looking at a document's detail, with the live values it shows. */
+export type DocumentDetailViewer = DocumentViewer & {
+  /** The party as it reads now; null when it is gone. */
+  party?: DocumentParty | null;
+  taxLabels?: { tax_label: string | null; tax_2_label: string | null };
+};
+
+/** What the detail of a tax-inclusive document adds: the discount's totals and the account's tax labels. */
+export function documentDetailView(
+  document: { totals: Pick<TaxInclusiveDocumentAmounts, 'pre_discount_total' | 'discount_total'> },
+  viewer: DocumentDetailViewer,
+) {
+  return {
+    pre_discount_total: money(document.totals.pre_discount_total),
+    discount_total: money(document.totals.discount_total),
+    tax_label: viewer.taxLabels?.tax_label ?? null,
+    tax_2_label: viewer.taxLabels?.tax_2_label ?? null,
+  };
+}
+
+/**
+ * `can_<action>` and `<action>_block_reason` (`edit`, `pack`): the document's own block (null:
+ * none) first, then the viewer's permission.
+ */
+export function actionView<A extends string>(action: A, block: string | null, viewer: DocumentViewer) {
+  return {
+    [`can_${action}`]: block === null && viewer.mayModify,
+    [`${action}_block_reason`]: block ?? (viewer.mayModify ? null : 'permission_denied'),
+  } as { [K in `can_${A}`]: boolean } & { [K in `${A}_block_reason`]: string | null };
 }
 
 /** The header every sales document shows, in its field order; each type adds its own around it. */

@@ -1,6 +1,9 @@
 import Decimal from 'decimal.js';
 import { DocumentLineView } from '../document-lines';
 import {
+  actionView,
+  DocumentDetailViewer,
+  documentDetailView,
   documentHeaderView,
   documentLinesView,
   DocumentParty,
@@ -21,14 +24,11 @@ import { invoiceStatusName } from './status';
 export type InvoiceParty = DocumentParty;
 
 /** Who is looking, and the live values an invoice's detail shows. */
-export type InvoiceViewer = DocumentViewer & {
+export type InvoiceViewer = DocumentDetailViewer & {
   packingListsEnabled: boolean;
   packServiceLines: boolean;
-  /** The customer as it reads now; null when it is gone. */
-  party?: InvoiceParty | null;
   /** For an invoice made from a sales order: that order as it reads now. */
   salesOrder?: LinkedSalesOrder | null;
-  taxLabels?: { tax_label: string | null; tax_2_label: string | null };
 };
 
 /** The sales order a linked invoice's packing and shipping progress comes from. */
@@ -71,27 +71,20 @@ function summaryValues(invoice: InvoiceRecord, viewer: DocumentViewer) {
 
 /** The detail form: with lines, editability, packing progress, the live party and tax labels. */
 export function invoiceView(invoice: InvoiceRecord, revision: number, viewer: InvoiceViewer): InvoiceView {
-  const blocked = invoiceEditBlock(invoice);
-  const packBlock = packBlockReason(invoice, viewer);
   const linked = invoice.source_sales_order_id === null ? null : (viewer.salesOrder ?? null);
   const progress = linked ?? invoiceProgress(invoice);
   const detail = {
     ...summaryValues(invoice, viewer),
     shipped_percent: progress.shipped_percent,
-    can_edit: blocked === null && viewer.mayModify,
-    edit_block_reason: blocked ?? (viewer.mayModify ? null : 'permission_denied'),
+    ...actionView('edit', invoiceEditBlock(invoice), viewer),
     revision: String(revision),
     source_sales_order: linked,
     fulfillment_authority: invoice.source_sales_order_id === null ? 'invoice' : 'sales_order',
     fulfillment_sales_order_id: invoice.source_sales_order_id,
     packed_percent: progress.packed_percent,
-    can_pack: packBlock === null && viewer.mayModify,
-    pack_block_reason: packBlock ?? (viewer.mayModify ? null : 'permission_denied'),
+    ...actionView('pack', packBlockReason(invoice, viewer), viewer),
     party: documentPartyView(invoice, viewer.party ?? null),
-    pre_discount_total: money(invoice.totals.pre_discount_total),
-    discount_total: money(invoice.totals.discount_total),
-    tax_label: viewer.taxLabels?.tax_label ?? null,
-    tax_2_label: viewer.taxLabels?.tax_2_label ?? null,
+    ...documentDetailView(invoice, viewer),
     lines: documentLinesView(invoice, 'invoice_line', viewer).map((line) => ({
       ...line,
       ...(line.line_type === 'discount' ? { unit_name: 'discount' } : {}),

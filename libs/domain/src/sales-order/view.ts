@@ -1,11 +1,13 @@
 import Decimal from 'decimal.js';
 import { DocumentLineView } from '../document-lines';
 import {
+  actionView,
+  DocumentDetailViewer,
+  documentDetailView,
   documentHeaderView,
   documentLinesView,
   DocumentParty,
   documentPartyView,
-  DocumentViewer,
   inFieldOrder,
 } from '../document';
 import { packingListView, remainingToPack } from '../document/packing';
@@ -30,14 +32,12 @@ export type SalesOrderParty = DocumentParty;
 export type SalesOrderPayments = { amount_paid: string; paid_percent: number | null };
 
 /** Who is looking, the account's packing settings, and the live values a view shows. */
-export type SalesOrderViewer = DocumentViewer & {
+export type SalesOrderViewer = DocumentDetailViewer & {
   packingListsEnabled: boolean;
   packServiceLines: boolean;
   /** Whether the user may work at the order's location (false: `location_restricted`). */
   locationAccessible?: boolean;
   payments?: SalesOrderPayments;
-  party?: SalesOrderParty | null;
-  taxLabels?: { tax_label: string | null; tax_2_label: string | null };
 };
 
 /** A sales-order line: a document line with its fulfillment quantities (documents-api §2). */
@@ -91,7 +91,6 @@ export function salesOrderView(
   revision: number,
   viewer: SalesOrderViewer,
 ): SalesOrderView {
-  const editBlock = salesOrderEditBlock(order);
   const settingBlock = salesOrderPackBlock(order, viewer);
   const packBlock =
     viewer.locationAccessible === false &&
@@ -102,14 +101,9 @@ export function salesOrderView(
     ...summaryValues(order, viewer),
     party: documentPartyView(order, viewer.party ?? null),
     discount_percent: rate(order.discount_percent),
-    pre_discount_total: money(order.totals.pre_discount_total),
-    discount_total: money(order.totals.discount_total),
-    tax_label: viewer.taxLabels?.tax_label ?? null,
-    tax_2_label: viewer.taxLabels?.tax_2_label ?? null,
-    can_edit: editBlock === null && viewer.mayModify,
-    edit_block_reason: editBlock ?? (viewer.mayModify ? null : 'permission_denied'),
-    can_pack: packBlock === null && viewer.mayModify,
-    pack_block_reason: packBlock ?? (viewer.mayModify ? null : 'permission_denied'),
+    ...documentDetailView(order, viewer),
+    ...actionView('edit', salesOrderEditBlock(order), viewer),
+    ...actionView('pack', packBlock, viewer),
     revision: salesOrderRevision(revision),
     lines: salesOrderLinesView(order, viewer),
   };
