@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { DocumentLine } from '../document-lines';
 import { lineQuantity } from '../document-lines/amounts';
 import { optionalCalendarDate } from '../shared/dates';
-import { conflict, DomainError, invalid, isDomainError, validation } from '../shared/domain-error';
+import { conflict, DomainError, invalid, isDomainError, notFound, validation } from '../shared/domain-error';
 import { optionalText } from '../shared/parsers';
 import { isRecordId } from '../shared/record-id';
 import { ActionBody, parseActionBody, webAddress } from './body';
@@ -83,6 +83,17 @@ export function remainingToPack<K extends string>(
   lineKey: K,
 ): Decimal {
   return new Decimal(line.quantity).minus(quantityOnPackingLists(packingLists, lineKey, line.id as string));
+}
+
+/** Whether a packable line of the document has anything left to pack. */
+export function anythingLeftToPack<K extends string>(
+  rules: PackingRules<K>,
+  document: { lines: readonly DocumentLine[]; fulfillments: readonly PackingList<K>[] },
+  packServiceLines: boolean,
+): boolean {
+  return packableDocumentLines(document.lines, packServiceLines).some((line) =>
+    remainingToPack(line, document.fulfillments, rules.lineKey).greaterThan(0),
+  );
 }
 
 type PackEntry = { id: string; quantity: string };
@@ -282,6 +293,25 @@ const SHIP_PARSERS = {
   tracking_url: webAddress(250),
   estimated_delivery_date: optionalCalendarDate(),
 };
+
+/**
+ * What shipping the document's packing list `fulfillment_id` records: 404 when the document has
+ * none such, then the document's own `refusal` if any, then the shipment the body gives.
+ */
+export function shippedPackingList<K extends string>(
+  rules: PackingRules<K>,
+  packingLists: readonly PackingList<K>[],
+  command: { fulfillment_id: string; input: ActionBody },
+  context: { today: string; now: string },
+  refusal?: DomainError,
+): ({ fulfillment_id: string } & Shipment & { shipped_at: string }) | DomainError {
+  const packingList = packingLists.find((f) => f.id === command.fulfillment_id);
+  if (!packingList) return notFound(`No such packing list on this ${rules.noun}.`);
+  if (refusal) return refusal;
+  const shipped = shipment(rules, packingList, command.input, context.today);
+  if (isDomainError(shipped)) return shipped;
+  return { fulfillment_id: packingList.id, ...shipped, shipped_at: context.now };
+}
 
 /**
  * The shipment of an unshipped packing list: the shipped date (today by default), the carrier
