@@ -38,6 +38,27 @@ export type DocumentChange<F, P = DocumentCustomerFields> = {
 };
 
 /**
+ * A new document's header: the type's `defaults` under what the body gives; unless given, the
+ * payment terms the party's (else the account's) and the issue date today.
+ */
+export function newDocumentHeader<F>(
+  defaults: object,
+  given: GivenFields,
+  party: DocumentCustomer,
+  context: Pick<DocumentContext, 'defaultPaymentTerms' | 'today'>,
+): F {
+  return {
+    ...defaults,
+    ...given,
+    payment_terms:
+      given.payment_terms !== undefined
+        ? (given.payment_terms as string | null)
+        : (party.payment_terms ?? context.defaultPaymentTerms),
+    issue_date: (given.issue_date as string | undefined) ?? context.today,
+  } as F;
+}
+
+/**
  * A new document: the customer it names, its header (`header` fills the type's defaults around
  * what the body gives), its lines built and calculated.
  */

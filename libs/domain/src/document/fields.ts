@@ -27,7 +27,8 @@ export type DocumentHeaderFields = {
 };
 
 export const MAX_CUSTOM_NUMBER = 24;
-const MAX_LONG_TEXT = 10_000;
+/** Notes and addresses: `shipping_address`, `public_note`, a packing-list note. */
+export const MAX_LONG_TEXT = 10_000;
 const MAX_CUSTOM_FIELDS = 100;
 
 /** The header's input fields besides `customer_id` and `lines`. */
@@ -44,6 +45,9 @@ export const HEADER_INPUT_FIELDS = [
   'discount_percent',
   'custom_field_values',
 ] as const;
+
+/** What a sales document's create or PATCH body takes before its type's own fields. */
+export const SALES_DOCUMENT_INPUT_FIELDS = ['customer_id', 'lines', ...HEADER_INPUT_FIELDS] as const;
 
 /** `purchase_order_number` is a string on output: none is "". */
 function textOrEmpty(): Parser<string> {

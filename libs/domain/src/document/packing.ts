@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { DocumentLine } from '../document-lines';
 import { lineQuantity } from '../document-lines/amounts';
 import { optionalCalendarDate } from '../shared/dates';
-import { conflict, DomainError, invalid, isDomainError, validation } from '../shared/domain-error';
+import { conflict, DomainError, invalid, isDomainError, notFound, validation } from '../shared/domain-error';
 import { optionalText } from '../shared/parsers';
 import { isRecordId } from '../shared/record-id';
 import { ActionBody, parseActionBody, webAddress } from './body';
@@ -85,6 +85,17 @@ export function remainingToPack<K extends string>(
   return new Decimal(line.quantity).minus(quantityOnPackingLists(packingLists, lineKey, line.id as string));
 }
 
+/** Whether a packable line of the document has anything left to pack. */
+export function anythingLeftToPack<K extends string>(
+  rules: PackingRules<K>,
+  document: { lines: readonly DocumentLine[]; fulfillments: readonly PackingList<K>[] },
+  packServiceLines: boolean,
+): boolean {
+  return packableDocumentLines(document.lines, packServiceLines).some((line) =>
+    remainingToPack(line, document.fulfillments, rules.lineKey).greaterThan(0),
+  );
+}
+
 type PackEntry = { id: string; quantity: string };
 
 /**
@@ -137,6 +148,47 @@ export function overpacked<K extends string>(
   return undefined;
 }
 
+/**
+ * A new packing list of a document, or why not: its lines checked against the body (422), then
+ * the document's own refusal (`closed`: a cancelled invoice, a closed order), the account's
+ * setting, and what is left to pack (409).
+ */
+export function packDocument<K extends string>(
+  rules: PackingRules<K>,
+  document: { lines: readonly DocumentLine[]; fulfillments: readonly PackingList<K>[] },
+  command: { input: ActionBody; fulfillment_id: string; packing_list_number: number },
+  context: { packServiceLines: boolean; packingListsEnabled: boolean; now: string },
+  closed: string | null,
+): Omit<PackingList<K>, 'updated_at'> | DomainError {
+  const lines = packingListLines(rules, command.input, document.lines, context.packServiceLines);
+  if (isDomainError(lines)) return lines;
+  if (closed !== null) return conflict(rules.packNotAllowedCode, closed);
+  if (!context.packingListsEnabled)
+    return conflict(rules.packNotAllowedCode, 'Packing lists are turned off for this account.');
+  const refusal = overpacked(rules, lines, document.lines, document.fulfillments);
+  if (refusal) return refusal;
+  return newPackingList(command.fulfillment_id, command.packing_list_number, lines, context.now);
+}
+
+/**
+ * A pack decided before its packing-list number was drawn (so that a refusal consumes none),
+ * given the number drawn for it: the `packedType` event's packing list takes it.
+ */
+export function numberedPacking<E extends { type: string; data: object }>(
+  events: E[],
+  packedType: E['type'],
+  packingListNumber: number,
+): E[] {
+  return events.map((event) => {
+    if (event.type !== packedType) return event;
+    const { fulfillment } = event.data as { fulfillment: object };
+    return {
+      ...event,
+      data: { ...event.data, fulfillment: { ...fulfillment, packing_list_number: packingListNumber } },
+    };
+  });
+}
+
 /** A new, unshipped packing list. */
 export function newPackingList<K extends string>(
   id: string,
@@ -156,6 +208,35 @@ export function newPackingList<K extends string>(
     created_at: now,
   };
 }
+
+/**
+ * What a packing list shows after its document's id and number (documents-api §2): status, units,
+ * shipment, carrier tracking not kept (null), the lines named by `lineKey`.
+ */
+export function packingListView<K extends string>(packingList: PackingList<K>, lineKey: K) {
+  const units = packingList.lines.reduce((sum, entry) => sum.plus(entry.quantity), new Decimal(0));
+  return {
+    packing_list_number: packingList.packing_list_number,
+    status: packingList.shipped_date === null ? ('packed' as const) : ('shipped' as const),
+    units_packed: units.toNumber(),
+    shipped_date: packingList.shipped_date,
+    carrier: packingList.carrier,
+    tracking_number: packingList.tracking_number,
+    tracking_url: packingList.tracking_url,
+    tracking_status: null,
+    tracking_status_details: null,
+    estimated_delivery_date: packingList.estimated_delivery_date,
+    tracking_updated_at: null,
+    lines: packingList.lines.map(
+      (entry) => ({ [lineKey]: entry[lineKey], quantity: Number(entry.quantity) }) as PackingListLineView<K>,
+    ),
+    created_at: packingList.created_at,
+    updated_at: packingList.updated_at,
+  };
+}
+
+/** A packing-list line as shown: the document line it packed and how many. */
+export type PackingListLineView<K extends string> = { [key in K]: string } & { quantity: number };
 
 function packEntries<K extends string>(rules: PackingRules<K>, body: ActionBody): PackEntry[] | DomainError {
   const code = rules.invalidPackCode;
@@ -212,6 +293,25 @@ const SHIP_PARSERS = {
   tracking_url: webAddress(250),
   estimated_delivery_date: optionalCalendarDate(),
 };
+
+/**
+ * What shipping the document's packing list `fulfillment_id` records: 404 when the document has
+ * none such, then the document's own `refusal` if any, then the shipment the body gives.
+ */
+export function shippedPackingList<K extends string>(
+  rules: PackingRules<K>,
+  packingLists: readonly PackingList<K>[],
+  command: { fulfillment_id: string; input: ActionBody },
+  context: { today: string; now: string },
+  refusal?: DomainError,
+): ({ fulfillment_id: string } & Shipment & { shipped_at: string }) | DomainError {
+  const packingList = packingLists.find((f) => f.id === command.fulfillment_id);
+  if (!packingList) return notFound(`No such packing list on this ${rules.noun}.`);
+  if (refusal) return refusal;
+  const shipped = shipment(rules, packingList, command.input, context.today);
+  if (isDomainError(shipped)) return shipped;
+  return { fulfillment_id: packingList.id, ...shipped, shipped_at: context.now };
+}
 
 /**
  * The shipment of an unshipped packing list: the shipped date (today by default), the carrier

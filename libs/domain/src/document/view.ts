@@ -1,5 +1,6 @@
 import { documentLineView, DocumentLineView } from '../document-lines';
 import { money } from '../shared/money';
+import { TaxInclusiveDocumentAmounts } from './amounts';
 import { SalesDocumentRecord } from './record';
 
 /** Who is looking: what they may do and see changes the view, never the record. */
@@ -11,6 +12,64 @@ export type DocumentViewer = {
   /** By item id: the item's current thumbnail (HTTPS only), for its lines. */
   thumbnails?: ReadonlyMap<string, string>;
 };
+
+/** The party's contact and address lines as they read now (documents-api §2, `party`). */
+export type DocumentParty = {
+  account_number: string | null;
+  phone: string | null;
+  email: string | null;
+  billing_address: string[];
+  shipping_address: string[];
+};
+
+/** Contact fields live from the party (null: it is gone); the shipping address the document's own when it has one. */
+export function documentPartyView(
+  document: Pick<SalesDocumentRecord, 'shipping_address'>,
+  party: DocumentParty | null,
+): DocumentParty {
+  const lines = (document.shipping_address ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return {
+    account_number: party?.account_number ?? null,
+    phone: party?.phone ?? null,
+    email: party?.email ?? null,
+    billing_address: party?.billing_address ?? [],
+    shipping_address: lines.length > 0 ? lines : (party?.shipping_address ?? []),
+  };
+}
+
+/** Who is looking at a document's detail, with the live values it shows. */
+export type DocumentDetailViewer = DocumentViewer & {
+  /** The party as it reads now; null when it is gone. */
+  party?: DocumentParty | null;
+  taxLabels?: { tax_label: string | null; tax_2_label: string | null };
+};
+
+/** What the detail of a tax-inclusive document adds: the discount's totals and the account's tax labels. */
+export function documentDetailView(
+  document: { totals: Pick<TaxInclusiveDocumentAmounts, 'pre_discount_total' | 'discount_total'> },
+  viewer: DocumentDetailViewer,
+) {
+  return {
+    pre_discount_total: money(document.totals.pre_discount_total),
+    discount_total: money(document.totals.discount_total),
+    tax_label: viewer.taxLabels?.tax_label ?? null,
+    tax_2_label: viewer.taxLabels?.tax_2_label ?? null,
+  };
+}
+
+/**
+ * `can_<action>` and `<action>_block_reason` (`edit`, `pack`): the document's own block (null:
+ * none) first, then the viewer's permission.
+ */
+export function actionView<A extends string>(action: A, block: string | null, viewer: DocumentViewer) {
+  return {
+    [`can_${action}`]: block === null && viewer.mayModify,
+    [`${action}_block_reason`]: block ?? (viewer.mayModify ? null : 'permission_denied'),
+  } as { [K in `can_${A}`]: boolean } & { [K in `${A}_block_reason`]: string | null };
+}
 
 /** The header every sales document shows, in its field order; each type adds its own around it. */
 export function documentHeaderView(document: SalesDocumentRecord, viewer: DocumentViewer) {

@@ -6,6 +6,7 @@ import {
   EMPTY_HEADER,
   GivenFields,
   headerOf,
+  newDocumentHeader,
   numberedCreation,
   visibleDocument,
   customerFields,
@@ -115,18 +116,16 @@ function createEstimate(
   context: EstimateContext,
 ): Decision<EstimateEvent> {
   const header = (given: GivenFields, customer: DocumentCustomer): EstimateFields => {
-    const issueDate = (given.issue_date as string | undefined) ?? context.today;
+    const fields = newDocumentHeader<EstimateFields>(
+      { ...EMPTY_HEADER, custom_estimate_number: null },
+      given,
+      customer,
+      context,
+    );
     return {
-      ...EMPTY_HEADER,
-      custom_estimate_number: null,
-      ...(given as Partial<EstimateFields>),
-      payment_terms:
-        given.payment_terms !== undefined
-          ? (given.payment_terms as string | null)
-          : (customer.payment_terms ?? context.defaultPaymentTerms),
-      issue_date: issueDate,
+      ...fields,
       expiry_date:
-        (given.expiry_date as string | undefined) ?? addDays(issueDate, context.estimateExpiryDays),
+        (given.expiry_date as string | undefined) ?? addDays(fields.issue_date, context.estimateExpiryDays),
     };
   };
   const drafted = draftNewDocument(ESTIMATE_KIND, input, context, header, (fields, given) =>

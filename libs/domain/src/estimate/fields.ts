@@ -4,7 +4,7 @@ import {
   DocumentInput,
   DocumentKind,
   DOCUMENT_AMOUNTS,
-  HEADER_INPUT_FIELDS,
+  SALES_DOCUMENT_INPUT_FIELDS,
   HEADER_PARSERS,
   MAX_CUSTOM_NUMBER,
 } from '../document';
@@ -19,9 +19,7 @@ export type EstimateFields = DocumentHeaderFields & {
 
 /** Every field a create or PATCH body takes; anything else is 422 `unsupported_estimate_field`. */
 export const ESTIMATE_INPUT_FIELDS = [
-  'customer_id',
-  'lines',
-  ...HEADER_INPUT_FIELDS,
+  ...SALES_DOCUMENT_INPUT_FIELDS,
   'expiry_date',
   'custom_estimate_number',
 ] as const;

@@ -1,5 +1,6 @@
 import { DocumentLineView } from '../document-lines';
 import {
+  actionView,
   DocumentFieldValue,
   documentHeaderView,
   documentLinesView,
@@ -75,8 +76,7 @@ export function estimateSummaryView(
     discount_percent: rate(estimate.discount_percent),
     pre_discount_subtotal: money(totals.pre_discount_subtotal),
     discount: money(totals.discount),
-    can_edit: open && viewer.mayModify,
-    edit_block_reason: !open ? 'estimate_not_open' : viewer.mayModify ? null : 'permission_denied',
+    ...actionView('edit', open ? null : 'estimate_not_open', viewer),
     revision: String(revision),
   } as EstimateView);
 }

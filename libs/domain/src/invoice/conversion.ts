@@ -1,17 +1,13 @@
-import { copiedLines, customerFields } from '../document';
+import { convertedEstimate } from '../estimate/converted';
 import { EstimateConverted, EstimateRecord } from '../estimate';
-import { headerOf } from '../document';
 import { InvoiceCreated } from './events';
 import { INVOICE_KIND } from './fields';
 import { InvoiceAmounts } from './state';
 import { INVOICE_STATUS } from './status';
 
 /**
- * The invoice an estimate's conversion makes: its customer (a prospect then counts as a customer),
- * salesperson, details, lines, prices, discounts, taxes and shipping, under `invoice_number`, on
- * the issue date the conversion recorded. Custom field values stay behind: the account's invoice
- * fields are not its estimate fields. `newLineId` gives the invoice's line ids, so that the same
- * conversion always makes the same invoice.
+ * The unpaid invoice an estimate's conversion makes (convertedEstimate), with the estimate's
+ * salesperson, under `invoice_number`.
  */
 export function invoiceFromEstimate(
   estimate: EstimateRecord,
@@ -19,8 +15,12 @@ export function invoiceFromEstimate(
   invoiceNumber: number,
   newLineId: () => string,
 ): InvoiceCreated {
-  const header = { ...headerOf(estimate), custom_field_values: [], issue_date: conversion.issue_date };
-  const { lines, totals } = copiedLines(INVOICE_KIND, { ...header, lines: estimate.lines }, newLineId);
+  const { customer, header, lines, totals } = convertedEstimate(
+    INVOICE_KIND,
+    estimate,
+    conversion,
+    newLineId,
+  );
   return {
     type: 'InvoiceCreated',
     data: {
@@ -29,11 +29,7 @@ export function invoiceFromEstimate(
       invoice_number: invoiceNumber,
       salesperson_id: estimate.salesperson_id,
       status_id: INVOICE_STATUS.unpaid,
-      ...customerFields({
-        id: estimate.customer_id,
-        name: estimate.customer_name,
-        kind: 'customer',
-      } as Parameters<typeof customerFields>[0]),
+      ...customer,
       ...header,
       custom_invoice_number: null,
       lines,

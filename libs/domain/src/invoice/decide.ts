@@ -9,9 +9,11 @@ import {
   EMPTY_HEADER,
   GivenFields,
   headerOf,
+  newDocumentHeader,
   numberedCreation,
   visibleDocument,
 } from '../document';
+import { numberedPacking } from '../document/packing';
 import { optionalCalendarDate } from '../shared/dates';
 import { Decision } from '../shared/decision';
 import { conflict, DomainError, invalid, isDomainError } from '../shared/domain-error';
@@ -79,16 +81,13 @@ function createInvoice(
   input: InvoiceInput,
   context: InvoiceContext,
 ): Decision<InvoiceEvent> {
-  const header = (given: GivenFields, customer: DocumentCustomer): InvoiceFields => ({
-    ...EMPTY_HEADER,
-    custom_invoice_number: null,
-    ...(given as Partial<InvoiceFields>),
-    payment_terms:
-      given.payment_terms !== undefined
-        ? (given.payment_terms as string | null)
-        : (customer.payment_terms ?? context.defaultPaymentTerms),
-    issue_date: (given.issue_date as string | undefined) ?? context.today,
-  });
+  const header = (given: GivenFields, customer: DocumentCustomer) =>
+    newDocumentHeader<InvoiceFields>(
+      { ...EMPTY_HEADER, custom_invoice_number: null },
+      given,
+      customer,
+      context,
+    );
   const drafted = draftNewDocument(INVOICE_KIND, input, context, header);
   if (isDomainError(drafted)) return drafted;
   return [
@@ -245,15 +244,5 @@ export function numberedInvoice(events: InvoiceEvent[], invoiceNumber: number): 
 
 /** A pack decided before its packing-list number was drawn, given the number drawn for it. */
 export function numberedPackingList(events: InvoiceEvent[], packingListNumber: number): InvoiceEvent[] {
-  return events.map((event) =>
-    event.type === 'InvoicePacked'
-      ? {
-          ...event,
-          data: {
-            ...event.data,
-            fulfillment: { ...event.data.fulfillment, packing_list_number: packingListNumber },
-          },
-        }
-      : event,
-  );
+  return numberedPacking(events, 'InvoicePacked', packingListNumber);
 }

@@ -4,7 +4,7 @@ import {
   DocumentInput,
   DocumentKind,
   TAX_INCLUSIVE_DOCUMENT_AMOUNTS,
-  HEADER_INPUT_FIELDS,
+  SALES_DOCUMENT_INPUT_FIELDS,
   HEADER_PARSERS,
   MAX_CUSTOM_NUMBER,
 } from '../document';
@@ -14,12 +14,7 @@ import { optionalText } from '../shared/parsers';
 export type InvoiceFields = DocumentHeaderFields & { custom_invoice_number: string | null };
 
 /** Every field a create or PATCH body takes; anything else is 422 `unsupported_invoice_field`. */
-export const INVOICE_INPUT_FIELDS = [
-  'customer_id',
-  'lines',
-  ...HEADER_INPUT_FIELDS,
-  'custom_invoice_number',
-] as const;
+export const INVOICE_INPUT_FIELDS = [...SALES_DOCUMENT_INPUT_FIELDS, 'custom_invoice_number'] as const;
 
 export type InvoiceInput = DocumentInput;
 

@@ -1,15 +1,13 @@
 import { DocumentLine } from '../document-lines';
 import {
-  newPackingList,
-  overpacked,
+  anythingLeftToPack,
   packableDocumentLines,
-  packingListLines,
+  packDocument,
   PackingRules,
-  remainingToPack,
-  shipment,
+  shippedPackingList,
 } from '../document/packing';
 import { Decision } from '../shared/decision';
-import { conflict, DomainError, isDomainError, notFound } from '../shared/domain-error';
+import { conflict, DomainError, isDomainError } from '../shared/domain-error';
 import { PackInvoice, ShipInvoiceFulfillment } from './commands';
 import { InvoiceContext } from './context';
 import { InvoiceEvent } from './events';
@@ -37,10 +35,9 @@ export function packBlockReason(
   if (invoice.source_sales_order_id !== null) return 'packing_managed_by_sales_order';
   if (invoice.status_id === INVOICE_STATUS.cancelled) return 'invoice_cancelled';
   if (!settings.packingListsEnabled) return 'packing_lists_disabled';
-  const open = packableLines(invoice, settings.packServiceLines).some((line) =>
-    remainingToPack(line, invoice.fulfillments, 'invoice_line_id').greaterThan(0),
-  );
-  return open ? null : 'invoice_fully_packed';
+  return anythingLeftToPack(INVOICE_PACKING, invoice, settings.packServiceLines)
+    ? null
+    : 'invoice_fully_packed';
 }
 
 /** Lines a packing list may name: inventory lines, and service lines when the account packs them. */
@@ -59,15 +56,15 @@ export function packInvoice(
   context: InvoiceContext,
 ): Decision<InvoiceEvent> {
   if (invoice.source_sales_order_id !== null) return managedBySalesOrder();
-  const lines = packingListLines(INVOICE_PACKING, command.input, invoice.lines, context.packServiceLines);
-  if (isDomainError(lines)) return lines;
-  if (invoice.status_id === INVOICE_STATUS.cancelled)
-    return conflict('invoice_pack_not_allowed', 'A cancelled invoice cannot be packed.');
-  if (!context.packingListsEnabled)
-    return conflict('invoice_pack_not_allowed', 'Packing lists are turned off for this account.');
-  const refusal = overpacked(INVOICE_PACKING, lines, invoice.lines, invoice.fulfillments);
-  if (refusal) return refusal;
-  const fulfillment = newPackingList(command.fulfillment_id, command.packing_list_number, lines, context.now);
+  const cancelled = invoice.status_id === INVOICE_STATUS.cancelled;
+  const fulfillment = packDocument(
+    INVOICE_PACKING,
+    invoice,
+    command,
+    context,
+    cancelled ? 'A cancelled invoice cannot be packed.' : null,
+  );
+  if (isDomainError(fulfillment)) return fulfillment;
   return [progressAfter(invoice, { type: 'InvoicePacked', data: { fulfillment } })];
 }
 
@@ -78,16 +75,9 @@ export function shipFulfillment(
   context: InvoiceContext,
 ): Decision<InvoiceEvent> {
   if (invoice.source_sales_order_id !== null) return managedBySalesOrder();
-  const fulfillment = invoice.fulfillments.find((f) => f.id === command.fulfillment_id);
-  if (!fulfillment) return notFound('No such packing list on this invoice.');
-  const shipped = shipment(INVOICE_PACKING, fulfillment, command.input, context.today);
+  const shipped = shippedPackingList(INVOICE_PACKING, invoice.fulfillments, command, context);
   if (isDomainError(shipped)) return shipped;
-  return [
-    progressAfter(invoice, {
-      type: 'InvoiceShipped',
-      data: { fulfillment_id: fulfillment.id, ...shipped, shipped_at: context.now },
-    }),
-  ];
+  return [progressAfter(invoice, { type: 'InvoiceShipped', data: shipped })];
 }
 
 function managedBySalesOrder(): DomainError {

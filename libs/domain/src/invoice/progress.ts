@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { quantityOnPackingLists } from '../document/packing';
 import { InvoiceEvent } from './events';
 import { evolveInvoice } from './evolve';
+import { eventLeaving } from '../shared/event-leaving';
 import { InvoiceRecord } from './state';
 
 /** How far a standalone invoice's inventory lines are packed and shipped (docs/calculations.md). */
@@ -45,7 +46,5 @@ export function progressAfter<E extends InvoiceEvent>(
   invoice: InvoiceRecord,
   event: Omit<E, 'data'> & { data: Omit<E['data'], keyof InvoiceProgress> },
 ): E {
-  const after = evolveInvoice({ status: 'live', record: invoice }, event as unknown as E);
-  const progress = after.status === 'live' ? invoiceProgress(after.record) : invoiceProgress(invoice);
-  return { ...event, data: { ...event.data, ...progress } } as unknown as E;
+  return eventLeaving(invoice, event, evolveInvoice, invoiceProgress);
 }

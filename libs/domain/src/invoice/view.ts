@@ -1,6 +1,17 @@
 import Decimal from 'decimal.js';
 import { DocumentLineView } from '../document-lines';
-import { documentHeaderView, documentLinesView, DocumentViewer, inFieldOrder } from '../document';
+import {
+  actionView,
+  DocumentDetailViewer,
+  documentDetailView,
+  documentHeaderView,
+  documentLinesView,
+  DocumentParty,
+  documentPartyView,
+  DocumentViewer,
+  inFieldOrder,
+} from '../document';
+import { packingListView } from '../document/packing';
 import { money, rate } from '../shared/money';
 import { invoiceEditBlock } from './decide';
 import { packBlockReason } from './fulfillments';
@@ -10,23 +21,14 @@ import { InvoiceFulfillment, InvoicePayment, InvoiceRecord } from './state';
 import { invoiceStatusName } from './status';
 
 /** The customer's contact and billing fields as they read now (live values, documents-api §2). */
-export type InvoiceParty = {
-  account_number: string | null;
-  phone: string | null;
-  email: string | null;
-  billing_address: string[];
-  shipping_address: string[];
-};
+export type InvoiceParty = DocumentParty;
 
 /** Who is looking, and the live values an invoice's detail shows. */
-export type InvoiceViewer = DocumentViewer & {
+export type InvoiceViewer = DocumentDetailViewer & {
   packingListsEnabled: boolean;
   packServiceLines: boolean;
-  /** The customer as it reads now; null when it is gone. */
-  party?: InvoiceParty | null;
   /** For an invoice made from a sales order: that order as it reads now. */
   salesOrder?: LinkedSalesOrder | null;
-  taxLabels?: { tax_label: string | null; tax_2_label: string | null };
 };
 
 /** The sales order a linked invoice's packing and shipping progress comes from. */
@@ -69,27 +71,20 @@ function summaryValues(invoice: InvoiceRecord, viewer: DocumentViewer) {
 
 /** The detail form: with lines, editability, packing progress, the live party and tax labels. */
 export function invoiceView(invoice: InvoiceRecord, revision: number, viewer: InvoiceViewer): InvoiceView {
-  const blocked = invoiceEditBlock(invoice);
-  const packBlock = packBlockReason(invoice, viewer);
   const linked = invoice.source_sales_order_id === null ? null : (viewer.salesOrder ?? null);
   const progress = linked ?? invoiceProgress(invoice);
   const detail = {
     ...summaryValues(invoice, viewer),
     shipped_percent: progress.shipped_percent,
-    can_edit: blocked === null && viewer.mayModify,
-    edit_block_reason: blocked ?? (viewer.mayModify ? null : 'permission_denied'),
+    ...actionView('edit', invoiceEditBlock(invoice), viewer),
     revision: String(revision),
     source_sales_order: linked,
     fulfillment_authority: invoice.source_sales_order_id === null ? 'invoice' : 'sales_order',
     fulfillment_sales_order_id: invoice.source_sales_order_id,
     packed_percent: progress.packed_percent,
-    can_pack: packBlock === null && viewer.mayModify,
-    pack_block_reason: packBlock ?? (viewer.mayModify ? null : 'permission_denied'),
-    party: partyView(invoice, viewer.party ?? null),
-    pre_discount_total: money(invoice.totals.pre_discount_total),
-    discount_total: money(invoice.totals.discount_total),
-    tax_label: viewer.taxLabels?.tax_label ?? null,
-    tax_2_label: viewer.taxLabels?.tax_2_label ?? null,
+    ...actionView('pack', packBlockReason(invoice, viewer), viewer),
+    party: documentPartyView(invoice, viewer.party ?? null),
+    ...documentDetailView(invoice, viewer),
     lines: documentLinesView(invoice, 'invoice_line', viewer).map((line) => ({
       ...line,
       ...(line.line_type === 'discount' ? { unit_name: 'discount' } : {}),
@@ -117,22 +112,6 @@ function lineProgress(invoice: InvoiceRecord, line: DocumentLineView, linked: Li
   };
 }
 
-/** Contact fields live from the customer; the shipping address the invoice's own when it has one. */
-function partyView(invoice: InvoiceRecord, party: InvoiceParty | null): InvoiceParty {
-  const lines = (invoice.shipping_address ?? '')
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-  const stored = lines.length > 0 ? lines : null;
-  return {
-    account_number: party?.account_number ?? null,
-    phone: party?.phone ?? null,
-    email: party?.email ?? null,
-    billing_address: party?.billing_address ?? [],
-    shipping_address: stored ?? party?.shipping_address ?? [],
-  };
-}
-
 /**
  * documents-api §2, Invoice payment: only these fields. `type` follows the sign, as specified
  * (`payment` non-negative, `refund` negative): a credit applied as a negative payment reads `refund`.
@@ -152,29 +131,12 @@ export function paymentView(invoiceId: string, payment: InvoicePayment) {
 
 /** A packing list of an invoice, with its status and the lines it packed (documents-api §2). */
 export function invoiceFulfillmentView(invoice: InvoiceRecord, fulfillment: InvoiceFulfillment) {
-  const units = fulfillment.lines.reduce((sum, entry) => sum.plus(entry.quantity), new Decimal(0)).toNumber();
   return {
     id: fulfillment.id,
     object: 'invoice_fulfillment' as const,
     invoice_id: invoice.id,
     invoice_number: invoice.invoice_number,
-    packing_list_number: fulfillment.packing_list_number,
-    status: fulfillment.shipped_date === null ? ('packed' as const) : ('shipped' as const),
-    units_packed: units,
-    shipped_date: fulfillment.shipped_date,
-    carrier: fulfillment.carrier,
-    tracking_number: fulfillment.tracking_number,
-    tracking_url: fulfillment.tracking_url,
-    tracking_status: null,
-    tracking_status_details: null,
-    estimated_delivery_date: fulfillment.estimated_delivery_date,
-    tracking_updated_at: null,
-    lines: fulfillment.lines.map((entry) => ({
-      invoice_line_id: entry.invoice_line_id,
-      quantity: Number(entry.quantity),
-    })),
-    created_at: fulfillment.created_at,
-    updated_at: fulfillment.updated_at,
+    ...packingListView(fulfillment, 'invoice_line_id'),
   };
 }
 

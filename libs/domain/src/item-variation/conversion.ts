@@ -1,5 +1,6 @@
 import { FirstVariationDecided, ItemUpdated } from '../item/events';
 import { ItemFields } from '../item/fields';
+import { itemStockChange } from '../item/stock-change';
 import { changedFields, isEmpty } from '../shared/fields';
 import { ParentItem } from './context';
 import { MOVED_TO_FIRST_VARIATION, NewVariationPlan } from './create';
@@ -45,13 +46,12 @@ export function firstVariationItemEvents(
     return {
       type: 'StockAdjusted',
       data: {
-        account_id: item.account_id,
-        item_id: item.id,
-        variation_id: null,
-        item_variation_location_id: null,
-        location_id: move.from_location_id,
-        quantity: negated(move.quantity),
-        on_hand_after: plus(before, negated(move.quantity)),
+        ...itemStockChange(
+          item,
+          move.from_location_id,
+          negated(move.quantity),
+          plus(before, negated(move.quantity)),
+        ),
         reason: MOVED_TO_FIRST_VARIATION,
         moved_to_variation_id: variationId,
         adjusted_at: now,

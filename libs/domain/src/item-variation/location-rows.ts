@@ -7,7 +7,7 @@ import { ItemVariationEvent } from './events';
 import { isZero, threshold } from './fields';
 import { nothingGiven } from './changes';
 import { ItemVariationState } from './state';
-import { changeableVariation, visibleRow } from './visibility';
+import { changeableRow, changeableVariation } from './visibility';
 
 /**
  * A new row at an active location with zero balances; one row per location, decided on the
@@ -58,10 +58,9 @@ export function updateLocation(
   state: ItemVariationState,
   context: ItemVariationContext,
 ): Decision<ItemVariationEvent> {
-  const variation = changeableVariation(state, context);
-  if (isDomainError(variation)) return variation;
-  const row = visibleRow(variation, location_id, context);
-  if (isDomainError(row)) return row;
+  const found = changeableRow(state, location_id, context);
+  if (isDomainError(found)) return found;
+  const { variation, row } = found;
   if (input.threshold === undefined && input.zone_id === undefined) return nothingGiven('threshold, zone_id');
   const given: { threshold?: number; zone_id?: string | null } = {};
   if (input.threshold !== undefined) {
@@ -93,10 +92,9 @@ export function removeLocation(
   state: ItemVariationState,
   context: ItemVariationContext,
 ): Decision<ItemVariationEvent> {
-  const variation = changeableVariation(state, context);
-  if (isDomainError(variation)) return variation;
-  const row = visibleRow(variation, location_id, context);
-  if (isDomainError(row)) return row;
+  const found = changeableRow(state, location_id, context);
+  if (isDomainError(found)) return found;
+  const { variation, row } = found;
   const refusal = rowRemovalRefusal(variation.locations.length, row.on_hand, context);
   if (refusal) return refusal;
   const data = {

@@ -7,7 +7,7 @@ import { ItemVariationContext } from './context';
 import { ItemVariationEvent } from './events';
 import { plus, quantityChange } from './fields';
 import { ItemVariationState } from './state';
-import { changeableVariation, visibleRow } from './visibility';
+import { changeableRow } from './visibility';
 
 const REASON = optionalText();
 
@@ -17,10 +17,9 @@ export function adjustStock(
   state: ItemVariationState,
   context: ItemVariationContext,
 ): Decision<ItemVariationEvent> {
-  const variation = changeableVariation(state, context);
-  if (isDomainError(variation)) return variation;
-  const row = visibleRow(variation, location_id, context);
-  if (isDomainError(row)) return row;
+  const found = changeableRow(state, location_id, context);
+  if (isDomainError(found)) return found;
+  const { variation, row } = found;
   if (input.quantity === undefined) return invalid('quantity', 'quantity is required.');
   const quantity = quantityChange(input.quantity, 'quantity');
   if (isDomainError(quantity)) return quantity;

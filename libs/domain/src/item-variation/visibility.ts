@@ -31,14 +31,17 @@ export function archivedItem(): DomainError {
   );
 }
 
-/** The row of a location the caller may see, or 404. */
-export function visibleRow(
-  variation: ItemVariationRecord,
+/** As `changeableVariation`, with its row of a location the caller may see (404 otherwise). */
+export function changeableRow(
+  state: ItemVariationState,
   locationId: string,
-  context: Pick<ItemVariationContext, 'restrictedTo'>,
-): VariationRow | DomainError {
+  context: ItemVariationContext,
+): { variation: ItemVariationRecord; row: VariationRow } | DomainError {
+  const variation = changeableVariation(state, context);
+  if (isDomainError(variation)) return variation;
   if (context.restrictedTo !== undefined && context.restrictedTo !== locationId) return notFound();
-  return variation.locations.find((row) => row.location_id === locationId) ?? notFound();
+  const row = variation.locations.find((entry) => entry.location_id === locationId);
+  return row ? { variation, row } : notFound();
 }
 
 /** Whether the item may have variations at all: a unique item is one physical thing. */

@@ -5,6 +5,7 @@ import { ItemContext } from './context';
 import { AdjustItemStock } from './commands';
 import { StockAdjusted } from './events';
 import { ITEM_AMOUNT_LIMIT } from './fields';
+import { itemStockChange } from './stock-change';
 import { ItemRecord } from './state';
 
 const QUANTITY_DECIMALS = 4;
@@ -104,13 +105,7 @@ export function decideAdjustment(
     {
       type: 'StockAdjusted',
       data: {
-        account_id: item.account_id,
-        item_id: item.id,
-        variation_id: null,
-        item_variation_location_id: null,
-        location_id: location,
-        quantity: change.toFixed(),
-        on_hand_after: after.toFixed(),
+        ...itemStockChange(item, location, change.toFixed(), after.toFixed()),
         reason,
         adjusted_at: context.now,
       },

@@ -3,6 +3,7 @@ import { DomainError } from '../shared/domain-error';
 import { byLocation, MoveTransferStock, shortfall } from '../stock-movement/movement';
 import { ItemContext } from './context';
 import { StockAdjusted } from './events';
+import { itemStockChange } from './stock-change';
 import { ItemRecord } from './state';
 
 /**
@@ -41,13 +42,12 @@ export function decideItemMovement(
     events.push({
       type: 'StockAdjusted',
       data: {
-        account_id: item.account_id,
-        item_id: item.id,
-        variation_id: null,
-        item_variation_location_id: null,
-        location_id: change.location_id,
-        quantity: new Decimal(change.quantity).toFixed(),
-        on_hand_after: new Decimal(onHand).plus(change.quantity).toFixed(),
+        ...itemStockChange(
+          item,
+          change.location_id,
+          new Decimal(change.quantity).toFixed(),
+          new Decimal(onHand).plus(change.quantity).toFixed(),
+        ),
         reason: null,
         adjusted_at: context.now,
         stock_transfer_id: command.stock_transfer_id,

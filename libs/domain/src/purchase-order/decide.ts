@@ -5,6 +5,7 @@ import {
   draftDocumentChange,
   draftNewDocument,
   GivenFields,
+  newDocumentHeader,
   numberedCreation,
 } from '../document';
 import { Decision } from '../shared/decision';
@@ -103,15 +104,8 @@ function createPurchaseOrder(
   const { location_id: _checkedByHandler, ...input } = body;
   const unsupported = unsupportedField(input);
   if (unsupported) return unsupported;
-  const header = (given: GivenFields, supplier: DocumentCustomer): PurchaseOrderFields => ({
-    ...EMPTY_PURCHASE_ORDER,
-    ...(given as Partial<PurchaseOrderFields>),
-    payment_terms:
-      given.payment_terms !== undefined
-        ? (given.payment_terms as string | null)
-        : (supplier.payment_terms ?? context.defaultPaymentTerms),
-    issue_date: (given.issue_date as string | undefined) ?? context.today,
-  });
+  const header = (given: GivenFields, supplier: DocumentCustomer) =>
+    newDocumentHeader<PurchaseOrderFields>(EMPTY_PURCHASE_ORDER, given, supplier, context);
   const drafted = draftNewDocument(PURCHASE_ORDER_KIND, input, context, header);
   if (isDomainError(drafted)) return drafted;
   return [

@@ -8,6 +8,7 @@ import {
   DocumentPartyRole,
   HEADER_PARSERS,
   MAX_CUSTOM_NUMBER,
+  MAX_LONG_TEXT,
 } from '../document';
 import { optionalCalendarDate } from '../shared/dates';
 import { optionalText } from '../shared/parsers';
@@ -33,8 +34,6 @@ export type PurchaseOrderFields = {
 
 /** The supplier an order is placed with, as stored with it. */
 export type PurchaseOrderSupplierFields = { supplier_id: string; supplier_name: string };
-
-const MAX_LONG_TEXT = 10_000;
 
 /** Every field a create or PATCH body takes (`location_id` is checked and passed on by the handler). */
 export const PURCHASE_ORDER_INPUT_FIELDS = [

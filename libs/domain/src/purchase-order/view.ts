@@ -1,4 +1,12 @@
-import { documentLinesView, DocumentViewer, inFieldOrder } from '../document';
+import {
+  actionView,
+  DocumentDetailViewer,
+  documentDetailView,
+  documentLinesView,
+  DocumentParty,
+  DocumentViewer,
+  inFieldOrder,
+} from '../document';
 import { money, rate } from '../shared/money';
 import { purchaseOrderEditBlock } from './decide';
 import { quantityReceived } from './receiving';
@@ -6,18 +14,9 @@ import { PurchaseOrderPayment, PurchaseOrderRecord } from './state';
 import { purchaseOrderStatusName } from './status';
 
 /** The supplier's contact and address lines as they read now (documents-api §2, `party`). */
-export type PurchaseOrderParty = {
-  account_number: string | null;
-  phone: string | null;
-  email: string | null;
-  billing_address: string[];
-  shipping_address: string[];
-};
+export type PurchaseOrderParty = DocumentParty;
 
-export type PurchaseOrderViewer = DocumentViewer & {
-  party?: PurchaseOrderParty | null;
-  taxLabels?: { tax_label: string | null; tax_2_label: string | null };
-};
+export type PurchaseOrderViewer = DocumentDetailViewer;
 
 export type PurchaseOrderView = Record<string, unknown> & {
   id: string;
@@ -130,7 +129,6 @@ export function purchaseOrderView(
   revision: number,
   viewer: PurchaseOrderViewer,
 ): PurchaseOrderView {
-  const editBlock = purchaseOrderEditBlock(order);
   const detail = {
     ...summaryValues(order),
     party: viewer.party ?? {
@@ -141,12 +139,8 @@ export function purchaseOrderView(
       shipping_address: [],
     },
     discount_percent: rate(order.discount_percent),
-    pre_discount_total: money(order.totals.pre_discount_total),
-    discount_total: money(order.totals.discount_total),
-    tax_label: viewer.taxLabels?.tax_label ?? null,
-    tax_2_label: viewer.taxLabels?.tax_2_label ?? null,
-    can_edit: editBlock === null && viewer.mayModify,
-    edit_block_reason: editBlock ?? (viewer.mayModify ? null : 'permission_denied'),
+    ...documentDetailView(order, viewer),
+    ...actionView('edit', purchaseOrderEditBlock(order), viewer),
     revision: purchaseOrderRevision(revision),
     lines: purchaseOrderLinesView(order, viewer),
   };

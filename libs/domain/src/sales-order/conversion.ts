@@ -1,4 +1,4 @@
-import { copiedLines, customerFields, headerOf } from '../document';
+import { convertedEstimate } from '../estimate/converted';
 import type { EstimateConverted, EstimateRecord } from '../estimate';
 import { SalesOrderCreated } from './events';
 import { SALES_ORDER_KIND } from './fields';
@@ -6,12 +6,9 @@ import { SalesOrderAmounts } from './state';
 import { SALES_ORDER_STATUS } from './status';
 
 /**
- * The open sales order an estimate's conversion makes: its customer (a prospect then counts as a
- * customer), salesperson, details, lines, prices, discounts, taxes and shipping, under
- * `salesOrderNumber`, issued on the conversion's date at the location it recorded. No expiry date
- * or packing-list note (an estimate has neither); custom field values stay behind (the account's
- * sales-order fields are not its estimate fields). `newLineId` gives the order's line ids, so the
- * same conversion always makes the same order.
+ * The open sales order an estimate's conversion makes (convertedEstimate), with the estimate's
+ * salesperson, under `salesOrderNumber`, at the location the conversion recorded. No expiry date
+ * or packing-list note: an estimate has neither.
  */
 export function salesOrderFromEstimate(
   estimate: EstimateRecord,
@@ -19,8 +16,12 @@ export function salesOrderFromEstimate(
   salesOrderNumber: number,
   newLineId: () => string,
 ): SalesOrderCreated {
-  const header = { ...headerOf(estimate), custom_field_values: [], issue_date: conversion.issue_date };
-  const { lines, totals } = copiedLines(SALES_ORDER_KIND, { ...header, lines: estimate.lines }, newLineId);
+  const { customer, header, lines, totals } = convertedEstimate(
+    SALES_ORDER_KIND,
+    estimate,
+    conversion,
+    newLineId,
+  );
   return {
     type: 'SalesOrderCreated',
     data: {
@@ -30,11 +31,7 @@ export function salesOrderFromEstimate(
       salesperson_id: estimate.salesperson_id,
       location_id: conversion.location_id ?? null,
       status_id: SALES_ORDER_STATUS.open,
-      ...customerFields({
-        id: estimate.customer_id,
-        name: estimate.customer_name,
-        kind: 'customer',
-      } as Parameters<typeof customerFields>[0]),
+      ...customer,
       ...header,
       expiry_date: null,
       packing_list_note: null,

@@ -9,6 +9,7 @@ import {
   EMPTY_HEADER,
   GivenFields,
   headerOf,
+  newDocumentHeader,
   numberedCreation,
   visibleDocument,
 } from '../document';
@@ -111,17 +112,13 @@ function createSalesOrder(
   context: SalesOrderContext,
 ): Decision<SalesOrderEvent> {
   const { location_id: _checkedByHandler, ...input } = body;
-  const header = (given: GivenFields, customer: DocumentCustomer): SalesOrderFields => ({
-    ...EMPTY_HEADER,
-    expiry_date: null,
-    packing_list_note: null,
-    ...(given as Partial<SalesOrderFields>),
-    payment_terms:
-      given.payment_terms !== undefined
-        ? (given.payment_terms as string | null)
-        : (customer.payment_terms ?? context.defaultPaymentTerms),
-    issue_date: (given.issue_date as string | undefined) ?? context.today,
-  });
+  const header = (given: GivenFields, customer: DocumentCustomer) =>
+    newDocumentHeader<SalesOrderFields>(
+      { ...EMPTY_HEADER, expiry_date: null, packing_list_note: null },
+      given,
+      customer,
+      context,
+    );
   const drafted = draftNewDocument(SALES_ORDER_KIND, input, context, header, expiryCheck);
   if (isDomainError(drafted)) return drafted;
   return [

@@ -4,8 +4,9 @@ import {
   DocumentInput,
   DocumentKind,
   TAX_INCLUSIVE_DOCUMENT_AMOUNTS,
-  HEADER_INPUT_FIELDS,
+  SALES_DOCUMENT_INPUT_FIELDS,
   HEADER_PARSERS,
+  MAX_LONG_TEXT,
 } from '../document';
 import { optionalCalendarDate } from '../shared/dates';
 import { optionalText } from '../shared/parsers';
@@ -16,13 +17,9 @@ export type SalesOrderFields = DocumentHeaderFields & {
   packing_list_note: string | null;
 };
 
-const MAX_LONG_TEXT = 10_000;
-
 /** Every field a create body takes (`location_id` is checked and passed on by the handler). */
 export const SALES_ORDER_INPUT_FIELDS = [
-  'customer_id',
-  'lines',
-  ...HEADER_INPUT_FIELDS,
+  ...SALES_DOCUMENT_INPUT_FIELDS,
   'expiry_date',
   'packing_list_note',
 ] as const;

@@ -1,14 +1,12 @@
 import {
-  newPackingList,
-  overpacked,
-  packableDocumentLines,
-  packingListLines,
+  anythingLeftToPack,
+  numberedPacking,
+  packDocument,
   PackingRules,
-  remainingToPack,
-  shipment,
+  shippedPackingList,
 } from '../document/packing';
 import { Decision } from '../shared/decision';
-import { conflict, isDomainError, notFound } from '../shared/domain-error';
+import { conflict, isDomainError } from '../shared/domain-error';
 import { PackSalesOrder, ShipSalesOrderFulfillment } from './commands';
 import { SalesOrderContext } from './context';
 import { SalesOrderEvent } from './events';
@@ -38,10 +36,9 @@ export function salesOrderPackBlock(
 ): 'packing_lists_disabled' | 'sales_order_not_open' | 'nothing_remaining_to_pack' | null {
   if (!settings.packingListsEnabled) return 'packing_lists_disabled';
   if (order.status_id !== SALES_ORDER_STATUS.open) return 'sales_order_not_open';
-  const open = packableDocumentLines(order.lines, settings.packServiceLines).some((line) =>
-    remainingToPack(line, order.fulfillments, 'sales_order_line_id').greaterThan(0),
-  );
-  return open ? null : 'nothing_remaining_to_pack';
+  return anythingLeftToPack(SALES_ORDER_PACKING, order, settings.packServiceLines)
+    ? null
+    : 'nothing_remaining_to_pack';
 }
 
 /**
@@ -54,15 +51,15 @@ export function packSalesOrder(
   command: PackSalesOrder,
   context: SalesOrderContext,
 ): Decision<SalesOrderEvent> {
-  const lines = packingListLines(SALES_ORDER_PACKING, command.input, order.lines, context.packServiceLines);
-  if (isDomainError(lines)) return lines;
-  if (order.status_id !== SALES_ORDER_STATUS.open)
-    return conflict('sales_order_pack_not_allowed', 'A closed sales order cannot be packed.');
-  if (!context.packingListsEnabled)
-    return conflict('sales_order_pack_not_allowed', 'Packing lists are turned off for this account.');
-  const refusal = overpacked(SALES_ORDER_PACKING, lines, order.lines, order.fulfillments);
-  if (refusal) return refusal;
-  const fulfillment = newPackingList(command.fulfillment_id, command.packing_list_number, lines, context.now);
+  const closed = order.status_id !== SALES_ORDER_STATUS.open;
+  const fulfillment = packDocument(
+    SALES_ORDER_PACKING,
+    order,
+    command,
+    context,
+    closed ? 'A closed sales order cannot be packed.' : null,
+  );
+  if (isDomainError(fulfillment)) return fulfillment;
   return [progressAfter(order, { type: 'SalesOrderPacked', data: { fulfillment } })];
 }
 
@@ -75,23 +72,21 @@ export function shipSalesOrderFulfillment(
   command: ShipSalesOrderFulfillment,
   context: SalesOrderContext,
 ): Decision<SalesOrderEvent> {
-  const fulfillment = order.fulfillments.find((f) => f.id === command.fulfillment_id);
-  if (!fulfillment) return notFound('No such packing list on this sales order.');
   // documents-api §4: shipping "needs packing lists enabled", as packing does.
-  if (!context.packingListsEnabled)
-    return conflict('sales_order_ship_not_allowed', 'Packing lists are turned off for this account.');
-  const shipped = shipment(SALES_ORDER_PACKING, fulfillment, command.input, context.today);
+  const refusal = context.packingListsEnabled
+    ? undefined
+    : conflict('sales_order_ship_not_allowed', 'Packing lists are turned off for this account.');
+  const shipped = shippedPackingList(SALES_ORDER_PACKING, order.fulfillments, command, context, refusal);
   if (isDomainError(shipped)) return shipped;
-  const events: SalesOrderEvent[] = [
-    progressAfter(order, {
-      type: 'SalesOrderShipped',
-      data: { fulfillment_id: fulfillment.id, ...shipped, shipped_at: context.now },
-    }),
-  ];
+  const events: SalesOrderEvent[] = [progressAfter(order, { type: 'SalesOrderShipped', data: shipped })];
   if (context.automaticShippingNotifications)
     events.push({
       type: 'SalesOrderShippingNotificationQueued',
-      data: { fulfillment_id: fulfillment.id, recipients: context.recipients, queued_at: context.now },
+      data: {
+        fulfillment_id: shipped.fulfillment_id,
+        recipients: context.recipients,
+        queued_at: context.now,
+      },
     });
   return events;
 }
@@ -101,15 +96,5 @@ export function numberedSalesOrderPackingList(
   events: SalesOrderEvent[],
   packingListNumber: number,
 ): SalesOrderEvent[] {
-  return events.map((event) =>
-    event.type === 'SalesOrderPacked'
-      ? {
-          ...event,
-          data: {
-            ...event.data,
-            fulfillment: { ...event.data.fulfillment, packing_list_number: packingListNumber },
-          },
-        }
-      : event,
-  );
+  return numberedPacking(events, 'SalesOrderPacked', packingListNumber);
 }

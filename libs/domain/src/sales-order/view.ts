@@ -1,7 +1,16 @@
 import Decimal from 'decimal.js';
 import { DocumentLineView } from '../document-lines';
-import { documentHeaderView, documentLinesView, DocumentViewer, inFieldOrder } from '../document';
-import { remainingToPack } from '../document/packing';
+import {
+  actionView,
+  DocumentDetailViewer,
+  documentDetailView,
+  documentHeaderView,
+  documentLinesView,
+  DocumentParty,
+  documentPartyView,
+  inFieldOrder,
+} from '../document';
+import { packingListView, remainingToPack } from '../document/packing';
 import { money, rate } from '../shared/money';
 import { salesOrderEditBlock } from './decide';
 import { salesOrderPackBlock } from './fulfillments';
@@ -17,26 +26,18 @@ import { SalesOrderFulfillment, SalesOrderRecord } from './state';
 import { salesOrderStatusName } from './status';
 
 /** The customer's contact and address lines as they read now (documents-api §2, `party`). */
-export type SalesOrderParty = {
-  account_number: string | null;
-  phone: string | null;
-  email: string | null;
-  billing_address: string[];
-  shipping_address: string[];
-};
+export type SalesOrderParty = DocumentParty;
 
 /** What the payments of the order's linked invoices add up to, from their read model. */
 export type SalesOrderPayments = { amount_paid: string; paid_percent: number | null };
 
 /** Who is looking, the account's packing settings, and the live values a view shows. */
-export type SalesOrderViewer = DocumentViewer & {
+export type SalesOrderViewer = DocumentDetailViewer & {
   packingListsEnabled: boolean;
   packServiceLines: boolean;
   /** Whether the user may work at the order's location (false: `location_restricted`). */
   locationAccessible?: boolean;
   payments?: SalesOrderPayments;
-  party?: SalesOrderParty | null;
-  taxLabels?: { tax_label: string | null; tax_2_label: string | null };
 };
 
 /** A sales-order line: a document line with its fulfillment quantities (documents-api §2). */
@@ -90,7 +91,6 @@ export function salesOrderView(
   revision: number,
   viewer: SalesOrderViewer,
 ): SalesOrderView {
-  const editBlock = salesOrderEditBlock(order);
   const settingBlock = salesOrderPackBlock(order, viewer);
   const packBlock =
     viewer.locationAccessible === false &&
@@ -99,16 +99,11 @@ export function salesOrderView(
       : settingBlock;
   const detail = {
     ...summaryValues(order, viewer),
-    party: partyView(order, viewer.party ?? null),
+    party: documentPartyView(order, viewer.party ?? null),
     discount_percent: rate(order.discount_percent),
-    pre_discount_total: money(order.totals.pre_discount_total),
-    discount_total: money(order.totals.discount_total),
-    tax_label: viewer.taxLabels?.tax_label ?? null,
-    tax_2_label: viewer.taxLabels?.tax_2_label ?? null,
-    can_edit: editBlock === null && viewer.mayModify,
-    edit_block_reason: editBlock ?? (viewer.mayModify ? null : 'permission_denied'),
-    can_pack: packBlock === null && viewer.mayModify,
-    pack_block_reason: packBlock ?? (viewer.mayModify ? null : 'permission_denied'),
+    ...documentDetailView(order, viewer),
+    ...actionView('edit', salesOrderEditBlock(order), viewer),
+    ...actionView('pack', packBlock, viewer),
     revision: salesOrderRevision(revision),
     lines: salesOrderLinesView(order, viewer),
   };
@@ -145,45 +140,13 @@ function salesOrderLinesView(order: SalesOrderRecord, viewer: SalesOrderViewer):
   });
 }
 
-/** Contact fields live from the customer; the shipping address the order's own when it has one. */
-function partyView(order: SalesOrderRecord, party: SalesOrderParty | null): SalesOrderParty {
-  const lines = (order.shipping_address ?? '')
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-  return {
-    account_number: party?.account_number ?? null,
-    phone: party?.phone ?? null,
-    email: party?.email ?? null,
-    billing_address: party?.billing_address ?? [],
-    shipping_address: lines.length > 0 ? lines : (party?.shipping_address ?? []),
-  };
-}
-
 /** A packing list of a sales order (documents-api §2, Fulfillment of a sales order). */
 export function salesOrderFulfillmentView(order: SalesOrderRecord, fulfillment: SalesOrderFulfillment) {
-  const units = fulfillment.lines.reduce((sum, entry) => sum.plus(entry.quantity), new Decimal(0));
   return {
     id: fulfillment.id,
     object: 'fulfillment' as const,
     sales_order_id: order.id,
-    packing_list_number: fulfillment.packing_list_number,
-    status: fulfillment.shipped_date === null ? ('packed' as const) : ('shipped' as const),
-    units_packed: units.toNumber(),
-    shipped_date: fulfillment.shipped_date,
-    carrier: fulfillment.carrier,
-    tracking_number: fulfillment.tracking_number,
-    tracking_url: fulfillment.tracking_url,
-    tracking_status: null,
-    tracking_status_details: null,
-    estimated_delivery_date: fulfillment.estimated_delivery_date,
-    tracking_updated_at: null,
-    lines: fulfillment.lines.map((entry) => ({
-      sales_order_line_id: entry.sales_order_line_id,
-      quantity: Number(entry.quantity),
-    })),
-    created_at: fulfillment.created_at,
-    updated_at: fulfillment.updated_at,
+    ...packingListView(fulfillment, 'sales_order_line_id'),
   };
 }
 

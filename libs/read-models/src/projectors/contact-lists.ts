@@ -1,7 +1,8 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
-import { domainEvent } from './domain-events';
+import { insertRecords, pendingAt, PendingRecord, recordWrites, updateRecords } from './pending-records';
+import { domainEvent, recordIdOf } from './domain-events';
 import { Projector } from '../projector';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -77,17 +78,10 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
     on ${on('contact_links')} (account_record_id, contact_id)`.execute(db);
 }
 
-/** What a batch does to one contact. */
-interface Pending {
-  id: string;
-  /** The full row when the contact was created in this batch. */
-  created?: Record<string, unknown>;
-  changes: Record<string, unknown>;
+/** What a batch does to one contact, and to its links. */
+interface Pending extends PendingRecord {
   /** The complete set of links when the batch set them (creation or replacement). */
   links?: { id: string; record_type: string }[];
-  revision: number;
-  updatedAt: string;
-  deleted: boolean;
 }
 
 interface Batch {
@@ -96,14 +90,10 @@ interface Batch {
   deletedRecords: string[];
 }
 
-function idOf(event: RecordedEvent): string {
-  return event.streamId.slice(event.streamId.indexOf('-') + 1);
-}
-
 function foldBatch(events: RecordedEvent[]): Batch {
   const batch: Batch = { contacts: new Map(), deletedRecords: [] };
   for (const event of events) {
-    const id = idOf(event);
+    const id = recordIdOf(event);
     if (event.type === 'CustomerDeleted' || event.type === 'SupplierDeleted') {
       batch.deletedRecords.push(id);
       // Links set earlier in this batch lose it as well; links set later keep it, as the log says.
@@ -119,9 +109,7 @@ function foldBatch(events: RecordedEvent[]): Batch {
 
 function foldEvent(pending: Pending | undefined, id: string, event: RecordedEvent): Pending {
   const { type, data: d } = domainEvent(event);
-  const next: Pending = pending
-    ? { ...pending, revision: event.revision }
-    : { id, changes: {}, revision: event.revision, updatedAt: '', deleted: false };
+  const next = pendingAt(pending, id, event.revision);
   switch (type) {
     case 'ContactCreated': {
       const { account_records, ...row } = d;
@@ -146,32 +134,20 @@ function foldEvent(pending: Pending | undefined, id: string, event: RecordedEven
 async function writeBatch(trx: Transaction<any>, schema: string, batch: Batch): Promise<void> {
   const contacts = sql.table(`${schema}.contacts`);
   const links = sql.table(`${schema}.contact_links`);
-  const inserts: Record<string, unknown>[] = [];
-  const updates: Record<string, unknown>[] = [];
-  const deletes: string[] = [];
+  const { inserts, updates, deletes } = recordWrites(batch.contacts.values());
   const relinked: string[] = [];
   const newLinks: Record<string, unknown>[] = [];
   for (const p of batch.contacts.values()) {
-    if (p.deleted) {
-      if (!p.created) deletes.push(p.id);
-      continue;
-    }
-    if (p.created) {
-      inserts.push({ ...p.created, ...p.changes, id: p.id, revision: p.revision, updated_at: p.updatedAt });
-    } else {
-      updates.push({ id: p.id, changes: p.changes, revision: p.revision, updated_at: p.updatedAt });
-    }
-    if (p.links) {
-      if (!p.created) relinked.push(p.id);
-      p.links.forEach((link, position) =>
-        newLinks.push({
-          contact_id: p.id,
-          account_record_id: link.id,
-          record_type: link.record_type,
-          position,
-        }),
-      );
-    }
+    if (p.deleted || !p.links) continue;
+    if (!p.created) relinked.push(p.id);
+    p.links.forEach((link, position) =>
+      newLinks.push({
+        contact_id: p.id,
+        account_record_id: link.id,
+        record_type: link.record_type,
+        position,
+      }),
+    );
   }
   if (batch.deletedRecords.length > 0) {
     await sql`delete from ${links} where account_record_id in ${batchIds(batch.deletedRecords)}`.execute(trx);
@@ -180,38 +156,9 @@ async function writeBatch(trx: Transaction<any>, schema: string, batch: Batch): 
     await sql`delete from ${links} where contact_id in ${batchIds([...deletes, ...relinked])}`.execute(trx);
   }
   if (deletes.length > 0) await sql`delete from ${contacts} where id in ${batchIds(deletes)}`.execute(trx);
-  if (inserts.length > 0) await insertContacts(trx, contacts, inserts);
-  if (updates.length > 0) await updateContacts(trx, contacts, updates);
+  if (inserts.length > 0) await insertRecords(trx, contacts, COLUMNS, inserts);
+  if (updates.length > 0) await updateRecords(trx, contacts, FIELDS, updates);
   if (newLinks.length > 0) await insertLinks(trx, links, contacts, newLinks);
-}
-
-async function insertContacts(
-  trx: Transaction<any>,
-  target: RawBuilder<unknown>,
-  rows: Record<string, unknown>[],
-): Promise<void> {
-  const names = sql.raw(COLUMNS.map((c) => c.name).join(', '));
-  const definitions = sql.raw(COLUMNS.map((c) => `${c.name} ${c.type}`).join(', '));
-  await sql`insert into ${target} (${names})
-    select ${names} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${definitions})`.execute(
-    trx,
-  );
-}
-
-/** Each changed column takes its new value (null included); the others keep theirs. */
-async function updateContacts(
-  trx: Transaction<any>,
-  target: RawBuilder<unknown>,
-  rows: Record<string, unknown>[],
-): Promise<void> {
-  const assignments = FIELDS.map(
-    ({ name, type }) =>
-      `${name} = case when r.changes ? '${name}' then (r.changes ->> '${name}')::${type} else t.${name} end`,
-  );
-  await sql`update ${target} as t set ${sql.raw(assignments.join(', '))},
-      revision = r.revision, updated_at = r.updated_at
-    from ${batchRows(rows, 'id uuid, changes jsonb, revision integer, updated_at timestamptz')} as r
-    where t.id = r.id`.execute(trx);
 }
 
 /** Each link takes its contact's account from the contact's row (written just before). */

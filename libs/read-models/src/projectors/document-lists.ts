@@ -3,6 +3,7 @@ import { RecordedEvent } from '@app/event-store';
 import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { batchIds, batchRows } from './batch-rows';
+import { changedValue } from './pending-records';
 import { hasTrigrams } from './trigrams';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -101,7 +102,10 @@ export interface DocumentListDeclaration<T extends DomainEventType = never> {
    * stream revision of the document's last event (set by the machinery, never by a fold).
    */
   columns: Readonly<Record<string, DocumentColumn>>;
-  /** Indexes besides the primary key on `id`: `definition` follows `on <table>`. */
+  /**
+   * Indexes besides the primary key on `id` and the number's (`<table>_number_idx`, made for every
+   * list): `definition` follows `on <table>`.
+   */
   indexes: readonly { name: string; definition: string; unique?: boolean }[];
   /** Searched by the list's `q`, each with a trigram index on `lower(column)` where pg_trgm is available. */
   searchColumns: readonly string[];
@@ -174,6 +178,8 @@ async function createListTable(
     sql`create ${sql.raw(unique ? 'unique ' : '')}index ${sql.id(name)} on ${on} ${sql.raw(definition)}`.execute(
       db,
     );
+  // The list, newest number first; a numeric q matches the exact number.
+  await index(`${list.table}_number_idx`, `(account_id, ${list.numberColumn} desc)`, true);
   for (const { name, definition, unique } of list.indexes) await index(name, definition, unique);
   if (list.searchColumns.length > 0 && (await hasTrigrams(db))) {
     for (const column of list.searchColumns) {
@@ -284,12 +290,6 @@ async function updateRows(
   await sql`update ${target} as t set ${sql.raw(assignments.join(', '))}, revision = r.revision
     from ${batchRows(rows, 'id uuid, changes jsonb, revision integer')} as r
     where t.id = r.id and t.revision < r.revision`.execute(trx);
-}
-
-/** The change's value of a column when it carries one, else the stored value. */
-function changedValue(name: string, type: string): string {
-  const value = type === 'jsonb' ? `r.changes -> '${name}'` : `(r.changes ->> '${name}')::${type}`;
-  return `case when r.changes ? '${name}' then ${value} else t.${name} end`;
 }
 
 /** `line_count` (the generated discount line left out) and the totals' columns, each only when given. */

@@ -22,3 +22,8 @@ export function accountOf(event: RecordedDomainEvent): string {
   const recorded = 'account_id' in event.data ? event.data.account_id : undefined;
   return (recorded ?? event.metadata.account_id) as string;
 }
+
+/** The record id of the event's stream `<prefix>-<uuid>`. */
+export function recordIdOf(event: Pick<RecordedEvent, 'streamId'>): string {
+  return event.streamId.slice(event.streamId.indexOf('-') + 1);
+}

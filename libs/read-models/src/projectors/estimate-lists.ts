@@ -31,8 +31,6 @@ export const ESTIMATE_LIST: DocumentListDeclaration<EstimateEvent['type']> = {
     ...DOCUMENT_TRAILING_COLUMNS,
   },
   indexes: [
-    // The list, newest number first; a numeric q matches the exact number.
-    { name: 'estimates_number_idx', definition: '(account_id, estimate_number desc)', unique: true },
     // The list of a user without view-all: their own estimates only.
     { name: 'estimates_salesperson_idx', definition: '(account_id, salesperson_id, estimate_number desc)' },
     { name: 'estimates_customer_idx', definition: '(account_id, customer_id)' },

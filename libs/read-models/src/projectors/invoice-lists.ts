@@ -59,8 +59,6 @@ export const INVOICE_LIST: DocumentListDeclaration<InvoiceEvent['type']> = {
     ...DOCUMENT_TRAILING_COLUMNS,
   },
   indexes: [
-    // The list, newest number first; a numeric q matches the exact number.
-    { name: 'invoices_number_idx', definition: '(account_id, invoice_number desc)', unique: true },
     // The list of a user without view-all: their own invoices only.
     { name: 'invoices_salesperson_idx', definition: '(account_id, salesperson_id, invoice_number desc)' },
     { name: 'invoices_customer_idx', definition: '(account_id, customer_id, invoice_number desc)' },

@@ -3,6 +3,7 @@ import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
 import { accountOf, domainEvent, RecordedDomainEvent } from './domain-events';
+import { lineLocation, lineLocationSql, rowKeySql } from './line-location';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -135,36 +136,6 @@ function inventoryLines(
     });
 }
 
-/** Where a document line without a variation row is counted, as the batch can tell it (InvoiceLine). */
-export interface LineLocation {
-  item_location_known: boolean;
-  item_location_id: string | null;
-}
-
-/**
- * The location a kept line (same id and item, no variation row) was counted at, else the item's
- * location as the batch knows it (`item_location_known` false: as it was before the batch).
- */
-export function lineLocation(
-  itemLocations: Map<string, string | null>,
-  earlier: readonly (LineLocation & { line_id: string | null; item_id: string })[],
-  line: { id: string | null; item_id: string; item_variation_location_id: number | null },
-): LineLocation {
-  const kept = earlier.find(
-    (l) =>
-      line.item_variation_location_id === null &&
-      l.line_id !== null &&
-      l.line_id === line.id &&
-      l.item_id === line.item_id,
-  );
-  if (kept) return { item_location_known: kept.item_location_known, item_location_id: kept.item_location_id };
-  const known = itemLocations.has(line.item_id);
-  return {
-    item_location_known: known,
-    item_location_id: known ? (itemLocations.get(line.item_id) ?? null) : null,
-  };
-}
-
 /**
  * Replaces the invoices' lines and moves `invoiced` on the rows they count on by the difference
  * (lines removed count negative, lines stored positive), in one statement whose parts all see the
@@ -180,9 +151,9 @@ export async function writeInvoices(
 ): Promise<void> {
   const quantities = sql.table(`${schema}.invoice_quantities`);
   const rows = sql.table(`${schema}.inventory_quantities`);
-  const locations = sql.table(`${schema}.inventory_item_locations`);
   if (batch.invoices.size > 0) {
     const lines = [...batch.invoices.values()].flatMap((entry) => entry ?? []);
+    const located = lineLocationSql(schema, quantities, 'invoice_id');
     await sql`with input as (
         select * from ${batchRows(
           lines,
@@ -191,23 +162,11 @@ export async function writeInvoices(
         )} as r
       ), located as (
         select i.invoice_id, i.line_id, i.account_id, i.item_id, i.item_variation_location_id, i.quantity,
-          i.event_id, v.row_key as variation_row,
-          case when i.item_variation_location_id is not null then v.location_id
-            when p.found then p.location_id
-            when i.item_location_known then i.item_location_id
-            else il.location_id end as location_id
+          i.event_id, v.row_key as variation_row, ${located.location} as location_id
         from input i
-        left join lateral (select row_key, location_id from ${rows} q
-          where q.item_id = i.item_id and q.item_variation_location_id = i.item_variation_location_id
-          limit 1) v on true
-        left join lateral (select true as found, q.location_id from ${quantities} q
-          where i.item_variation_location_id is null and q.invoice_id = i.invoice_id
-            and q.line_id = i.line_id and q.item_id = i.item_id and q.item_variation_location_id is null
-          limit 1) p on true
-        left join ${locations} il on il.item_id = i.item_id
+        ${located.joins}
       ), added as (
-        select *, case when item_variation_location_id is not null then variation_row
-            else item_id::text || '/-/' || coalesce(location_id::text, '-') end as row_key
+        select *, ${rowKeySql('location_id')} as row_key
         from located
       ), removed as (
         delete from ${quantities}

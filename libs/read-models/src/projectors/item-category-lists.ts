@@ -1,8 +1,8 @@
 import { RecordedEvent } from '@app/event-store';
 import { sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
-import { batchIds, batchRows } from './batch-rows';
-import { domainEvent } from './domain-events';
+import { domainEvent, recordIdOf } from './domain-events';
+import { pendingAt, PendingRecord, RecordColumn, writeRecords } from './pending-records';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -48,42 +48,34 @@ export const itemCategoryListsProjector: Projector = {
 };
 
 /** The columns an ItemCategoryUpdated may change, with their SQL types. */
-const CHANGEABLE = {
-  name: 'text',
-  parent_id: 'uuid',
-  inventory_type: 'text',
-  weight: 'integer',
-  custom_fields: 'jsonb',
-} as const;
+const CHANGEABLE: readonly RecordColumn[] = [
+  { name: 'name', type: 'text' },
+  { name: 'parent_id', type: 'uuid' },
+  { name: 'inventory_type', type: 'text' },
+  { name: 'weight', type: 'integer' },
+  { name: 'custom_fields', type: 'jsonb' },
+];
 
-/** What a batch does to one category: a row to insert, changes to merge, or a deletion. */
-interface Pending {
-  id: string;
-  /** The full row when the category was created in this batch. */
-  created?: Record<string, unknown>;
-  changes: Record<string, unknown>;
-  revision: number;
-  updatedAt: string;
-  deleted: boolean;
-}
+/** The columns of `item_categories`, in table order. */
+const COLUMNS: readonly RecordColumn[] = [
+  { name: 'id', type: 'uuid' },
+  { name: 'account_id', type: 'uuid' },
+  ...CHANGEABLE,
+  { name: 'revision', type: 'integer' },
+  { name: 'created_at', type: 'timestamptz' },
+  { name: 'updated_at', type: 'timestamptz' },
+];
 
-function foldBatch(events: RecordedEvent[]): Map<string, Pending> {
-  const pending = new Map<string, Pending>();
+function foldBatch(events: RecordedEvent[]): Map<string, PendingRecord> {
+  const pending = new Map<string, PendingRecord>();
   for (const event of events) {
-    const id = event.streamId.slice(event.streamId.indexOf('-') + 1);
-    const before = pending.get(id) ?? {
-      id,
-      changes: {},
-      revision: event.revision,
-      updatedAt: '',
-      deleted: false,
-    };
-    pending.set(id, foldEvent({ ...before, revision: event.revision }, event));
+    const id = recordIdOf(event);
+    pending.set(id, foldEvent(pendingAt(pending.get(id), id, event.revision), event));
   }
   return pending;
 }
 
-function foldEvent(next: Pending, event: RecordedEvent): Pending {
+function foldEvent(next: PendingRecord, event: RecordedEvent): PendingRecord {
   const { type, data: d } = domainEvent(event);
   switch (type) {
     case 'ItemCategoryCreated':
@@ -97,43 +89,11 @@ function foldEvent(next: Pending, event: RecordedEvent): Pending {
   }
 }
 
-async function writeBatch(trx: Transaction<any>, schema: string, batch: Map<string, Pending>): Promise<void> {
-  const inserts: Record<string, unknown>[] = [];
-  const updates: Record<string, unknown>[] = [];
-  const deletes: string[] = [];
-  for (const p of batch.values()) {
-    if (p.deleted) {
-      // Created and deleted in the same batch: the table never needs to know it.
-      if (!p.created) deletes.push(p.id);
-    } else if (p.created) {
-      inserts.push({ ...p.created, ...p.changes, id: p.id, revision: p.revision, updated_at: p.updatedAt });
-    } else {
-      updates.push({ id: p.id, changes: p.changes, revision: p.revision, updated_at: p.updatedAt });
-    }
-  }
+async function writeBatch(
+  trx: Transaction<any>,
+  schema: string,
+  batch: Map<string, PendingRecord>,
+): Promise<void> {
   const target = sql.table(`${schema}.item_categories`);
-  if (inserts.length > 0) {
-    await sql`insert into ${target}
-        (id, account_id, name, parent_id, inventory_type, weight, custom_fields, revision, created_at, updated_at)
-      select id, account_id, name, parent_id, inventory_type, weight, custom_fields, revision, created_at, updated_at
-      from jsonb_to_recordset(${JSON.stringify(inserts)}::jsonb) as r(id uuid, account_id uuid, name text,
-        parent_id uuid, inventory_type text, weight integer, custom_fields jsonb, revision integer,
-        created_at timestamptz, updated_at timestamptz)`.execute(trx);
-  }
-  if (updates.length > 0) await updateRows(trx, target, updates);
-  if (deletes.length > 0) {
-    await sql`delete from ${target} where id in ${batchIds(deletes)}`.execute(trx);
-  }
-}
-
-/** Each changed column takes its new value (null included); the others keep theirs. */
-async function updateRows(trx: Transaction<any>, target: ReturnType<typeof sql.table>, rows: object[]) {
-  const assignments = Object.entries(CHANGEABLE).map(([name, type]) => {
-    const value = type === 'jsonb' ? `r.changes -> '${name}'` : `(r.changes ->> '${name}')::${type}`;
-    return `${name} = case when r.changes ? '${name}' then ${value} else t.${name} end`;
-  });
-  await sql`update ${target} as t set ${sql.raw(assignments.join(', '))},
-      revision = r.revision, updated_at = r.updated_at
-    from ${batchRows(rows, 'id uuid, changes jsonb, revision integer, updated_at timestamptz')} as r
-    where t.id = r.id`.execute(trx);
+  await writeRecords(trx, target, COLUMNS, CHANGEABLE, batch.values());
 }

@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
+import { oneAtATime } from './one-at-a-time';
 import { domainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -55,12 +56,8 @@ export const itemPhotosProjector: Projector = {
     'ItemPhotosReordered',
     'ItemPhotoDeleted',
   ],
-  async setup(db, schema) {
-    await createTable(db, schema);
-  },
-  async apply(trx, events, schema) {
-    for (const event of events) await applyOne(trx, event, schema);
-  },
+  setup: createTable,
+  apply: oneAtATime(applyOne),
 };
 
 async function createTable(db: Kysely<any>, schema: string): Promise<void> {

@@ -1,7 +1,8 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
-import { domainEvent, RecordedDomainEvent } from './domain-events';
+import { oneAtATime } from './one-at-a-time';
+import { domainEvent, recordIdOf, RecordedDomainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -33,12 +34,8 @@ export const itemVariationsProjector: Projector = {
     'VariationAttributeCreated',
     'VariationAttributeUpdated',
   ],
-  async setup(db, schema) {
-    await createTables(db, schema);
-  },
-  async apply(trx, events, schema) {
-    for (const event of events) await applyOne(trx, event, schema);
-  },
+  setup: createTables,
+  apply: oneAtATime(applyOne),
 };
 
 async function createTables(db: Kysely<any>, schema: string): Promise<void> {
@@ -91,10 +88,6 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
 }
 
 const VARIATION_PREFIX = 'itemVariation-';
-
-function recordIdOf(event: RecordedEvent): string {
-  return event.streamId.slice(event.streamId.indexOf('-') + 1);
-}
 
 async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: string): Promise<void> {
   const e = domainEvent(event);

@@ -1,7 +1,8 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
-import { domainEvent } from './domain-events';
+import { oneAtATime } from './one-at-a-time';
+import { domainEvent, recordIdOf } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -18,12 +19,8 @@ export const locationListsProjector: Projector = {
   tables: ['locations', 'zones'],
   writesOnly: true,
   handles: ['LocationCreated', 'LocationUpdated', 'LocationDeleted', 'ZoneCreated', 'ZoneUpdated'],
-  async setup(db, schema) {
-    await createTables(db, schema);
-  },
-  async apply(trx, events, schema) {
-    for (const event of events) await applyOne(trx, event, schema);
-  },
+  setup: createTables,
+  apply: oneAtATime(applyOne),
 };
 
 const LOCATION_TEXT = [
@@ -76,11 +73,6 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
     on ${sql.table(`${schema}.zones`)} (location_id, lower(name), id)`.execute(db);
 }
 
-/** The record id of a stream `location-<uuid>`. */
-function locationIdOf(event: RecordedEvent): string {
-  return event.streamId.slice(event.streamId.indexOf('-') + 1);
-}
-
 /** Only the columns a change may name: the events are ours, but a column name must never be data. */
 function pick(changes: Record<string, unknown>, columns: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(columns.filter((name) => name in changes).map((name) => [name, changes[name]]));
@@ -88,7 +80,7 @@ function pick(changes: Record<string, unknown>, columns: readonly string[]): Rec
 
 async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: string): Promise<void> {
   const { type, data: d } = domainEvent(event);
-  const locationId = locationIdOf(event);
+  const locationId = recordIdOf(event);
   const revision = event.revision;
   const locations = () => trx.withSchema(schema).updateTable('locations').where('id', '=', locationId);
   switch (type) {

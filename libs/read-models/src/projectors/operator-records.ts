@@ -2,7 +2,8 @@ import { EventDataOf } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
-import { domainEvent } from './domain-events';
+import { oneAtATime } from './one-at-a-time';
+import { domainEvent, recordIdOf } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -30,12 +31,8 @@ export const operatorRecordsProjector: Projector = {
     'ApiKeyCreated',
     'ApiKeyRevoked',
   ],
-  async setup(db, schema) {
-    await createTables(db, schema);
-  },
-  async apply(trx, events, schema) {
-    for (const event of events) await applyOne(trx, event, schema);
-  },
+  setup: createTables,
+  apply: oneAtATime(applyOne),
 };
 
 async function createTables(db: Kysely<any>, schema: string): Promise<void> {
@@ -80,14 +77,9 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
   await s.createIndex('api_keys_user_idx').on('api_keys').columns(['user_id', 'created_at', 'id']).execute();
 }
 
-/** The record id of a stream `<prefix>-<uuid>`. */
-function idOf(event: RecordedEvent): string {
-  return event.streamId.slice(event.streamId.indexOf('-') + 1);
-}
-
 async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: string): Promise<void> {
   const { type, data: d } = domainEvent(event);
-  const id = idOf(event);
+  const id = recordIdOf(event);
   const table = (name: string) => trx.withSchema(schema).updateTable(name).where('id', '=', id);
   switch (type) {
     case 'AccountOpened':

@@ -1,8 +1,8 @@
 import { RecordedEvent } from '@app/event-store';
-import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
+import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
-import { batchIds, batchRows } from './batch-rows';
-import { domainEvent } from './domain-events';
+import { domainEvent, recordIdOf } from './domain-events';
+import { pendingAt, PendingRecord, writeRecords } from './pending-records';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -112,36 +112,23 @@ async function createTable(db: Kysely<any>, schema: string, table: Table): Promi
     on ${on} (account_id, assigned_user_id, archived, lower(name), id)`.execute(db);
 }
 
-/** What a batch does to one record: a row to insert, changes to merge, or a deletion. */
-interface Pending {
-  id: string;
-  /** The full row when the record was created in this batch. */
-  created?: Record<string, unknown>;
-  changes: Record<string, unknown>;
-  revision: number;
-  updatedAt: string;
-  deleted: boolean;
-}
-
-type Batch = Map<Table['name'], Map<string, Pending>>;
+type Batch = Map<Table['name'], Map<string, PendingRecord>>;
 
 function foldBatch(events: RecordedEvent[]): Batch {
   const batch: Batch = new Map();
   for (const event of events) {
     const tableName = event.type.startsWith('Supplier') ? 'suppliers' : 'customers';
-    const records = batch.get(tableName) ?? new Map<string, Pending>();
+    const records = batch.get(tableName) ?? new Map<string, PendingRecord>();
     batch.set(tableName, records);
-    const id = event.streamId.slice(event.streamId.indexOf('-') + 1);
+    const id = recordIdOf(event);
     records.set(id, foldEvent(records.get(id), id, event));
   }
   return batch;
 }
 
-function foldEvent(pending: Pending | undefined, id: string, event: RecordedEvent): Pending {
+function foldEvent(pending: PendingRecord | undefined, id: string, event: RecordedEvent): PendingRecord {
   const { type, data: d } = domainEvent(event);
-  const next: Pending = pending
-    ? { ...pending, revision: event.revision }
-    : { id, changes: {}, revision: event.revision, updatedAt: '', deleted: false };
+  const next = pendingAt(pending, id, event.revision);
   switch (type) {
     case 'CustomerCreated':
     case 'SupplierCreated':
@@ -169,58 +156,15 @@ async function writeTable(
   trx: Transaction<any>,
   schema: string,
   table: Table,
-  records: Map<string, Pending> | undefined,
+  records: Map<string, PendingRecord> | undefined,
 ): Promise<void> {
   if (!records) return;
-  const inserts: Record<string, unknown>[] = [];
-  const updates: Record<string, unknown>[] = [];
-  const deletes: string[] = [];
-  for (const p of records.values()) {
-    if (p.deleted) {
-      // Created and deleted in the same batch: the table never needs to know it.
-      if (!p.created) deletes.push(p.id);
-    } else if (p.created) {
-      inserts.push({ ...p.created, ...p.changes, id: p.id, revision: p.revision, updated_at: p.updatedAt });
-    } else {
-      updates.push({ id: p.id, changes: p.changes, revision: p.revision, updated_at: p.updatedAt });
-    }
-  }
   const target = sql.table(`${schema}.${table.name}`);
-  if (inserts.length > 0) await insertRows(trx, target, table, inserts);
-  if (updates.length > 0) await updateRows(trx, target, table, updates);
-  if (deletes.length > 0) {
-    await sql`delete from ${target} where id in ${batchIds(deletes)}`.execute(trx);
-  }
-}
-
-async function insertRows(
-  trx: Transaction<any>,
-  target: RawBuilder<unknown>,
-  table: Table,
-  rows: Record<string, unknown>[],
-): Promise<void> {
-  const columns = [column('id', 'uuid'), ...table.columns];
-  const names = sql.raw(columns.map((c) => c.name).join(', '));
-  const definitions = sql.raw(columns.map((c) => `${c.name} ${c.type}`).join(', '));
-  await sql`insert into ${target} (${names})
-    select ${names} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${definitions})`.execute(
+  await writeRecords(
     trx,
+    target,
+    [column('id', 'uuid'), ...table.columns],
+    table.changeable,
+    records.values(),
   );
-}
-
-/** Each changed column takes its new value (null included); the others keep theirs. */
-async function updateRows(
-  trx: Transaction<any>,
-  target: RawBuilder<unknown>,
-  table: Table,
-  rows: Record<string, unknown>[],
-): Promise<void> {
-  const assignments = table.changeable.map(({ name, type }) => {
-    const value = type === 'jsonb' ? `r.changes -> '${name}'` : `(r.changes ->> '${name}')::${type}`;
-    return `${name} = case when r.changes ? '${name}' then ${value} else t.${name} end`;
-  });
-  await sql`update ${target} as t set ${sql.raw(assignments.join(', '))},
-      revision = r.revision, updated_at = r.updated_at
-    from ${batchRows(rows, 'id uuid, changes jsonb, revision integer, updated_at timestamptz')} as r
-    where t.id = r.id`.execute(trx);
 }

@@ -80,12 +80,6 @@ export const PURCHASE_ORDER_LIST: DocumentListDeclaration<PurchaseOrderEvent['ty
     updated_at: column('timestamptz'),
   },
   indexes: [
-    // The list, newest number first; a numeric q matches the exact number.
-    {
-      name: 'purchase_orders_number_idx',
-      definition: '(account_id, purchase_order_number desc)',
-      unique: true,
-    },
     // The list of a user without view-all: the orders assigned to them.
     {
       name: 'purchase_orders_assigned_idx',

@@ -65,8 +65,6 @@ export const SALES_ORDER_LIST: DocumentListDeclaration<SalesOrderEvent['type']> 
     ...DOCUMENT_TRAILING_COLUMNS,
   },
   indexes: [
-    // The list, newest number first; a numeric q matches the exact number.
-    { name: 'sales_orders_number_idx', definition: '(account_id, sales_order_number desc)', unique: true },
     // The list of a user without view-all: their own orders only.
     {
       name: 'sales_orders_salesperson_idx',

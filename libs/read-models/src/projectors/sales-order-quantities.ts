@@ -3,7 +3,7 @@ import { RecordedEvent } from '@app/event-store';
 import Decimal from 'decimal.js';
 import { Kysely, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
-import { lineLocation, LineLocation } from './invoice-quantities';
+import { lineLocation, LineLocation, lineLocationSql, rowKeySql } from './line-location';
 import { accountOf, domainEvent, RecordedDomainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -218,6 +218,7 @@ export async function writeSalesOrders(
     const lines = replaced.flatMap(([, order]) =>
       (order.lines as OrderLine[]).map((line) => ({ ...line, open: order.open })),
     );
+    const located = lineLocationSql(schema, quantities, 'sales_order_id');
     // One statement: its parts see the table as it was before it (where a kept line was counted,
     // whether the order was open), the delete removing only the earlier lines.
     await sql`with input as (
@@ -227,22 +228,11 @@ export async function writeSalesOrders(
           item_location_known boolean, item_location_id uuid, ordered numeric, open boolean, event_id text`,
         )} as r
       ), located as (
-        select i.*, v.row_key as variation_row,
-          case when i.item_variation_location_id is not null then v.location_id
-            when p.found then p.location_id
-            when i.item_location_known then i.item_location_id
-            else il.location_id end as resolved_location_id,
+        select i.*, v.row_key as variation_row, ${located.location} as resolved_location_id,
           coalesce(i.open, (select bool_and(q.open) from ${quantities} q
             where q.sales_order_id = i.sales_order_id), true) as resolved_open
         from input i
-        left join lateral (select row_key, location_id from ${rows} q
-          where q.item_id = i.item_id and q.item_variation_location_id = i.item_variation_location_id
-          limit 1) v on true
-        left join lateral (select true as found, q.location_id from ${quantities} q
-          where i.item_variation_location_id is null and q.sales_order_id = i.sales_order_id
-            and q.line_id = i.line_id and q.item_id = i.item_id and q.item_variation_location_id is null
-          limit 1) p on true
-        left join ${sql.table(`${schema}.inventory_item_locations`)} il on il.item_id = i.item_id
+        ${located.joins}
       ), removed as (
         delete from ${quantities}
         where sales_order_id in ${batchIds(replaced.map(([id]) => id))}
@@ -250,9 +240,7 @@ export async function writeSalesOrders(
       insert into ${quantities} (sales_order_id, line_id, account_id, item_id, item_variation_location_id,
         location_id, row_key, ordered, open, event_id)
       select sales_order_id, line_id, account_id, item_id, item_variation_location_id, resolved_location_id,
-        case when item_variation_location_id is not null then variation_row
-          else item_id::text || '/-/' || coalesce(resolved_location_id::text, '-') end,
-        ordered, resolved_open, event_id
+        ${rowKeySql('resolved_location_id')}, ordered, resolved_open, event_id
       from located`.execute(trx);
   }
 

@@ -2,6 +2,7 @@ import { StockTransferHeader, StockTransferLine } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
+import { oneAtATime } from './one-at-a-time';
 import { accountOf, domainEvent } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -26,12 +27,8 @@ export const stockTransferListsProjector: Projector = {
     'StockTransferReceived',
     'StockTransferDeleted',
   ],
-  async setup(db, schema) {
-    await createTable(db, schema);
-  },
-  async apply(trx, events, schema) {
-    for (const event of events) await applyOne(trx, event, schema);
-  },
+  setup: createTable,
+  apply: oneAtATime(applyOne),
 };
 
 async function createTable(db: Kysely<any>, schema: string): Promise<void> {

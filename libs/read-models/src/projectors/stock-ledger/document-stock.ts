@@ -1,13 +1,8 @@
 import { RecordedEvent } from '@app/event-store';
 import Decimal from 'decimal.js';
 import { ESTIMATE_EVENTS, EstimateLines, foldEstimateEvent } from '../estimate-quantities';
-import {
-  foldInvoiceEvent,
-  INVOICE_EVENTS,
-  InvoiceLine,
-  LineLocation,
-  newInvoiceBatch,
-} from '../invoice-quantities';
+import { foldInvoiceEvent, INVOICE_EVENTS, InvoiceLine, newInvoiceBatch } from '../invoice-quantities';
+import { LineLocation } from '../line-location';
 import {
   foldPurchaseOrderEvent,
   incomingOf,
