@@ -47,6 +47,19 @@ describe.each(STORES)('a number drawn by a step (drawNumberStep) on %s', (kind) 
     ]);
   });
 
+  it('given 16 steps drawing at once on one counter, then each gets its own number, 1 to 16, none given up', async () => {
+    // given 16 triggers (16 conversions answered at once)
+    const store = storeOf();
+    const triggers = [];
+    for (let n = 1; n <= 16; n++) triggers.push(await triggerFor(store, n));
+
+    // when every step draws at once
+    const numbers = await Promise.all(triggers.map((by, i) => draw(store, by, i + 1)));
+
+    // then the draws that lost a race drew again until they won
+    expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+  });
+
   it('draws once per trigger: a repeat gets the same number, another trigger the next one', async () => {
     // given a number drawn for one trigger
     const store = storeOf();

@@ -51,7 +51,11 @@ export function reactorTools(
   return tools;
 }
 
-const MAX_DECIDE_ATTEMPTS = 5;
+/**
+ * Decisions before a step gives up: each concurrent step that wins a stream (an account's counter,
+ * drawn by every conversion at once) costs the others one more, as for Numbering.
+ */
+const MAX_DECIDE_ATTEMPTS = 50;
 
 /** The signal of a step run by a request: nothing stops it but the request's own end. */
 const NEVER = new AbortController().signal;

@@ -53,9 +53,10 @@ export interface ReactorTools {
   /**
    * For an existing stream (a counter, a customer): `decide` gets the stream's events and returns
    * the step's events (none: nothing to do), appended with the revision read as expectation; when
-   * another writer moved the stream meanwhile, read and decide again (up to 5 times). A stream that
-   * already holds the step's events (a repeat) is not decided on again: those events are returned,
-   * so a number drawn the first time is the number a repeat gets.
+   * another writer moved the stream meanwhile, read and decide again (up to 50 times: every
+   * concurrent step that wins costs the others one). A stream that already holds the step's events
+   * (a repeat) is not decided on again: those events are returned, so a number drawn the first time
+   * is the number a repeat gets.
    */
   decideAndAppend(
     streamId: string,
