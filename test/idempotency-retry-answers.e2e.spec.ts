@@ -8,7 +8,7 @@ import { configFromEnv } from '@app/runtime';
 import { createApp, CreateAppOptions } from '../apps/api/src/create-app';
 import { ruleFor } from '../apps/api/src/idempotency/rebuild-rules';
 import { apiOf, estimateBody, Json, ok, openShop, Reply, Shop } from './support/estimates';
-import { ADMIN_TOKEN } from './support/operator';
+import { ADMIN_TOKEN, Caller } from './support/operator';
 
 postgresSkipNotice('idempotent retries answered as the first time e2e');
 
@@ -55,9 +55,9 @@ describe.each(testDatabases())('Retries answered as the first time, on $name', (
   const api = (app: NestFastifyApplication = apps[0]) => apiOf(app)(shop.owner);
   type Send = (app: NestFastifyApplication) => Promise<Reply>;
 
-  async function keyState(key: string): Promise<string[]> {
+  async function keyState(key: string, owner: Caller = shop.owner): Promise<string[]> {
     const { rows } = await sql<{ state: string }>`
-      select state from idempotency_keys where key = ${`${shop.owner.userId}/${key}`}`.execute(database.db);
+      select state from idempotency_keys where key = ${`${owner.userId}/${key}`}`.execute(database.db);
     return rows.map((r) => r.state);
   }
 
@@ -71,6 +71,7 @@ describe.each(testDatabases())('Retries answered as the first time, on $name', (
     send: Send,
     prefix: string,
     when: 'before' | 'after',
+    owner: Caller = shop.owner,
   ): Promise<{ retry: Reply; restarted: NestFastifyApplication }> {
     const freezing = { frozen: Promise.resolve('') };
     const dying = await start({
@@ -82,7 +83,7 @@ describe.each(testDatabases())('Retries answered as the first time, on $name', (
     });
     void send(dying).catch(() => undefined); // never answered
     await freezing.frozen;
-    expect(await keyState(key)).toEqual(['in_progress']);
+    expect(await keyState(key, owner)).toEqual(['in_progress']);
     await dying.close(); // its session ends as with kill -9
     const restarted = await start();
     return { retry: await send(restarted), restarted };
@@ -206,6 +207,54 @@ describe.each(testDatabases())('Retries answered as the first time, on $name', (
     expect(expectReplayed(retry, 200)).toMatchObject({ id: customer.id, name: 'Changed by the key' });
     const laterRevision = Number(String(later.headers.etag).replaceAll('"', ''));
     expect(retry.headers.etag).toBe(`"${laterRevision - 1}"`);
+  });
+
+  it('answers a payment with the ETag the write left, though a receipt was queued after the payment', async () => {
+    const receipts = await openShop(apps[0], { settings: { automatic_payment_receipts: true } });
+    const owner = apiOf(apps[0])(receipts.owner);
+    const invoice = await ok(
+      owner('POST', '/api/v3/invoices', {
+        customer_id: receipts.customer.id,
+        lines: [{ item_id: receipts.widget.id, quantity: 2 }],
+      }),
+      201,
+    );
+    const url = `/api/v3/invoices/${invoice.id}`;
+    const key = randomUUID();
+    const send: Send = (app) =>
+      apiOf(app)(receipts.owner)(
+        'POST',
+        `${url}/payments`,
+        { amount: 5, payment_date: '2030-01-10' },
+        { 'idempotency-key': key },
+      );
+    const { retry, restarted } = await retriedAfterDeath(
+      key,
+      send,
+      `invoice-${invoice.id}`,
+      'after',
+      receipts.owner,
+    );
+    expect(expectReplayed(retry, 201)).toMatchObject({
+      object: 'payment',
+      invoice_id: invoice.id,
+      amount: '5.0000',
+    });
+    const events = (await ok(apiOf(restarted)(receipts.owner)('GET', `${url}/events`))).data;
+    expect(events.map((e: Json) => e.type).slice(-2)).toEqual([
+      'InvoicePaymentRecorded',
+      'InvoicePaymentReceiptQueued',
+    ]);
+    // The first answer's ETag: the invoice's revision right after the write, its receipt included.
+    const retrieved = await apiOf(restarted)(receipts.owner)('GET', url);
+    expect(retry.headers.etag).toBe(retrieved.headers.etag);
+    const again = await send(restarted);
+    expect([again.statusCode, again.headers['idempotent-replayed'], again.headers.etag, again.body]).toEqual([
+      201,
+      'true',
+      retry.headers.etag,
+      retry.body,
+    ]);
   });
 
   it('has a rebuild rule for every keyed write of the public API in the OpenAPI document', async () => {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_STEP_GRACE_MS } from '@app/processes';
 import { toErrorResponse } from '@app/runtime';
 import { CliContext } from './cli-context';
 import { projectionsCommand, restartProjectionCommand } from './commands/projections';
@@ -25,7 +26,7 @@ Read models:
   verify [projector…] [--json]          compare read models with a replay of the log up to where
          [--step-grace-s N]             they stand, beside a running service, and list the
                                         cross-record steps decided more than N s ago (default
-                                        60) and not carried out; exit 0 equal, 1 different
+                                        ${DEFAULT_STEP_GRACE_MS / 1000}) and not carried out; exit 0 equal, 1 different
                                         (tables and rows named, or steps), 2 not verified
 
 Accounts, users and API keys (as the operator API /admin/v1; JSON on stdout):

@@ -194,6 +194,7 @@ export function documentController<R, C extends { type: string }>(
       ...preview!.docs.previewNew,
     ])
     async previewNew(@CurrentActor() actor: Actor, @BodyOf(declaration.body) body: object) {
+      guard(actor);
       const calculated = await this.modules.get(preview!.by).previewNew(actor, documentInput(body));
       return preview!.view(actor, calculated, true);
     }
@@ -213,9 +214,11 @@ export function documentController<R, C extends { type: string }>(
       @BodyOf(declaration.body) body: object,
       @Headers('if-match') ifMatch: string | undefined,
     ) {
+      guard(actor);
+      const revision = parseIfMatch(ifMatch, declaration.etagPrefix);
       const calculated = await this.modules
         .get(preview!.by)
-        .previewChange(actor, id.toLowerCase(), documentInput(body), parseIfMatch(ifMatch));
+        .previewChange(actor, id.toLowerCase(), documentInput(body), revision);
       return preview!.view(actor, calculated, false);
     }
 

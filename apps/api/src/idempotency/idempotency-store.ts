@@ -105,7 +105,7 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
     @Inject(API_CONFIG) config: Pick<ApiConfig, 'idempotencyLeaseMs'>,
   ) {
     this.leaseMs = config.idempotencyLeaseMs;
-    this.sessions = new OwnerSessions(database, this.instanceId);
+    this.sessions = new OwnerSessions(database, this.instanceId, () => this.unlockNow());
     this.retries = new BackgroundRetries((what, error) =>
       logger.warn(
         { err: error },
@@ -216,14 +216,54 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
         and owner = ${this.instanceId}`.execute(this.database.db);
   }
 
-  /** Renews the leases of this process's running requests; true when there were any. */
+  /**
+   * Renews the leases of this process's running requests, and records whether its session lock is
+   * held (`owner_locked`): only a key renewed under a held lock is judged by the lock. Then takes
+   * the lock again if its connection ended; a lock that cannot be had does not stop the leases.
+   * True when there were running requests.
+   */
   async renew(): Promise<boolean> {
-    await this.sessions.hold(); // again, after its connection ended
-    if (this.running.size === 0) return false;
+    const renewed = await this.renewRunning();
+    await this.sessions
+      .hold()
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'Idempotency keys: no session lock yet'));
+    return renewed;
+  }
+
+  private async renewRunning(): Promise<boolean> {
+    const running = this.runningKeys();
+    if (!running) return false;
     await sql`
-      update idempotency_keys set lease_expires_at = now() + ${this.leaseMs} * interval '1 millisecond'
-      where owner = ${this.instanceId} and state = 'in_progress'`.execute(this.database.db);
+      update idempotency_keys set lease_expires_at = now() + ${this.leaseMs} * interval '1 millisecond',
+        owner_locked = ${this.sessions.locked}
+      where owner = ${this.instanceId} and state = 'in_progress' and ${running}`.execute(this.database.db);
     return true;
+  }
+
+  /**
+   * The session lock was lost: this process's running keys are no longer judged by it (a live
+   * owner without its lock looks dead), only by their leases, until a renewal under a held lock.
+   */
+  private unlockNow(): void {
+    const running = this.runningKeys();
+    if (!running) return;
+    void sql`
+      update idempotency_keys set owner_locked = ${this.sessions.locked}
+      where owner = ${this.instanceId} and state = 'in_progress' and ${running}`
+      .execute(this.database.db)
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error }, 'Idempotency keys: recording the lost session lock failed'),
+      );
+  }
+
+  /** `(account_id, key) in (…)` of the running requests' keys; undefined when none runs. */
+  private runningKeys() {
+    if (this.running.size === 0) return undefined;
+    const pairs = [...this.running].map((k) => {
+      const at = k.indexOf('\n'); // the account's id holds none
+      return sql`(${k.slice(0, at)}::uuid, ${k.slice(at + 1)})`;
+    });
+    return sql`(account_id, key) in (${sql.join(pairs)})`;
   }
 
   /** Deletes up to one batch of expired records; returns how many. */

@@ -1,6 +1,7 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { EventStore } from '@app/event-store';
+import { estimateConversionReactor, firstVariationReactor, salesOrderInvoicingReactor } from '@app/processes';
 import { isTransientFault, keyedWritesProjector, ProjectionRunner, ReactorRunner } from '@app/read-models';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
@@ -24,6 +25,17 @@ import { LandedWrite } from './landed-write';
 import { ruleFor } from './rebuild-rules';
 import { ReplayReads } from './replay-reads';
 import { requestHash } from './request-hash';
+
+/**
+ * The reactors whose steps a rebuilt answer reads (rebuild-rules.ts): the document a conversion or
+ * an invoicing creates, the variation stream of an item's first variation. The others' steps
+ * change no answer, and some wait long (a transfer movement's grace period).
+ */
+const REBUILT_STEPS = new Set([
+  estimateConversionReactor.name,
+  salesOrderInvoicingReactor.name,
+  firstVariationReactor.name,
+]);
 
 /** The response headers a replay sends again, beside the status and the body. */
 const REPLAYED_HEADERS = ['ETag', 'Location'];
@@ -122,7 +134,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
   ): Promise<StoredResponse | undefined> {
     const waiting = { timeoutMs: this.config.readYourWritesTimeoutMs };
     const afterSteps = await this.events.headPosition();
-    if (afterSteps) await this.reactors.waitFor(afterSteps, waiting);
+    const projectors = this.reactors.projectorNames().filter((name) => REBUILT_STEPS.has(name));
+    if (afterSteps) await this.reactors.waitFor(afterSteps, { ...waiting, projectors });
     const head = await this.events.headPosition();
     if (head) await this.runner.waitFor(head, { ...waiting, projectors: [keyedWritesProjector.name] });
     const streams = await this.store.writtenStreams(claim, since);

@@ -10,6 +10,9 @@ import { ReadAnswer, ReplayReads } from './replay-reads';
 /** An event recorded this long before its key's claim still counts as the claim's (clock skew). */
 const SKEW_MS = 5 * 60_000;
 
+/** The statuses of a read that say the record cannot be read (by this user, or at all). */
+const UNREADABLE = new Set([403, 404, 410]);
+
 /** The body and headers of a rebuilt answer; its status is the route's (see rebuild-rules.ts). */
 export interface RebuiltBody {
   body: unknown;
@@ -91,8 +94,16 @@ export class LandedWrite {
     return past.status === 200 ? past : undefined;
   }
 
-  private get(url: string): Promise<ReadAnswer> {
-    return this.parts.reads.get(this.parts.server, url, this.parts.actor);
+  /**
+   * The read's answer when it is 200 or says the record cannot be read (403, 404, 410); any other
+   * status (503 from admission, a fault) throws: the answer is undecided, and a later retry reads
+   * again instead of a permanent 409 being stored.
+   */
+  private async get(url: string): Promise<ReadAnswer> {
+    const answer = await this.parts.reads.get(this.parts.server, url, this.parts.actor);
+    if (answer.status !== 200 && !UNREADABLE.has(answer.status))
+      throw new Error(`Rebuilding a landed write's answer: GET ${url} answered ${answer.status}`);
+    return answer;
   }
 }
 

@@ -13,13 +13,18 @@ export class OwnerSessions {
   private readonly leases?: AdvisoryLockLeases;
   private holding = false;
 
+  /** `onLost` hears when the lock is lost other than by release() (its connection ended). */
   constructor(
     private readonly database: Pick<Database, 'kind' | 'url' | 'db'>,
     private readonly owner: string,
+    onLost: () => void = () => undefined,
   ) {
     if (database.kind === 'postgres' && database.url) {
       this.leases = new AdvisoryLockLeases(database.url);
-      this.leases.onLost(() => (this.holding = false));
+      this.leases.onLost(() => {
+        this.holding = false;
+        onLost();
+      });
     }
   }
 

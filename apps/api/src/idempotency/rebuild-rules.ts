@@ -61,10 +61,22 @@ const variation = changed(
   (l) => `/api/v3/items/${l.param('id')}/variations/${l.param('variation_id')}`,
   'variation_id',
 );
+/**
+ * The item as the adjustment left it; one naming a variation row (`item_variation_location_id`)
+ * writes only the variation's stream: then the item as it is.
+ */
+const itemAdjusted: Rebuild = async (landed) => {
+  const id = landed.param('id');
+  const revision = await landed.revisionOf(streamName(itemAggregate, id));
+  return landed.retrieve(`/api/v3/items/${id}`, revision);
+};
 /** The gallery has no history: the item with its photos as they are. */
 const itemWithGallery: Rebuild = (landed) => landed.retrieve(`/api/v3/items/${landed.param('item_id')}`);
 
-/** A payment or refund as its event recorded it, with the ETag of the record it was recorded on. */
+/**
+ * A payment or refund as its event recorded it, with the ETag of the record it was recorded on:
+ * the revision the write left it at, which may follow the payment's event (a receipt queued).
+ */
 function payment(
   aggregate: Prefixed,
   type: string,
@@ -72,29 +84,36 @@ function payment(
 ): Rebuild {
   return async (landed) => {
     const id = landed.param('id');
-    const event = await landed.keyedEvent(streamName(aggregate, id), [type]);
+    const stream = streamName(aggregate, id);
+    const event = await landed.keyedEvent(stream, [type]);
     if (!event) return undefined;
+    const revision = (await landed.revisionOf(stream)) ?? event.revision;
     const body = view(id, event.data.payment as never);
-    return { body, headers: { ETag: formatETag(event.revision) } };
+    return { body, headers: { ETag: formatETag(revision) } };
   };
 }
 
-/** The packing list the write packed or shipped, as it was right after it. */
+/**
+ * The packing list the write packed or shipped, as it was right after the write (whose last event
+ * may follow the packing list's, e.g. a shipping notification queued), with that revision's ETag.
+ */
 function fulfillment(kind: 'invoice' | 'sales_order'): Rebuild {
   const aggregate = kind === 'invoice' ? invoiceAggregate : salesOrderAggregate;
   const types =
     kind === 'invoice' ? ['InvoicePacked', 'InvoiceShipped'] : ['SalesOrderPacked', 'SalesOrderShipped'];
   return async (landed) => {
     const id = landed.param('id');
-    const event = await landed.keyedEvent(streamName(aggregate, id), types);
+    const stream = streamName(aggregate, id);
+    const event = await landed.keyedEvent(stream, types);
     if (!event) return undefined;
+    const revision = (await landed.revisionOf(stream)) ?? event.revision;
     const data = event.data as { fulfillment?: { id: string }; fulfillment_id?: string };
     const fulfillmentId = data.fulfillment?.id ?? data.fulfillment_id;
     const body =
       kind === 'invoice'
-        ? await invoiceFulfillment(landed, id, event.revision, fulfillmentId)
-        : await salesOrderFulfillment(landed, id, event.revision, fulfillmentId);
-    const etag = formatETag(event.revision, kind === 'invoice' ? '' : 'so_');
+        ? await invoiceFulfillment(landed, id, revision, fulfillmentId)
+        : await salesOrderFulfillment(landed, id, revision, fulfillmentId);
+    const etag = formatETag(revision, kind === 'invoice' ? '' : 'so_');
     return body && { body, headers: { ETag: etag } };
   };
 }
@@ -234,7 +253,7 @@ export const REBUILD_RULES: readonly RebuildRule[] = [
     status: 200,
     rebuild: record(itemAggregate, 'items'),
   })),
-  { method: 'POST', path: 'items/:id/adjustments', status: 201, rebuild: record(itemAggregate, 'items') },
+  { method: 'POST', path: 'items/:id/adjustments', status: 201, rebuild: itemAdjusted },
   {
     method: 'POST',
     path: 'items/:id/variations',

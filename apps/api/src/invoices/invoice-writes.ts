@@ -81,8 +81,8 @@ export class InvoiceWrites {
 
   /**
    * Any command on an existing invoice; a pack draws its packing-list number once accepted. Unique
-   * units follow the lines: an edit takes the added ones before its append (and gives them back
-   * if the append fails), a cancel or delete gives every one back after it.
+   * units follow the lines in the invoice's own atomic append: an edit takes the added ones and
+   * gives back the removed ones, a cancel or delete gives every one back.
    */
   async change(actor: Actor, id: string, command: InvoiceCommand, ifMatch?: number): Promise<InvoiceWritten> {
     if (!isRecordId(id)) throw resourceMissing();

@@ -64,7 +64,8 @@ export class UniqueUnits {
 
   /**
    * The same moves by themselves, all or none in one atomic append, decided again when an item
-   * moved meanwhile: for a process step or a test that has no record of its own to append them with.
+   * moved meanwhile: for a test, or a repair by hand, that has no record of its own to append them
+   * with.
    */
   async apply(
     actor: Actor,

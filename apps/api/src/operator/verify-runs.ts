@@ -1,3 +1,4 @@
+import { OnApplicationShutdown } from '@nestjs/common';
 import { ProjectionRunner, runningReport, VerifyReport } from '@app/read-models';
 import { EventStore } from '@app/event-store';
 import { unfinishedStepsIn } from '@app/processes';
@@ -10,9 +11,11 @@ const KEPT = 20;
  * The verify runs of this process (POST /admin/v1/projections/verify): one at a time, each run in
  * the background and its report kept in memory until it is among the KEPT newest no longer.
  */
-export class VerifyRuns {
+export class VerifyRuns implements OnApplicationShutdown {
   private readonly reports = new Map<string, VerifyReport>();
   private running?: string;
+  /** A run in the background stops with the process, not its transaction held to the end. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly runner: ProjectionRunner,
@@ -37,7 +40,12 @@ export class VerifyRuns {
     this.keep(report);
     this.running = report.id;
     void this.runner
-      .verify({ names, id: report.id, unfinishedSteps: unfinishedStepsIn(this.store) })
+      .verify({
+        names,
+        started: report,
+        signal: this.stopping.signal,
+        unfinishedSteps: unfinishedStepsIn(this.store),
+      })
       .then(
         (done) => this.reports.set(done.id, done),
         (error: unknown) =>
@@ -50,6 +58,10 @@ export class VerifyRuns {
       )
       .finally(() => (this.running = undefined));
     return report;
+  }
+
+  onApplicationShutdown(): void {
+    this.stopping.abort();
   }
 
   get(id: string): VerifyReport | undefined {

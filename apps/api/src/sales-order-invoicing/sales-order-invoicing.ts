@@ -73,6 +73,7 @@ export class SalesOrderInvoicing {
       salesOrderAggregate,
       orderId,
       async (state: SalesOrderState, read: number) => {
+        units = [];
         const context = await this.contexts.of(actor, state, {}, new Date().toISOString());
         // A stale If-Match wins over every refusal but 404.
         if (ifMatch !== undefined && ifMatch !== read && !isDomainError(visibleSalesOrder(state, context)))

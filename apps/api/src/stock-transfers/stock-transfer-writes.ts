@@ -32,12 +32,6 @@ export interface StockTransferWritten {
 export const STOCK_TRANSFER_SEQUENCE = 'stock_transfer';
 
 /**
- * Racing writers on a hot item each cost the others a decision: more than a lone record's default,
- * so that N sends racing for the same item all get their answer.
- */
-const MAX_DECISIONS = 20;
-
-/**
  * Stock-transfer commands through the transfer's stream. A step that moves on-hand stock (send,
  * receive, an in-transit edit, a delete after sending) is decided on the transfer first, then its
  * movements are decided on each stock-owning stream (TransferStock: refused there with 409
@@ -120,7 +114,7 @@ export class StockTransferWrites {
             : { ...event, data: { ...event.data, movement: key } },
         ) as StockTransferEvent[];
       },
-      { metadata, ifMatch, alongside: () => movements, maxAttempts: MAX_DECISIONS },
+      { metadata, ifMatch, alongside: () => movements },
     );
     return { id, record: liveRecord(state), revision, events };
   }

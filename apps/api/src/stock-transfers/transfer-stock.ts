@@ -21,7 +21,7 @@ import { StockTransferLookups } from './stock-transfer-lookups';
  * for the last units serialise on the owner's stream, the loser decides again, and the stock moves
  * with the step or not at all (docs/inventory.md). A refusal is thrown (`param` `lines.N.quantity`).
  *
- * A movement carries the step's key (`<transfer>:<step>@<revision>:<attempt>`), which the
+ * A movement carries the step's key (`<transfer>:<step>@<revision>:<uuid>`), which the
  * transfer's event names too.
  */
 @Injectable()

@@ -1,4 +1,4 @@
-import { copiedLines, customerFields, DocumentKind, headerOf } from '../document';
+import { copiedLines, DocumentKind, headerOf } from '../document';
 import { EstimateConverted } from './events';
 import { EstimateRecord } from './state';
 
@@ -17,10 +17,11 @@ export function convertedEstimate(
 ) {
   const header = { ...headerOf(estimate), custom_field_values: [], issue_date: conversion.issue_date };
   const { lines, totals } = copiedLines(kind, { ...header, lines: estimate.lines }, newLineId);
-  const customer = customerFields({
-    id: estimate.customer_id,
-    name: estimate.customer_name,
-    kind: 'customer',
-  } as Parameters<typeof customerFields>[0]);
+  // A prospect converted becomes a customer (the conversion's step promotes it).
+  const customer = {
+    customer_id: estimate.customer_id,
+    customer_name: estimate.customer_name,
+    customer_kind: 'customer' as const,
+  };
   return { customer, header, lines, totals };
 }

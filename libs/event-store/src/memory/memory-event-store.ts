@@ -13,7 +13,7 @@ import {
   StreamAppend,
   SubscribeToAllOptions,
 } from '../event-store';
-import { checkAtomicAppend } from '../atomic-append';
+import { checkAtomicAppend, meetsExpectation } from '../atomic-append';
 import { Position } from '../position';
 import { findAlreadyAppended } from '../idempotent-append';
 
@@ -130,12 +130,7 @@ export class MemoryEventStore implements EventStore {
 
 function checkExpected(streamId: string, expected: ExpectedRevision, current: number): void {
   const actual = current < 0 ? 'no_stream' : current;
-  const ok =
-    expected === 'any' ||
-    (expected === 'no_stream' && current < 0) ||
-    (expected === 'stream_exists' && current >= 0) ||
-    expected === current;
-  if (!ok) throw new WrongExpectedVersionError(streamId, expected, actual);
+  if (!meetsExpectation(expected, actual)) throw new WrongExpectedVersionError(streamId, expected, actual);
 }
 
 function copy(event: RecordedEvent): RecordedEvent {

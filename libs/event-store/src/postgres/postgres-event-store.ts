@@ -190,9 +190,9 @@ export class PostgresEventStore implements EventStore {
       const unmet = await firstUnmet(appends, current);
       if (unmet) throw unmet;
       if (attempt >= MAX_APPEND_ATTEMPTS) {
-        throw new Error(
-          `An atomic append to ${appends.length} streams lost to other writers ${attempt} times`,
-        );
+        // Lost to other writers every time (deadlocks): a conflict, decided again by the caller.
+        const { streamId, expectedRevision } = appends[0];
+        throw new WrongExpectedVersionError(streamId, expectedRevision, await current(streamId));
       }
     }
   }

@@ -3,6 +3,7 @@ import { estimateConversionAudit } from '../estimate-conversion/estimate-convers
 import { firstVariationAudit } from '../first-variation/first-variation-audit';
 import { invoiceUnitsAudit } from '../invoice-units/invoice-units-audit';
 import { linkedInvoiceReleaseAudit } from '../linked-invoice-release/linked-invoice-release-audit';
+import { invoicesBefore } from './invoice-before';
 import { AuditPass, ProcessAudit, UnfinishedStep } from './open-steps';
 import { salesOrderInvoicingAudit } from '../sales-order-invoicing/sales-order-invoicing-audit';
 import { transferMovementAudit } from '../transfer-movement/transfer-movement-audit';
@@ -37,7 +38,12 @@ export async function auditCrossRecordSteps(
   const until = options.until ?? (await store.headPosition());
   if (until === undefined) return [];
   const due = options.now.getTime() - options.graceMs;
-  const pass: AuditPass = { store, until, due: (trigger) => trigger.recordedAt.getTime() < due };
+  const pass: AuditPass = {
+    store,
+    until,
+    due: (trigger) => trigger.recordedAt.getTime() < due,
+    invoiceBefore: invoicesBefore(store),
+  };
   const audits = PROCESSES.map((audit) => audit(pass));
   for (let after: Position | 'start' = 'start'; ;) {
     const page = await store.readAll({ after, maxCount: PAGE });

@@ -6,6 +6,7 @@ import {
   RecordedEvent,
   StreamNotFoundError,
 } from '@app/event-store';
+import { InvoiceState } from '@app/domain';
 import { UnfinishedStep } from '@app/read-models';
 
 export type { UnfinishedStep };
@@ -17,6 +18,8 @@ export interface AuditPass {
   until: Position;
   /** Whether a trigger is older than the grace period (a younger one may still be in flight). */
   due(trigger: RecordedEvent): boolean;
+  /** The invoice just before `trigger` on its stream, read once for the processes that ask. */
+  invoiceBefore(trigger: RecordedEvent): Promise<InvoiceState>;
 }
 
 /** One process's audit: sees every event of the log in global order, then names what stays open. */
@@ -51,10 +54,6 @@ export class OpenSteps {
 
   close(key: string): void {
     this.open.delete(key);
-  }
-
-  get(key: string): Found | undefined {
-    return this.open.get(key);
   }
 
   list(): Found[] {

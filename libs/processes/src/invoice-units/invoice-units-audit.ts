@@ -2,7 +2,6 @@ import { decideItem, INVOICE_STATUS, itemAggregate, ItemState } from '@app/domai
 import { foldEvents, streamName } from '@app/event-store/aggregate';
 import { invoiceUnitsReactor } from './invoice-units-reactor';
 import { unitDecisionContext, unitItemIds } from './unit-lines';
-import { invoiceBefore } from '../audit/invoice-before';
 import { AuditPass, Found, OpenSteps, ProcessAudit, readUntil } from '../audit/open-steps';
 
 /**
@@ -17,7 +16,7 @@ export function invoiceUnitsAudit(pass: AuditPass): ProcessAudit {
     async observe(event) {
       if (event.type === 'ItemUnitReleased') open.close(key(event.streamId, String(event.data.invoice_id)));
       if (!isInvoiceEnd(event.type) || !pass.due(event)) return;
-      const invoice = await invoiceBefore(pass.store, event);
+      const invoice = await pass.invoiceBefore(event);
       // A cancelled invoice's deletion: its cancellation gave the units back.
       if (invoice.status !== 'live' || invoice.record.status_id === INVOICE_STATUS.cancelled) return;
       const { id, lines } = invoice.record;

@@ -1,6 +1,5 @@
 import { SalesOrderInvoiceReleased } from '@app/domain';
 import { linkedInvoiceReleaseReactor } from './linked-invoice-release-reactor';
-import { invoiceBefore } from '../audit/invoice-before';
 import { AuditPass, OpenSteps, ProcessAudit } from '../audit/open-steps';
 
 /**
@@ -15,7 +14,7 @@ export function linkedInvoiceReleaseAudit(pass: AuditPass): ProcessAudit {
       if (event.type === 'SalesOrderInvoiceReleased')
         open.close((event.data as SalesOrderInvoiceReleased['data']).invoice_id);
       if (event.type !== 'InvoiceCancelled' || !pass.due(event)) return;
-      const invoice = await invoiceBefore(pass.store, event);
+      const invoice = await pass.invoiceBefore(event);
       if (invoice.status !== 'live' || !invoice.record.source_sales_order_id) return;
       const { id, source_sales_order_id: orderId } = invoice.record;
       open.add(id, event, `sales order ${orderId} never took back the quantities of cancelled invoice ${id}`);

@@ -1,7 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
-import { insertRecords, pendingAt, PendingRecord, recordWrites, updateRecords } from './pending-records';
+import { insertRecords, pendingAt, PendingRecord, pendingWrites, updateRecords } from './pending-records';
 import { domainEvent, recordIdOf } from './domain-events';
 import { Projector } from '../projector';
 
@@ -134,7 +134,7 @@ function foldEvent(pending: Pending | undefined, id: string, event: RecordedEven
 async function writeBatch(trx: Transaction<any>, schema: string, batch: Batch): Promise<void> {
   const contacts = sql.table(`${schema}.contacts`);
   const links = sql.table(`${schema}.contact_links`);
-  const { inserts, updates, deletes } = recordWrites(batch.contacts.values());
+  const { inserts, updates, deletes } = pendingWrites(batch.contacts.values());
   const relinked: string[] = [];
   const newLinks: Record<string, unknown>[] = [];
   for (const p of batch.contacts.values()) {

@@ -68,9 +68,10 @@ export function foldEstimateEvent(
   event: RecordedEvent,
   locationLess?: LocationLessItems,
 ): void {
-  const { type, data: d } = domainEvent(event);
+  const typed = domainEvent(event);
+  const { type, data: d } = typed;
   const id = event.streamId.slice('estimate-'.length);
-  const accountId = accountOf(domainEvent(event));
+  const accountId = accountOf(typed);
   switch (type) {
     case 'EstimateCreated':
       estimates.set(id, d.status_id === OPEN_ESTIMATE ? inventoryLines(id, accountId, d.lines) : null);

@@ -28,7 +28,7 @@ export function pendingAt<P extends PendingRecord>(pending: P | undefined, id: s
  * The batch's records as writes: a full row for one created in the batch, its changes for one
  * that exists, its id for one deleted (one created and deleted in the same batch: none at all).
  */
-export function recordWrites(records: Iterable<PendingRecord>) {
+export function pendingWrites(records: Iterable<PendingRecord>) {
   const inserts: Record<string, unknown>[] = [];
   const updates: Record<string, unknown>[] = [];
   const deletes: string[] = [];
@@ -53,7 +53,7 @@ export async function writeRecords(
   changeable: readonly RecordColumn[],
   records: Iterable<PendingRecord>,
 ): Promise<void> {
-  const { inserts, updates, deletes } = recordWrites(records);
+  const { inserts, updates, deletes } = pendingWrites(records);
   if (inserts.length > 0) await insertRecords(trx, target, columns, inserts);
   if (updates.length > 0) await updateRecords(trx, target, changeable, updates);
   if (deletes.length > 0) {

@@ -6,4 +6,3 @@ export {
   UnknownProjectorError,
 } from './verify-read-models';
 export type { VerifyOptions } from './verify-read-models';
-export { verifySchemaOf } from './verify-projector';

@@ -1,5 +1,5 @@
 import { comparePositions, EventStore, formatPosition, RecordedEvent } from '@app/event-store';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { Checkpoint, loadCheckpoint, StoredCheckpoint } from '../checkpoints';
 import { Projector } from '../projector';
 import {
@@ -28,9 +28,13 @@ export interface VerifyProjectorOptions {
   examples: number;
   onProgress?: (progress: ReplayProgress) => void | Promise<void>;
   signal?: AbortSignal;
+  /** The run's id: its schema is its own, so runs of other processes (an API, the CLI) never meet. */
+  runId: string;
 }
 
-export const verifySchemaOf = (projector: Projector) => `verify_${projector.name}`;
+/** `verify_<name>_<run>`, within PostgreSQL's 63 characters. */
+const verifySchemaOf = (projector: Projector, runId: string) =>
+  `verify_${projector.name.slice(0, 46)}_${runId.replace(/-/g, '').slice(0, 8)}`;
 
 /** Tries to catch the live checkpoint within the events read ahead; each try costs a batch. */
 const ATTEMPTS = 20;
@@ -38,7 +42,7 @@ const ATTEMPTS = 20;
 type Outcome = { tables: TableReport[]; position: Checkpoint } | { refused: string } | 'moved_on';
 
 /**
- * Replays the log into `verify_<name>` up to the position the live tables stand at, then compares
+ * Replays the log into `verify_<name>_<run>` up to the position the live tables stand at, then compares
  * both row by row. The replay runs in batches beside the live loop, up to its checkpoint; the last
  * few events are applied, and both sides compared, inside one REPEATABLE READ transaction whose
  * first statement reads the live checkpoint, so that the live tables are seen exactly there.
@@ -55,9 +59,7 @@ export async function verifyProjector(options: VerifyProjectorOptions): Promise<
     tables: [],
     ...fields,
   });
-  if (projector.effects)
-    return report({ reason: 'a reactor: it acts on the log, it has no tables to verify' });
-  const target = verifySchemaOf(projector);
+  const target = verifySchemaOf(projector, options.runId);
   const replay: ReplayOptions = { ...options, target, counter };
   await createFreshSchema(db, projector, target);
   try {
@@ -121,6 +123,8 @@ async function compareAtLiveCheckpoint(
   const trx = await db.startTransaction().setIsolationLevel('repeatable read').execute();
   try {
     const live = await loadCheckpoint(trx, projector.name); // the first statement: takes the snapshot
+    // One statement compares whole tables: the sessions' statement_timeout is for requests.
+    await sql`set local statement_timeout = 0`.execute(trx);
     const refused = refusalOf(live, projector, cursor);
     if (refused) return { refused };
     const at = live!.position;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventStore } from '@app/event-store';
 import { Kysely } from 'kysely';
-import { migrateReadModels } from '../migrations';
 import { Projector } from '../projector';
 import { ReplayProgress } from '../replay';
 import { verifyProjector } from './verify-projector';
@@ -20,8 +19,8 @@ export interface VerifyOptions {
   batchSize?: number;
   /** Example rows per kind of difference and table; default 5. */
   examples?: number;
-  /** The run's id in the report; default a new UUID. */
-  id?: string;
+  /** The run's report as it started (its id and start time); default a new one. */
+  started?: VerifyReport;
   onProgress?: (projector: string, progress: ReplayProgress) => void | Promise<void>;
   /** The cross-record steps decided and not carried out; any found makes the run `different`. */
   unfinishedSteps?: () => Promise<UnfinishedStep[]>;
@@ -52,11 +51,10 @@ export function selectProjectors(all: readonly Projector[], names: readonly stri
 
 /** Each projector's tables against a replay of the log, one after the other, online. */
 export async function verifyReadModels(options: VerifyOptions): Promise<VerifyReport> {
-  const report = runningReport(options.id);
-  await migrateReadModels(options.db);
+  const report: VerifyReport = { ...(options.started ?? runningReport()), projectors: [] };
   for (const projector of options.projectors) {
     options.signal?.throwIfAborted();
-    report.projectors.push(await verifyOne(options, projector));
+    report.projectors.push(await verifyOne(options, projector, report.id));
   }
   report.unfinished_steps = (await options.unfinishedSteps?.()) ?? [];
   report.status = overallStatus(report.projectors, report.unfinished_steps);
@@ -77,7 +75,11 @@ export function runningReport(id: string = randomUUID()): VerifyReport {
 }
 
 /** A projector that cannot be replayed or compared (a fault, a table without a key) is not verified. */
-async function verifyOne(options: VerifyOptions, projector: Projector): Promise<ProjectorReport> {
+async function verifyOne(
+  options: VerifyOptions,
+  projector: Projector,
+  runId: string,
+): Promise<ProjectorReport> {
   try {
     return await verifyProjector({
       db: options.db,
@@ -88,6 +90,7 @@ async function verifyOne(options: VerifyOptions, projector: Projector): Promise<
       examples: options.examples ?? 5,
       onProgress: (progress) => options.onProgress?.(projector.name, progress),
       signal: options.signal,
+      runId,
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;

@@ -19,8 +19,11 @@ import {
   streamName,
 } from '@app/event-store/aggregate';
 
-/** A create's decisions when the other streams of its append keep moving (racing invoices for a unit). */
-const MAX_CREATE_DECISIONS = 20;
+/**
+ * Decisions of a write whose append moves other records too, when those keep moving (invoices
+ * racing for a unit, transfers for an item's stock): each winner costs the others one more.
+ */
+const ALONGSIDE_DECISIONS = 20;
 
 export interface WriteOptions {
   /** Who and why, recorded with every event (EXTENSIONS.md §8). */
@@ -39,11 +42,10 @@ export interface WriteOptions {
   readModelsAwaitedAfter?: boolean;
   /**
    * Appends to other records' streams that the decision made, appended with the record's events
-   * as one atomic append (see ExecuteOptions.alongside). Their streams' kept states are forgotten.
+   * as one atomic append (see ExecuteOptions.alongside), decided again up to ALONGSIDE_DECISIONS
+   * times when one of them moved meanwhile. The process's StateKeepingStore forgets their streams.
    */
   alongside?: () => StreamAppend[];
-  /** Bound on the decisions made when writers race (default: the repository's). */
-  maxAttempts?: number;
 }
 
 export interface WriteResult<S, E> {
@@ -96,26 +98,22 @@ export class RecordWriter {
     const result = await this.perStream.run(streamId, async () => {
       const from = this.recent.get<S>(streamId);
       this.recent.forget(streamId); // until this command's outcome is known
-      const executed = await this.repository
-        .execute<S, E, DomainError>(
-          definition,
-          id,
-          async (state, revision) => {
-            const decision = await decide(state, revision);
-            if (isDomainError(decision)) return decision;
-            decidedOn = { state, revision, events: decision };
-            return decision.map((event) => toEventData(event, options));
-          },
-          {
-            expectedRevision: options.ifMatch,
-            from,
-            alongside: options.alongside,
-            maxAttempts: options.maxAttempts,
-          },
-        )
-        .finally(() => {
-          for (const other of options.alongside?.() ?? []) this.recent.forget(other.streamId);
-        });
+      const executed = await this.repository.execute<S, E, DomainError>(
+        definition,
+        id,
+        async (state, revision) => {
+          const decision = await decide(state, revision);
+          if (isDomainError(decision)) return decision;
+          decidedOn = { state, revision, events: decision };
+          return decision.map((event) => toEventData(event, options));
+        },
+        {
+          expectedRevision: options.ifMatch,
+          from,
+          alongside: options.alongside,
+          maxAttempts: options.alongside ? ALONGSIDE_DECISIONS : undefined,
+        },
+      );
       if (executed.ok && executed.events.length > 0) {
         // Folded from the events as the store gives them back (their data through JSON).
         const { state, revision, events } = decidedOn!;
@@ -143,7 +141,7 @@ export class RecordWriter {
   /**
    * A new stream: decided on the initial state, appended expecting none. With `alongside`, the
    * other streams' appends land with it or not at all; one of them moved meanwhile (another
-   * writer) decides again, up to MAX_CREATE_DECISIONS.
+   * writer) decides again, up to ALONGSIDE_DECISIONS.
    */
   private async create<S, E extends DomainEvent>(
     definition: AggregateDefinition<S, E>,
@@ -165,11 +163,10 @@ export class RecordWriter {
         appended = await this.repository.append(definition, id, data, 'no_stream', others);
       } catch (error) {
         const elsewhere = error instanceof WrongExpectedVersionError && error.streamId !== streamId;
-        if (elsewhere && attempt < (options.maxAttempts ?? MAX_CREATE_DECISIONS)) continue;
+        if (elsewhere && attempt < ALONGSIDE_DECISIONS) continue;
         throw error;
       }
       const { nextExpectedRevision, position } = appended;
-      for (const other of others) this.recent.forget(other.streamId);
       this.recent.wrote(streamId, {
         state: fold(definition, id, initial, -1, asStored(events), metadata),
         revision: nextExpectedRevision,
