@@ -13,22 +13,26 @@ import { eventColumns, EventRow, EventStoreDb as Db, toRecordedEvent } from './r
  * take that lock before its transaction has an id. So another database's transactions (a neighbour
  * on a shared server) and this one's that append nothing (projector batches, a verify, an analyst's)
  * hold no reader back. One read of pg_locks answers both questions at one instant; a transaction it
- * no longer shows may have appended and ended after the snapshot, so it bounds the read. Proof and
- * costs: docs/event-store.md, "Global order".
+ * no longer shows may have appended and ended after the snapshot, so it bounds the read. The two
+ * locks are matched by the holder's pid, never by virtualtransaction: pg_locks reads that from the
+ * holder's PGPROC as it goes, and a commit resets it (before releasing any lock) while the scan
+ * runs, so the two rows of one committing appender could show different values and it would pass
+ * for non-appending, its events then skipped. A lock row without a pid (a prepared transaction)
+ * is never taken for non-appending. Proof and costs: docs/event-store.md, "Global order".
  */
 export const VISIBLE_BOUND_SQL = `(
   SELECT coalesce(
     (SELECT min(running) FROM pg_snapshot_xip(snap.taken) AS running
      WHERE xid(running) NOT IN (
        WITH locks AS MATERIALIZED (
-         SELECT locktype, database, classid, objid, objsubid, virtualtransaction, transactionid, mode
+         SELECT locktype, database, classid, objid, objsubid, pid, transactionid, mode
          FROM pg_locks WHERE granted
        )
        SELECT own.transactionid FROM locks own
-       WHERE own.locktype = 'transactionid' AND own.mode = 'ExclusiveLock'
+       WHERE own.locktype = 'transactionid' AND own.mode = 'ExclusiveLock' AND own.pid IS NOT NULL
          AND NOT EXISTS (
            SELECT 1 FROM locks appending
-           WHERE appending.virtualtransaction = own.virtualtransaction
+           WHERE appending.pid = own.pid
              AND appending.locktype = 'advisory' AND appending.classid = ${APPEND_LOCK}::oid
              AND appending.objid = 0 AND appending.objsubid = 2
              AND appending.database = (SELECT oid FROM pg_database WHERE datname = current_database())
