@@ -19,25 +19,30 @@ import { eventColumns, EventRow, EventStoreDb as Db, toRecordedEvent } from './r
  * runs, so the two rows of one committing appender could show different values and it would pass
  * for non-appending, its events then skipped. A lock row without a pid (a prepared transaction)
  * is never taken for non-appending. Proof and costs: docs/event-store.md, "Global order".
+ *
+ * NON_APPENDING_SQL: the ids of transactions that one read of pg_locks shows can never append here.
  */
+export const NON_APPENDING_SQL = `(
+  WITH locks AS MATERIALIZED (
+    SELECT locktype, database, classid, objid, objsubid, pid, transactionid, mode
+    FROM pg_locks WHERE granted
+  )
+  SELECT own.transactionid FROM locks own
+  WHERE own.locktype = 'transactionid' AND own.mode = 'ExclusiveLock' AND own.pid IS NOT NULL
+    AND NOT EXISTS (
+      SELECT 1 FROM locks appending
+      WHERE appending.pid = own.pid
+        AND appending.locktype = 'advisory' AND appending.classid = ${APPEND_LOCK}::oid
+        AND appending.objid = 0 AND appending.objsubid = 2
+        AND appending.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+    )
+)`;
+
+/** The bound itself: the oldest running transaction not in NON_APPENDING_SQL, else the snapshot's xmax. */
 export const VISIBLE_BOUND_SQL = `(
   SELECT coalesce(
     (SELECT min(running) FROM pg_snapshot_xip(snap.taken) AS running
-     WHERE xid(running) NOT IN (
-       WITH locks AS MATERIALIZED (
-         SELECT locktype, database, classid, objid, objsubid, pid, transactionid, mode
-         FROM pg_locks WHERE granted
-       )
-       SELECT own.transactionid FROM locks own
-       WHERE own.locktype = 'transactionid' AND own.mode = 'ExclusiveLock' AND own.pid IS NOT NULL
-         AND NOT EXISTS (
-           SELECT 1 FROM locks appending
-           WHERE appending.pid = own.pid
-             AND appending.locktype = 'advisory' AND appending.classid = ${APPEND_LOCK}::oid
-             AND appending.objid = 0 AND appending.objsubid = 2
-             AND appending.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-         )
-     )),
+     WHERE xid(running) NOT IN ${NON_APPENDING_SQL}),
     pg_snapshot_xmax(snap.taken))
   FROM (SELECT pg_current_snapshot() AS taken) AS snap
 )`;
