@@ -38,8 +38,8 @@ describe.each(testDatabases())('Retries answered as the first time, on $name', (
     await database?.close();
   });
 
-  async function start(options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
-    const app = await createApp(config, { database, ...options });
+  async function start(options: CreateAppOptions = {}, settings = config): Promise<NestFastifyApplication> {
+    const app = await createApp(settings, { database, ...options });
     apps.push(app);
     return app;
   }
@@ -72,6 +72,7 @@ describe.each(testDatabases())('Retries answered as the first time, on $name', (
     prefix: string,
     when: 'before' | 'after',
     owner: Caller = shop.owner,
+    restartedWith = config,
   ): Promise<{ retry: Reply; restarted: NestFastifyApplication }> {
     const freezing = { frozen: Promise.resolve('') };
     const dying = await start({
@@ -85,7 +86,7 @@ describe.each(testDatabases())('Retries answered as the first time, on $name', (
     await freezing.frozen;
     expect(await keyState(key, owner)).toEqual(['in_progress']);
     await dying.close(); // its session ends as with kill -9
-    const restarted = await start();
+    const restarted = await start({}, restartedWith);
     return { retry: await send(restarted), restarted };
   }
 
@@ -114,6 +115,15 @@ describe.each(testDatabases())('Retries answered as the first time, on $name', (
     expect(expectReplayed(retry, 201)).toMatchObject({ object: 'customer', name });
     await expectAsRetrieved(restarted, retry, `/api/v3/customers/${retry.json().id}`, send);
     expect(await keyState(key)).toEqual(['done']);
+  });
+
+  it('rebuilds the answer of a landed create though the retry holds the only place in turn: its reads are part of it', async () => {
+    const key = randomUUID();
+    const name = `One place ${key}`;
+    const send: Send = (app) => api(app)('POST', '/api/v3/customers', { name }, { 'idempotency-key': key });
+    const onePlace = { ...config, maxConcurrentRequests: 1 };
+    const { retry } = await retriedAfterDeath(key, send, 'customer-', 'after', shop.owner, onePlace);
+    expect(expectReplayed(retry, 201)).toMatchObject({ object: 'customer', name });
   });
 
   it('runs a create that never wrote, at once after the restart', async () => {

@@ -60,7 +60,9 @@ export async function createApp(
       waiting: config.maxWaitingRequests,
       lagTargetMs: config.readModelLagTargetMs,
     });
-    admitInTurn(fastify as unknown as FastifyInstance, admission, '/api/v3/');
+    admitInTurn(fastify as unknown as FastifyInstance, admission, '/api/v3/', (request) =>
+      replayReads.isGranted(request),
+    );
     app.get(ReadYourWrites).onWriteWait((waitedMs) => admission.observeWriteWait(waitedMs));
     metrics.watchAdmission(admission);
     fastify.addHook('onResponse', (request, reply, done) => {

@@ -1,5 +1,5 @@
 import { finished } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '@app/runtime';
 import { LagDrivenLimit } from './lag-driven-limit';
 
@@ -105,11 +105,18 @@ export class RequestAdmission {
  * Requests under `prefix` take their turn once their body is read (a slow upload holds no place),
  * before anything else is done for them. A request leaves when its answer is sent or its connection
  * closes, whichever comes first; one that finds the line full answers 503 `service_unavailable`
- * with Retry-After. Health, metrics and the operator API are never held back.
+ * with Retry-After. Health, metrics and the operator API are never held back, nor is a request
+ * `partOfAnother` admitted one (an idempotent retry's reads, which would otherwise wait for the
+ * place their own request holds: with as many retries as places, for ever).
  */
-export function admitInTurn(fastify: FastifyInstance, admission: RequestAdmission, prefix: string): void {
+export function admitInTurn(
+  fastify: FastifyInstance,
+  admission: RequestAdmission,
+  prefix: string,
+  partOfAnother: (request: FastifyRequest) => boolean = () => false,
+): void {
   fastify.addHook('preHandler', async (request, reply) => {
-    if (!request.url.startsWith(prefix)) return;
+    if (!request.url.startsWith(prefix) || partOfAnother(request)) return;
     const ticket = admission.enter();
     if (!ticket) {
       throw new ApiError(

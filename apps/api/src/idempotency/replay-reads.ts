@@ -36,6 +36,12 @@ export class ReplayReads {
     }
   }
 
+  /** Whether the request is a granted read, made by a retry that is itself admitted in turn. */
+  isGranted(request: FastifyRequest): boolean {
+    const token = request.headers[GRANT_HEADER];
+    return typeof token === 'string' && this.grants.has(token);
+  }
+
   /** Attaches the actor of a granted read (an `onRequest` hook); any other request is left alone. */
   attach(request: FastifyRequest): void {
     const token = request.headers[GRANT_HEADER];
