@@ -136,6 +136,15 @@ describe.each(testDatabases())('Retries answered as the first time, on $name', (
     expect(list.data.filter((c: Json) => c.name === name)).toHaveLength(1);
   });
 
+  it('runs a create whose process died after drawing its number, before its record: a number is not the write', async () => {
+    const key = randomUUID();
+    const body = estimateBody(shop);
+    const send: Send = (app) => api(app)('POST', '/api/v3/invoices', body, { 'idempotency-key': key });
+    const { retry } = await retriedAfterDeath(key, send, 'counter-', 'after');
+    expect([retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([201, undefined]);
+    expect(await keyState(key)).toEqual(['done']);
+  });
+
   it('answers an estimate converted to an invoice with the invoice, 201, when the process died before creating it', async () => {
     const estimate = await ok(api()('POST', '/api/v3/estimates', estimateBody(shop)), 201);
     const key = randomUUID();

@@ -1,7 +1,12 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { EventStore } from '@app/event-store';
-import { estimateConversionReactor, firstVariationReactor, salesOrderInvoicingReactor } from '@app/processes';
+import {
+  estimateConversionReactor,
+  firstVariationReactor,
+  isCounterStream,
+  salesOrderInvoicingReactor,
+} from '@app/processes';
 import { isTransientFault, keyedWritesProjector, ProjectionRunner, ReactorRunner } from '@app/read-models';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
@@ -138,7 +143,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (afterSteps) await this.reactors.waitFor(afterSteps, { ...waiting, projectors });
     const head = await this.events.headPosition();
     if (head) await this.runner.waitFor(head, { ...waiting, projectors: [keyedWritesProjector.name] });
-    const streams = await this.store.writtenStreams(claim, since);
+    const streams = (await this.store.writtenStreams(claim, since)).filter((s) => !isCounterStream(s));
     if (streams.length === 0) return undefined;
     return this.rebuiltAnswer(claim, since, request, streams);
   }

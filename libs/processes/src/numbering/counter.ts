@@ -5,3 +5,11 @@ export const NUMBER_ASSIGNED = 'NumberAssigned';
 export function counterStream(accountId: string, sequence: string): string {
   return `counter-${accountId}-${sequence}`;
 }
+
+/**
+ * Whether the stream is a counter: a number drawn there is not the write it was drawn for (a
+ * request that died after drawing and before its record's append wrote nothing but a gap).
+ */
+export function isCounterStream(streamId: string): boolean {
+  return streamId.startsWith('counter-');
+}
