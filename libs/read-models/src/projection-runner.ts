@@ -41,6 +41,8 @@ export interface ProjectionRunnerOptions {
   pipeline?: Pipeline;
   /** How often a standby projector's checkpoint is read while a waitFor waits on it; default 20 ms. */
   pollMs?: number;
+  /** The store reads beside an open transaction of `db` (see VerifyOptions.readsBeside). */
+  readsBeside?: boolean;
 }
 
 export interface ProjectorStatus {
@@ -315,6 +317,7 @@ export class ProjectionRunner {
       projectors,
       schema: this.schema,
       batchSize: this.batchSize,
+      readsBeside: this.options.readsBeside,
     });
   }
 

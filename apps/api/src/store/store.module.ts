@@ -76,6 +76,7 @@ export class StoreModule {
               logger: contextLogger(logger, 'Projections'),
               // External: workers lead every projector; this runner only follows their checkpoints.
               leases: config.projectors === 'external' ? noLeases() : leasesFor(s.database),
+              readsBeside: s.database.kind === 'postgres',
             }),
           inject: [STORES, PinoLogger],
         },

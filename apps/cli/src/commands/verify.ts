@@ -36,6 +36,7 @@ export async function verifyCommand(
     store: context.store,
     projectors: context.projectors,
     batchSize: options.batchSize,
+    readsBeside: context.database.kind === 'postgres',
   });
   const bars = progressBars(options.err);
   let report: VerifyReport;

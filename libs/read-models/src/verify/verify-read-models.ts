@@ -25,6 +25,12 @@ export interface VerifyOptions {
   /** The cross-record steps decided and not carried out; any found makes the run `different`. */
   unfinishedSteps?: () => Promise<UnfinishedStep[]>;
   signal?: AbortSignal;
+  /**
+   * The store reads on connections of its own while a transaction of `db` is open (a PostgreSQL
+   * server; not PGlite, whose one connection the verify's snapshot holds): the events the live
+   * tables moved on to are then read inside the snapshot instead of the comparison tried again.
+   */
+  readsBeside?: boolean;
 }
 
 export class UnknownProjectorError extends Error {
@@ -91,6 +97,7 @@ async function verifyOne(
       onProgress: (progress) => options.onProgress?.(projector.name, progress),
       signal: options.signal,
       runId,
+      readsBeside: options.readsBeside,
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;

@@ -35,6 +35,7 @@ describe.each(testDatabases())('verify on $name (events in the same database)', 
       projectors: [projector],
       logger: recordingLogger(),
       batchSize: 7,
+      readsBeside: target.name === 'postgres',
     });
     const seeded = await appendSampleEvents(store, 60, { prefix: 's' });
     await runner.start();
