@@ -1,6 +1,8 @@
 import { drafts, ITEMS, VARIATIONS, WIDGET } from '../document-lines/document-lines.fixture';
-import { DocumentContext, DocumentCustomer } from '../document';
+import { DocumentContext, DocumentCustomer, DocumentInput } from '../document';
+import { Decision } from '../shared/decision';
 import { ACCOUNT_ID, LATER, NOW, OTHER_USER_ID, USER_ID } from './fixtures';
+import { arranging, Folding, liveRecordAfter, scenario } from './scenario';
 
 /** What the sales-document specs (estimates, invoices, sales orders) share: customers, context, lines. */
 
@@ -74,6 +76,26 @@ export function documentContext(customFieldIds: string[] = []): DocumentContext 
 
 /** What makes a context one of a creation: at NOW, its new lines numbered lineId(1), lineId(2) … */
 export const creation = () => ({ now: NOW, today: CREATION_DAY, newLineId: sequence(lineId) });
+
+/**
+ * What a sales document's fixture builds on: its scenario (given/when), the context of a creation,
+ * and for arranging the events decided after `given`, the creation event a body decides
+ * (`createdBy`, throwing if refused) and the live record after some events.
+ */
+export function salesDocumentFixture<S extends { status: string }, E, C, X extends DocumentContext>(
+  folding: Folding<S, E>,
+  decide: (command: C, state: S, context: X) => Decision<E>,
+  contextOf: (over?: Partial<X>) => X,
+  createCommand: (input: DocumentInput) => C,
+) {
+  const subject = scenario(folding, decide);
+  const creationContext = (over: Partial<X> = {}): X => contextOf({ ...creation(), ...over });
+  const { decided, after } = arranging(subject, () => contextOf());
+  const createdBy = (input: DocumentInput, context = creationContext()): E =>
+    decided([], createCommand(input), context)[0];
+  const recordAfter = (...events: E[]) => liveRecordAfter(folding, events);
+  return { subject, creationContext, decided, after, createdBy, recordAfter };
+}
 
 /** lineId(1): 2 widgets (inventory, 2 × 12.50 at Acme's 8.875 % and 1.5 %); lineId(2): labour (service, 40.00, no first tax). */
 export const TWO_LINES = [
