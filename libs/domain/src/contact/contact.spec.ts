@@ -7,7 +7,7 @@ import {
   RECORD_ID,
   USER_ID,
 } from '../testing/fixtures';
-import { scenario, stateAfter } from '../testing/scenario';
+import { liveRecordAfter, scenario, stateAfter } from '../testing/scenario';
 import { ContactCommand } from './commands';
 import { contactAggregate } from './contact';
 import { ContactContext } from './context';
@@ -69,9 +69,8 @@ const update = (input: object): ContactCommand => ({ type: 'UpdateContact', inpu
 const remove: ContactCommand = { type: 'DeleteContact' };
 
 function viewAfter(events: ContactEvent[], ctx = context()) {
-  const state = stateAfter(folding, events);
-  if (state.status !== 'live') throw new Error('expected a live contact');
-  return contactView(state.record, ctx);
+  const record = liveRecordAfter(folding, events);
+  return contactView(record, ctx);
 }
 
 describe('Contact', () => {

@@ -1,5 +1,5 @@
 import { ACCOUNT_ID, LATER, NOW, OTHER_ACCOUNT_ID, RECORD_ID } from '../testing/fixtures';
-import { scenario, stateAfter } from '../testing/scenario';
+import { liveRecordAfter, scenario } from '../testing/scenario';
 import { VariationAttributeCommand } from './commands';
 import { decideVariationAttribute, VariationAttributeContext } from './decide';
 import { VariationAttributeEvent } from './events';
@@ -235,9 +235,8 @@ describe('Variation attribute', () => {
         type: 'VariationAttributeUpdated',
         data: { changes: { values: [{ id: BLUE, value: 'Blue' }] }, updated_at: LATER },
       };
-      const state = stateAfter(folding, [created, renamed]);
-      if (state.status !== 'live') throw new Error('expected a live attribute');
-      expect(variationAttributeView(state.record)).toStrictEqual({
+      const record = liveRecordAfter(folding, [created, renamed]);
+      expect(variationAttributeView(record)).toStrictEqual({
         id: RECORD_ID,
         object: 'item_variation_attribute',
         name: 'Color',
