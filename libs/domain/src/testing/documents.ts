@@ -144,6 +144,37 @@ export function twoLinesCalculated() {
   ];
 }
 
+/** The amounts of TWO_LINES with a 10 % discount: the discount line takes 10 % of the subtotals and of each tax. */
+export const TEN_PERCENT_OFF_AMOUNTS = {
+  pre_discount_subtotal: '65.0000',
+  discount: '-6.5000',
+  subtotal: '58.5000',
+  tax: '1.9969',
+  tax_2: '0.8775',
+  total: '61.3744',
+};
+
+/** `n` service lines of 1.00 each, for the limits on how many lines a document takes. */
+export const labourLines = (n: number) =>
+  Array.from({ length: n }, () => ({ name: 'Labour', unit_price: 1 }));
+
+/** The line sets a creation refuses, naming lines, for a document that takes at most `most` lines. */
+export const refusedLineSets = (most: number): [string, unknown][] => [
+  ['missing', undefined],
+  ['empty', []],
+  [`more than ${most}`, labourLines(most + 1)],
+  ['not an array', { name: 'Labour', unit_price: 1 }],
+];
+
+/** The customer ids every sales document refuses, naming customer_id. */
+export const REFUSED_CUSTOMERS: [string, unknown][] = [
+  ['missing', undefined],
+  ['unknown (absent, a supplier, of another account)', NOBODY],
+  ['archived', DORMANT],
+  ['not an id', 'acme'],
+  ['null', null],
+];
+
 /** The fields a creation of BASIC_INPUT by the user at NOW copies and defaults, whatever the document. */
 export const basicCreation = () => ({
   account_id: ACCOUNT_ID,
@@ -175,6 +206,8 @@ export const refusal = (param: string, code = 'validation_failed') => ({
 });
 export const conflictOf = (code: string) => ({ status: 409, type: 'conflict_error', code });
 export const missing = { status: 404, type: 'not_found_error', code: 'resource_missing' };
+export const permissionDenied = { status: 403, type: 'permission_error', code: 'permission_denied' };
+export const alreadyExists = conflictOf('resource_already_exists');
 
 /** Every optional field a creation may be given (name and the custom number aside), and Acme's id in capitals. */
 export const GIVEN_FIELDS = {
