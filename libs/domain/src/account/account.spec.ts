@@ -6,6 +6,7 @@ import { decideAccount } from './decide';
 import { evolveAccount, initialAccountState } from './evolve';
 import { DEFAULT_ACCOUNT_SETTINGS } from './settings';
 import { accountView } from './view';
+import { missing } from '../testing/errors';
 
 const folding = { initialState: initialAccountState, evolve: evolveAccount };
 const account = scenario(folding, decideAccount);
@@ -153,7 +154,7 @@ describe('Account', () => {
     it('answers 404 for an account that was never opened', () => {
       expect(
         account.given().when({ type: 'UpdateAccount', input: { name: 'X' } }, { now: LATER }),
-      ).toMatchObject({ status: 404, code: 'resource_missing', type: 'not_found_error' });
+      ).toMatchObject(missing);
     });
   });
 

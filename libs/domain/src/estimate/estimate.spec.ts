@@ -1,6 +1,7 @@
 import {
   alreadyExists,
   basicCreation,
+  conflictOf,
   GIVEN_FIELDS,
   labourLines,
   permissionDenied,
@@ -632,11 +633,9 @@ describe('Estimate', () => {
     });
 
     it('refuses a declined estimate: 409 estimate_update_not_allowed', () => {
-      expect(patch({ name: 'Spring' }, estimateContext(), [base, declined])).toMatchObject({
-        status: 409,
-        type: 'conflict_error',
-        code: 'estimate_update_not_allowed',
-      });
+      expect(patch({ name: 'Spring' }, estimateContext(), [base, declined])).toMatchObject(
+        conflictOf('estimate_update_not_allowed'),
+      );
     });
 
     it("answers 404 for another account's, an absent, a deleted or another salesperson's estimate", () => {
@@ -700,11 +699,9 @@ describe('Estimate', () => {
     });
 
     it('refuses a declined estimate: 409 estimate_delete_not_allowed', () => {
-      expect(estimate.given(base, declined).when(remove, estimateContext())).toMatchObject({
-        status: 409,
-        type: 'conflict_error',
-        code: 'estimate_delete_not_allowed',
-      });
+      expect(estimate.given(base, declined).when(remove, estimateContext())).toMatchObject(
+        conflictOf('estimate_delete_not_allowed'),
+      );
     });
 
     it("answers 404 for another salesperson's estimate to a user who sees only their own", () => {

@@ -6,6 +6,7 @@ import { VariationAttributeEvent } from './events';
 import { evolveVariationAttribute, initialVariationAttributeState } from './evolve';
 import { variationAttributeAggregate } from './variation-attribute';
 import { variationAttributeView } from './view';
+import { conflictOf } from '../testing/errors';
 
 const folding = { initialState: initialVariationAttributeState, evolve: evolveVariationAttribute };
 const attribute = scenario(folding, decideVariationAttribute);
@@ -146,11 +147,9 @@ describe('Variation attribute', () => {
     });
 
     it('refuses with 409 to remove a value a variation uses', () => {
-      expect(update({ values: [{ id: RED, value: 'Red' }] }, { valuesInUse: [BLUE] })).toMatchObject({
-        status: 409,
-        type: 'conflict_error',
-        code: 'variation_attribute_value_in_use',
-      });
+      expect(update({ values: [{ id: RED, value: 'Red' }] }, { valuesInUse: [BLUE] })).toMatchObject(
+        conflictOf('variation_attribute_value_in_use'),
+      );
     });
 
     it('may rename a value a variation uses', () => {
