@@ -1,4 +1,4 @@
-import { scenario, stateAfter } from '../testing/scenario';
+import { liveRecordAfter, scenario, stateAfter } from '../testing/scenario';
 import { LATER, NOW } from '../testing/fixtures';
 import { accountAggregate } from './account';
 import { AccountEvent, AccountOpened } from './events';
@@ -6,6 +6,7 @@ import { decideAccount } from './decide';
 import { evolveAccount, initialAccountState } from './evolve';
 import { DEFAULT_ACCOUNT_SETTINGS } from './settings';
 import { accountView } from './view';
+import { missing } from '../testing/errors';
 
 const folding = { initialState: initialAccountState, evolve: evolveAccount };
 const account = scenario(folding, decideAccount);
@@ -153,18 +154,17 @@ describe('Account', () => {
     it('answers 404 for an account that was never opened', () => {
       expect(
         account.given().when({ type: 'UpdateAccount', input: { name: 'X' } }, { now: LATER }),
-      ).toMatchObject({ status: 404, code: 'resource_missing', type: 'not_found_error' });
+      ).toMatchObject(missing);
     });
   });
 
   describe('view', () => {
     it('is the operator API shape', () => {
-      const state = stateAfter(folding, [
+      const record = liveRecordAfter(folding, [
         opened,
         { type: 'AccountRenamed', data: { name: 'Acme Ltd', updated_at: LATER } },
       ]);
-      if (state.status !== 'live') throw new Error('expected a live account');
-      expect(accountView(state.record)).toStrictEqual({
+      expect(accountView(record)).toStrictEqual({
         id: ID,
         object: 'account',
         name: 'Acme Ltd',

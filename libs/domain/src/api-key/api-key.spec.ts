@@ -1,6 +1,6 @@
 import { SCOPES } from '../shared/scopes';
 import { ACCOUNT_ID, LATER, NOW, USER_ID } from '../testing/fixtures';
-import { scenario, stateAfter } from '../testing/scenario';
+import { liveRecordAfter, scenario } from '../testing/scenario';
 import { apiKeyAggregate } from './api-key';
 import { CreateApiKey } from './commands';
 import { decideApiKey } from './decide';
@@ -124,8 +124,7 @@ describe('ApiKey', () => {
 
   describe('view', () => {
     it('never shows the hash, and shows the key only when given at creation', () => {
-      const state = stateAfter(folding, [created]);
-      if (state.status !== 'live') throw new Error('expected a live key');
+      const record = liveRecordAfter(folding, [created]);
       const listed = {
         id: KEY_ID,
         object: 'api_key',
@@ -136,8 +135,8 @@ describe('ApiKey', () => {
         expires_at: null,
         created_at: NOW,
       };
-      expect(apiKeyView(state.record)).toStrictEqual(listed);
-      expect(Object.keys(apiKeyView(state.record, KEY))).toEqual([
+      expect(apiKeyView(record)).toStrictEqual(listed);
+      expect(Object.keys(apiKeyView(record, KEY))).toEqual([
         'id',
         'object',
         'user_id',

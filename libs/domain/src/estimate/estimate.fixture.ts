@@ -1,30 +1,15 @@
-import { BASIC_INPUT, creation, documentContext } from '../testing/documents';
+import { BASIC_INPUT, documentContext, salesDocumentFixture } from '../testing/documents';
 import { LATER, RECORD_ID } from '../testing/fixtures';
-import { arranging, scenario, stateAfter } from '../testing/scenario';
 import { EstimateCommand } from './commands';
 import { EstimateContext } from './context';
 import { decideEstimate } from './decide';
 import { EstimateCreated, EstimateEvent } from './events';
 import { evolveEstimate, initialEstimateState } from './evolve';
 import { EstimateInput } from './fields';
-import { EstimateRecord } from './state';
 
 export const folding = { initialState: initialEstimateState, evolve: evolveEstimate };
-export const estimate = scenario(folding, decideEstimate);
 
-export {
-  ACME,
-  addedLineId,
-  BASIC_INPUT,
-  CREATION_DAY,
-  DORMANT,
-  LEAD,
-  lineId,
-  NOBODY,
-  THEIRS,
-  TODAY,
-  TWO_LINES,
-} from '../testing/documents';
+export * from '../testing/documents';
 
 export const ESTIMATE_NUMBER = 1001;
 
@@ -40,11 +25,6 @@ export function estimateContext(over: Partial<EstimateContext> = {}): EstimateCo
   return { ...documentContext([FIELD_A, FIELD_B]), estimateExpiryDays: 30, ...over };
 }
 
-/** The context of a creation: at NOW, its new lines numbered lineId(1), lineId(2) … */
-export function creationContext(over: Partial<EstimateContext> = {}): EstimateContext {
-  return estimateContext({ ...creation(), ...over });
-}
-
 export const createCommand = (input: EstimateInput): EstimateCommand => ({
   type: 'CreateEstimate',
   id: RECORD_ID,
@@ -55,11 +35,14 @@ export const update = (input: EstimateInput): EstimateCommand => ({ type: 'Updat
 export const decline: EstimateCommand = { type: 'DeclineEstimate' };
 export const remove: EstimateCommand = { type: 'DeleteEstimate' };
 
-const { decided } = arranging(estimate, estimateContext);
+const document = salesDocumentFixture(folding, decideEstimate, estimateContext, createCommand);
+const { decided } = document;
+/** The scenario; the context of a creation (at NOW, new lines lineId(1), lineId(2) …); the live record after some events. */
+export const { subject: estimate, creationContext, recordAfter } = document;
 
 /** The creation event the aggregate decides for this body (throws if it refuses, for arranging). */
 export function created(input: EstimateInput = BASIC_INPUT, context = creationContext()): EstimateCreated {
-  return decided([], createCommand(input), context)[0] as EstimateCreated;
+  return document.createdBy(input, context) as EstimateCreated;
 }
 
 /** The events an update decides after `given` (throws if it refuses, for arranging). */
@@ -71,10 +54,3 @@ export const declined: EstimateEvent = {
   data: { status_id: 7, declined_at: LATER },
 };
 export const deleted: EstimateEvent = { type: 'EstimateDeleted', data: { deleted_at: LATER } };
-
-/** The live record after these events. */
-export function recordAfter(...events: EstimateEvent[]): EstimateRecord {
-  const state = stateAfter(folding, events);
-  if (state.status !== 'live') throw new Error(`expected a live estimate, got ${state.status}`);
-  return state.record;
-}

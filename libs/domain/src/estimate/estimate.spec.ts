@@ -1,4 +1,17 @@
-import { basicCreation, GIVEN_FIELDS, refusal, storedAsGiven, TWO_LINES_AMOUNTS } from '../testing/documents';
+import {
+  alreadyExists,
+  basicCreation,
+  conflictOf,
+  GIVEN_FIELDS,
+  labourLines,
+  permissionDenied,
+  refusal,
+  REFUSED_CUSTOMERS,
+  refusedLineSets,
+  storedAsGiven,
+  TEN_PERCENT_OFF_AMOUNTS,
+  TWO_LINES_AMOUNTS,
+} from '../testing/documents';
 import { ITEMS, PAINTING, WIDGET } from '../document-lines/document-lines.fixture';
 import { LATER, NOW, OTHER_ACCOUNT_ID, OTHER_USER_ID, RECORD_ID, USER_ID } from '../testing/fixtures';
 import { stateAfter } from '../testing/scenario';
@@ -41,15 +54,8 @@ const create = (input: EstimateInput, context = creationContext()) =>
 /** The amounts of TWO_LINES at Acme's rates. */
 const TWO_LINES_TOTALS = TWO_LINES_AMOUNTS;
 
-/** The same with a 10 % discount: the discount line takes 10 % of the subtotals and of each tax. */
-const TEN_PERCENT_OFF_TOTALS = {
-  pre_discount_subtotal: '65.0000',
-  discount: '-6.5000',
-  subtotal: '58.5000',
-  tax: '1.9969',
-  tax_2: '0.8775',
-  total: '61.3744',
-};
+/** The same with a 10 % discount. */
+const TEN_PERCENT_OFF_TOTALS = TEN_PERCENT_OFF_AMOUNTS;
 
 const withTenPercentOff = () => created({ ...BASIC_INPUT, discount_percent: 10 });
 
@@ -162,16 +168,12 @@ describe('Estimate', () => {
         ]);
       });
 
-      it.each([
-        ['missing', undefined],
-        ['unknown (absent, a supplier, of another account)', NOBODY],
-        ['archived', DORMANT],
-        ['not an id', 'acme'],
-        ['not a string', 7],
-        ['null', null],
-      ])('is refused when %s, naming customer_id', (_case, customerId) => {
-        expect(create({ customer_id: customerId, lines: TWO_LINES })).toMatchObject(refusal('customer_id'));
-      });
+      it.each([...REFUSED_CUSTOMERS, ['not a string', 7]])(
+        'is refused when %s, naming customer_id',
+        (_case, customerId) => {
+          expect(create({ customer_id: customerId, lines: TWO_LINES })).toMatchObject(refusal('customer_id'));
+        },
+      );
 
       it('must be assigned to a user who cannot see every customer', () => {
         const confined = creationContext({ onlyCustomersAssignedTo: USER_ID });
@@ -184,17 +186,12 @@ describe('Estimate', () => {
     });
 
     describe('lines', () => {
-      it.each([
-        ['missing', undefined],
-        ['empty', []],
-        ['more than 500', Array.from({ length: 501 }, () => ({ name: 'Labour', unit_price: 1 }))],
-        ['not an array', { name: 'Labour', unit_price: 1 }],
-      ])('are refused when %s, naming lines', (_case, lines) => {
+      it.each(refusedLineSets(500))('are refused when %s, naming lines', (_case, lines) => {
         expect(create({ customer_id: ACME, lines })).toMatchObject(refusal('lines'));
       });
 
       it('may number 500, each with its own new id', () => {
-        const lines = Array.from({ length: 500 }, () => ({ name: 'Labour', unit_price: 1 }));
+        const lines = labourLines(500);
         const [event] = create({ customer_id: ACME, lines }) as EstimateCreated[];
         expect(event.data.lines).toHaveLength(500);
         expect(event.data.lines[499]).toMatchObject({ id: lineId(500), position: 499 });
@@ -247,11 +244,7 @@ describe('Estimate', () => {
     describe('shipping_cost', () => {
       it('needs the unit-cost permission: 403 permission_denied without it', () => {
         const noCosts = creationContext({ mayViewCosts: false });
-        expect(create({ ...BASIC_INPUT, shipping_cost: 3 }, noCosts)).toMatchObject({
-          status: 403,
-          type: 'permission_error',
-          code: 'permission_denied',
-        });
+        expect(create({ ...BASIC_INPUT, shipping_cost: 3 }, noCosts)).toMatchObject(permissionDenied);
         expect(create(BASIC_INPUT, noCosts)).toMatchObject([{ data: { shipping_cost: '0.0000' } }]);
       });
     });
@@ -312,10 +305,9 @@ describe('Estimate', () => {
     });
 
     it('refuses to create the same estimate twice', () => {
-      expect(estimate.given(created()).when(createCommand(BASIC_INPUT), creationContext())).toMatchObject({
-        status: 409,
-        code: 'resource_already_exists',
-      });
+      expect(estimate.given(created()).when(createCommand(BASIC_INPUT), creationContext())).toMatchObject(
+        alreadyExists,
+      );
     });
   });
 
@@ -372,10 +364,9 @@ describe('Estimate', () => {
       expect(patch({ estimate_number: 2 } as EstimateInput)).toMatchObject(
         refusal('estimate_number', 'unsupported_estimate_field'),
       );
-      expect(patch({ shipping_cost: 1 }, estimateContext({ mayViewCosts: false }))).toMatchObject({
-        status: 403,
-        code: 'permission_denied',
-      });
+      expect(patch({ shipping_cost: 1 }, estimateContext({ mayViewCosts: false }))).toMatchObject(
+        permissionDenied,
+      );
       expect(patch({ custom_field_values: [{ custom_field_id: NOBODY, value: 'x' }] })).toMatchObject(
         refusal('custom_field_values.0.custom_field_id'),
       );
@@ -642,11 +633,9 @@ describe('Estimate', () => {
     });
 
     it('refuses a declined estimate: 409 estimate_update_not_allowed', () => {
-      expect(patch({ name: 'Spring' }, estimateContext(), [base, declined])).toMatchObject({
-        status: 409,
-        type: 'conflict_error',
-        code: 'estimate_update_not_allowed',
-      });
+      expect(patch({ name: 'Spring' }, estimateContext(), [base, declined])).toMatchObject(
+        conflictOf('estimate_update_not_allowed'),
+      );
     });
 
     it("answers 404 for another account's, an absent, a deleted or another salesperson's estimate", () => {
@@ -710,11 +699,9 @@ describe('Estimate', () => {
     });
 
     it('refuses a declined estimate: 409 estimate_delete_not_allowed', () => {
-      expect(estimate.given(base, declined).when(remove, estimateContext())).toMatchObject({
-        status: 409,
-        type: 'conflict_error',
-        code: 'estimate_delete_not_allowed',
-      });
+      expect(estimate.given(base, declined).when(remove, estimateContext())).toMatchObject(
+        conflictOf('estimate_delete_not_allowed'),
+      );
     });
 
     it("answers 404 for another salesperson's estimate to a user who sees only their own", () => {
@@ -1015,7 +1002,7 @@ describe('Estimate', () => {
     });
 
     it('refuses more lines than the new document takes (100), with its own code', () => {
-      const many = Array.from({ length: 101 }, () => ({ name: 'Labour', unit_price: 1 }));
+      const many = labourLines(101);
       const big = created({ customer_id: ACME, lines: many });
       expect(estimate.given(big).when(convert('sales_order'), estimateContext())).toMatchObject({
         status: 409,

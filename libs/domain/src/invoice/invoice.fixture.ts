@@ -1,12 +1,11 @@
 import {
   BASIC_INPUT,
-  creation,
   documentContext,
   fulfillmentId,
+  salesDocumentFixture,
   TWO_LINES_AMOUNTS,
 } from '../testing/documents';
 import { LATER, RECORD_ID } from '../testing/fixtures';
-import { arranging, scenario, stateAfter } from '../testing/scenario';
 import { ActionBody } from '../document';
 import { InvoiceCommand } from './commands';
 import { InvoiceContext } from './context';
@@ -14,25 +13,10 @@ import { decideInvoice } from './decide';
 import { InvoiceCreated, InvoiceEvent } from './events';
 import { evolveInvoice, initialInvoiceState } from './evolve';
 import { InvoiceInput } from './fields';
-import { InvoiceRecord } from './state';
 
 export const folding = { initialState: initialInvoiceState, evolve: evolveInvoice };
-export const invoice = scenario(folding, decideInvoice);
 
-export {
-  ACME,
-  addedLineId,
-  BASIC_INPUT,
-  CREATION_DAY,
-  DORMANT,
-  fulfillmentId,
-  LEAD,
-  lineId,
-  NOBODY,
-  THEIRS,
-  TODAY,
-  TWO_LINES,
-} from '../testing/documents';
+export * from '../testing/documents';
 
 export const INVOICE_NUMBER = 2001;
 
@@ -59,11 +43,6 @@ export function invoiceContext(over: Partial<InvoiceContext> = {}): InvoiceConte
     recipients: RECIPIENTS,
     ...over,
   };
-}
-
-/** The context of a creation: at NOW, its new lines numbered lineId(1), lineId(2) … */
-export function creationContext(over: Partial<InvoiceContext> = {}): InvoiceContext {
-  return invoiceContext({ ...creation(), ...over });
 }
 
 export const BASIC_TOTAL = TWO_LINES_AMOUNTS.total;
@@ -105,11 +84,13 @@ export const ship = (input: ActionBody = {}, n = 1): InvoiceCommand => ({
   input,
 });
 
-export const { decided, after } = arranging(invoice, invoiceContext);
+const document = salesDocumentFixture(folding, decideInvoice, invoiceContext, createCommand);
+/** The scenario; the context of a creation (at NOW, new lines lineId(1), lineId(2) …); arranging. */
+export const { subject: invoice, creationContext, decided, after, recordAfter } = document;
 
 /** The creation event the aggregate decides for this body (throws if it refuses, for arranging). */
 export function created(input: InvoiceInput = BASIC_INPUT, context = creationContext()): InvoiceCreated {
-  return decided([], createCommand(input), context)[0] as InvoiceCreated;
+  return document.createdBy(input, context) as InvoiceCreated;
 }
 
 /** An invoice created with these totals as recorded (a credit note's negative total, say). */
@@ -123,13 +104,6 @@ export const cancelled: InvoiceEvent = {
   data: { status_id: 15, cancelled_at: LATER },
 };
 export const deleted: InvoiceEvent = { type: 'InvoiceDeleted', data: { deleted_at: LATER } };
-
-/** The live record after these events. */
-export function recordAfter(...events: InvoiceEvent[]): InvoiceRecord {
-  const state = stateAfter(folding, events);
-  if (state.status !== 'live') throw new Error(`expected a live invoice, got ${state.status}`);
-  return state.record;
-}
 
 /** The invoice after these events, as if invoiced from a sales order (no event sets this yet). */
 export function linkedState(...events: InvoiceEvent[]) {

@@ -1,5 +1,5 @@
 import { ACCOUNT_ID, LATER, NOW, OTHER_ACCOUNT_ID, RECORD_ID } from '../testing/fixtures';
-import { scenario, stateAfter } from '../testing/scenario';
+import { liveRecordAfter, scenario } from '../testing/scenario';
 import { ItemCategoryCommand } from './commands';
 import { ItemCategoryContext } from './context';
 import { decideItemCategory } from './decide';
@@ -350,9 +350,8 @@ describe('ItemCategory', () => {
         updated_at: LATER,
       },
     };
-    const state = stateAfter(folding, [created, renamed]);
-    if (state.status !== 'live') throw new Error('expected a live category');
-    const view = itemCategoryView(state.record);
+    const record = liveRecordAfter(folding, [created, renamed]);
+    const view = itemCategoryView(record);
     expect(Object.keys(view)).toEqual([
       'id',
       'object',

@@ -26,6 +26,7 @@ import {
   VARIATION_ID,
   WAREHOUSE,
 } from './item-variation.fixture';
+import { conflictOf } from '../testing/errors';
 
 const NUMBERS = [11, 12, 13];
 const create = (input: object, over: Partial<ItemVariationContext> = {}) =>
@@ -296,11 +297,9 @@ describe('Item variation creation', () => {
     });
 
     it('refuses a combination a sibling has, in any order (409 duplicate_variation)', () => {
-      expect(later({ attributes: pairs([SIZE, SMALL], [COLOR, RED]) })).toMatchObject({
-        status: 409,
-        type: 'conflict_error',
-        code: 'duplicate_variation',
-      });
+      expect(later({ attributes: pairs([SIZE, SMALL], [COLOR, RED]) })).toMatchObject(
+        conflictOf('duplicate_variation'),
+      );
     });
 
     it('allows one variation only for an item without attributes', () => {

@@ -11,6 +11,7 @@ import {
   stocked,
   WAREHOUSE,
 } from './item-variation.fixture';
+import { conflictOf } from '../testing/errors';
 
 const remove = (over: Partial<ItemVariationContext> = {}, ...history: ItemVariationEvent[]) =>
   existing(...history).when({ type: 'DeleteItemVariation' }, context(over));
@@ -18,7 +19,7 @@ const deleted: ItemVariationEvent = {
   type: 'ItemVariationDeleted',
   data: { account_id: ACCOUNT_ID, item_id: ITEM_ID, deleted_at: LATER },
 };
-const conflictOf = { status: 409, type: 'conflict_error', code: 'item_variation_delete_not_allowed' };
+const notDeletable = conflictOf('item_variation_delete_not_allowed');
 
 describe('Item variation deletion', () => {
   it('deletes an unused variation with empty rows', () => {
@@ -30,12 +31,12 @@ describe('Item variation deletion', () => {
   });
 
   it('refuses while any row has stock on hand', () => {
-    expect(remove({}, stocked(WAREHOUSE, '0.5'))).toMatchObject(conflictOf);
+    expect(remove({}, stocked(WAREHOUSE, '0.5'))).toMatchObject(notDeletable);
   });
 
   it('refuses while saved lines use it or a row has reserved, incoming or in-transit stock', () => {
-    expect(remove({ dependents: { documents: 2, open_balances: 0 } })).toMatchObject(conflictOf);
-    expect(remove({ dependents: { documents: 0, open_balances: 1 } })).toMatchObject(conflictOf);
+    expect(remove({ dependents: { documents: 2, open_balances: 0 } })).toMatchObject(notDeletable);
+    expect(remove({ dependents: { documents: 0, open_balances: 1 } })).toMatchObject(notDeletable);
   });
 
   it('refuses a location-restricted user a variation stocked outside its location', () => {

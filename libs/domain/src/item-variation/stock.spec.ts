@@ -1,5 +1,5 @@
 import { ACCOUNT_ID, LATER } from '../testing/fixtures';
-import { stateAfter } from '../testing/scenario';
+import { liveRecordAfter } from '../testing/scenario';
 import { ItemVariationContext } from './context';
 import { ItemVariationEvent } from './events';
 import {
@@ -96,14 +96,13 @@ describe('Variation stock adjustments', () => {
   });
 
   it('keeps each row’s on hand from its events', () => {
-    const state = stateAfter(folding, [
+    const record = liveRecordAfter(folding, [
       CREATED,
       stocked(SHOP, '4'),
       stocked(WAREHOUSE, '1'),
       stocked(SHOP, '-1', '4'),
     ]);
-    if (state.status !== 'live') throw new Error('expected a live variation');
-    expect(state.record.locations.map((row) => [row.location_id, row.on_hand])).toEqual([
+    expect(record.locations.map((row) => [row.location_id, row.on_hand])).toEqual([
       [WAREHOUSE, '1'],
       [SHOP, '3'],
     ]);

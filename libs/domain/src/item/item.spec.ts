@@ -1,5 +1,5 @@
 import { ACCOUNT_ID, LATER, NOW, OTHER_ACCOUNT_ID, RECORD_ID } from '../testing/fixtures';
-import { scenario, stateAfter } from '../testing/scenario';
+import { liveRecordAfter, scenario, stateAfter } from '../testing/scenario';
 import { ItemCommand } from './commands';
 import { ItemContext, ItemReferences } from './context';
 import { decideItem } from './decide';
@@ -446,9 +446,8 @@ describe('Item', () => {
     };
 
     it('renders the specified fields in order; cost only for those who may see costs', () => {
-      const state = stateAfter(folding, [created]);
-      if (state.status !== 'live') throw new Error('expected a live item');
-      const view = itemView(state.record, extras, { showCost: true });
+      const record = liveRecordAfter(folding, [created]);
+      const view = itemView(record, extras, { showCost: true });
       expect(Object.keys(view)).toEqual([
         'id',
         'object',
@@ -489,7 +488,7 @@ describe('Item', () => {
         'created_at',
         'updated_at',
       ]);
-      expect(itemView(state.record, extras, { showCost: false })).not.toHaveProperty('cost');
+      expect(itemView(record, extras, { showCost: false })).not.toHaveProperty('cost');
       expect(view).not.toHaveProperty('account_id');
       expect(view).not.toHaveProperty('on_hand');
     });
@@ -502,22 +501,20 @@ describe('Item', () => {
           updated_at: LATER,
         },
       } as ItemEvent;
-      const state = stateAfter(folding, [created, valued]);
-      if (state.status !== 'live') throw new Error('expected a live item');
-      expect(itemView(state.record, extras, { showCost: true }).custom_field_values).toHaveLength(1);
+      const record = liveRecordAfter(folding, [created, valued]);
+      expect(itemView(record, extras, { showCost: true }).custom_field_values).toHaveLength(1);
       expect(
-        itemView(state.record, { ...extras, custom_field_ids: [] }, { showCost: true }).custom_field_values,
+        itemView(record, { ...extras, custom_field_ids: [] }, { showCost: true }).custom_field_values,
       ).toEqual([]);
     });
 
     it('tells its past quantity from its own stream', () => {
-      const state = stateAfter(folding, [
+      const record = liveRecordAfter(folding, [
         created,
         adjusted(STORE, '5', '5'),
         adjusted(WAREHOUSE, '2.5', '2.5'),
       ]);
-      if (state.status !== 'live') throw new Error('expected a live item');
-      expect(streamExtras(state.record)).toMatchObject({ quantity: 7.5, photos: [] });
+      expect(streamExtras(record)).toMatchObject({ quantity: 7.5, photos: [] });
     });
   });
 });

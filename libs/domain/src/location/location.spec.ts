@@ -1,5 +1,5 @@
 import { ACCOUNT_ID, LATER, NOW, OTHER_ACCOUNT_ID, RECORD_ID } from '../testing/fixtures';
-import { scenario, stateAfter } from '../testing/scenario';
+import { liveRecordAfter, scenario, stateAfter } from '../testing/scenario';
 import { LocationCommand } from './commands';
 import { LocationContext } from './context';
 import { decideLocation } from './decide';
@@ -320,9 +320,8 @@ describe('Location', () => {
   });
 
   it('renders the location in the documented field order', () => {
-    const state = stateAfter(folding, [created]);
-    if (state.status !== 'live') throw new Error('expected a live location');
-    expect(Object.keys(locationView(state.record))).toEqual([
+    const record = liveRecordAfter(folding, [created]);
+    expect(Object.keys(locationView(record))).toEqual([
       'id',
       'object',
       'name',

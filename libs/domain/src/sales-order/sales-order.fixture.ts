@@ -1,30 +1,16 @@
-import { BASIC_INPUT, creation, documentContext, fulfillmentId } from '../testing/documents';
+import { BASIC_INPUT, documentContext, fulfillmentId, salesDocumentFixture } from '../testing/documents';
 import { LATER, NOW, OTHER_USER_ID, RECORD_ID } from '../testing/fixtures';
-import { arranging, scenario, stateAfter } from '../testing/scenario';
 import { SalesOrderCommand } from './commands';
 import { SalesOrderContext } from './context';
 import { decideSalesOrder } from './decide';
 import { SalesOrderCreated, SalesOrderEvent } from './events';
 import { evolveSalesOrder, initialSalesOrderState } from './evolve';
 import { SalesOrderInput } from './fields';
-import { SalesOrderRecord, SalesOrderState } from './state';
+import { SalesOrderState } from './state';
 
 export const folding = { initialState: initialSalesOrderState, evolve: evolveSalesOrder };
-export const salesOrder = scenario(folding, decideSalesOrder);
 
-export {
-  ACME,
-  addedLineId,
-  BASIC_INPUT,
-  CREATION_DAY,
-  DORMANT,
-  fulfillmentId,
-  LEAD,
-  lineId,
-  THEIRS,
-  TODAY,
-  TWO_LINES,
-} from '../testing/documents';
+export * from '../testing/documents';
 
 export const SALES_ORDER_NUMBER = 3001;
 export const LOCATION_ID = '10c00000-0000-4000-8000-000000000001';
@@ -43,10 +29,6 @@ export function salesOrderContext(over: Partial<SalesOrderContext> = {}): SalesO
     recipients: RECIPIENTS,
     ...over,
   };
-}
-
-export function creationContext(over: Partial<SalesOrderContext> = {}): SalesOrderContext {
-  return salesOrderContext({ ...creation(), ...over });
 }
 
 export const createCommand = (
@@ -83,19 +65,15 @@ export const release = (n = 1): SalesOrderCommand => ({
   invoice_id: invoiceId(n),
 });
 
-export const { decided, after } = arranging(salesOrder, salesOrderContext);
+const document = salesDocumentFixture(folding, decideSalesOrder, salesOrderContext, createCommand);
+/** The scenario; the context of a creation (at NOW, new lines lineId(1), lineId(2) …); arranging. */
+export const { subject: salesOrder, creationContext, decided, after, recordAfter } = document;
 
 export function created(
   input: SalesOrderInput = BASIC_INPUT,
   context = creationContext(),
 ): SalesOrderCreated {
-  return decided([], createCommand(input), context)[0] as SalesOrderCreated;
-}
-
-export function recordAfter(...events: SalesOrderEvent[]): SalesOrderRecord {
-  const state = stateAfter(folding, events);
-  if (state.status !== 'live') throw new Error(`expected a live sales order, got ${state.status}`);
-  return state.record;
+  return document.createdBy(input, context) as SalesOrderCreated;
 }
 
 /** The order after these events, closed (no event closes an order yet). */

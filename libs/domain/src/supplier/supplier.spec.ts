@@ -1,6 +1,6 @@
 import { context, describePartyRules, PARTY_CREATED_DATA } from '../party/party-rules.fixture';
 import { RECORD_ID, USER_ID } from '../testing/fixtures';
-import { stateAfter } from '../testing/scenario';
+import { liveRecordAfter } from '../testing/scenario';
 import { SupplierCommand } from './commands';
 import { decideSupplier } from './decide';
 import { SupplierEvent } from './events';
@@ -47,9 +47,8 @@ describe('Supplier', () => {
   });
 
   it('renders the API shape in the specified field order', () => {
-    const state = stateAfter(folding, [created]);
-    if (state.status !== 'live') throw new Error('expected a live supplier');
-    expect(Object.entries(supplierView(state.record))).toEqual([
+    const record = liveRecordAfter(folding, [created]);
+    expect(Object.entries(supplierView(record))).toEqual([
       ['id', RECORD_ID],
       ['object', 'supplier'],
       ['name', 'Acme'],

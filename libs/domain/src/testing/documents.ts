@@ -1,6 +1,8 @@
 import { drafts, ITEMS, VARIATIONS, WIDGET } from '../document-lines/document-lines.fixture';
-import { DocumentContext, DocumentCustomer } from '../document';
+import { DocumentContext, DocumentCustomer, DocumentInput } from '../document';
+import { Decision } from '../shared/decision';
 import { ACCOUNT_ID, LATER, NOW, OTHER_USER_ID, USER_ID } from './fixtures';
+import { arranging, Folding, liveRecordAfter, scenario } from './scenario';
 
 /** What the sales-document specs (estimates, invoices, sales orders) share: customers, context, lines. */
 
@@ -75,6 +77,26 @@ export function documentContext(customFieldIds: string[] = []): DocumentContext 
 /** What makes a context one of a creation: at NOW, its new lines numbered lineId(1), lineId(2) … */
 export const creation = () => ({ now: NOW, today: CREATION_DAY, newLineId: sequence(lineId) });
 
+/**
+ * What a sales document's fixture builds on: its scenario (given/when), the context of a creation,
+ * and for arranging the events decided after `given`, the creation event a body decides
+ * (`createdBy`, throwing if refused) and the live record after some events.
+ */
+export function salesDocumentFixture<S extends { status: string }, E, C, X extends DocumentContext>(
+  folding: Folding<S, E>,
+  decide: (command: C, state: S, context: X) => Decision<E>,
+  contextOf: (over?: Partial<X>) => X,
+  createCommand: (input: DocumentInput) => C,
+) {
+  const subject = scenario(folding, decide);
+  const creationContext = (over: Partial<X> = {}): X => contextOf({ ...creation(), ...over });
+  const { decided, after } = arranging(subject, () => contextOf());
+  const createdBy = (input: DocumentInput, context = creationContext()): E =>
+    decided([], createCommand(input), context)[0];
+  const recordAfter = (...events: E[]) => liveRecordAfter(folding, events);
+  return { subject, creationContext, decided, after, createdBy, recordAfter };
+}
+
 /** lineId(1): 2 widgets (inventory, 2 × 12.50 at Acme's 8.875 % and 1.5 %); lineId(2): labour (service, 40.00, no first tax). */
 export const TWO_LINES = [
   { item_id: WIDGET, quantity: 2 },
@@ -122,6 +144,37 @@ export function twoLinesCalculated() {
   ];
 }
 
+/** The amounts of TWO_LINES with a 10 % discount: the discount line takes 10 % of the subtotals and of each tax. */
+export const TEN_PERCENT_OFF_AMOUNTS = {
+  pre_discount_subtotal: '65.0000',
+  discount: '-6.5000',
+  subtotal: '58.5000',
+  tax: '1.9969',
+  tax_2: '0.8775',
+  total: '61.3744',
+};
+
+/** `n` service lines of 1.00 each, for the limits on how many lines a document takes. */
+export const labourLines = (n: number) =>
+  Array.from({ length: n }, () => ({ name: 'Labour', unit_price: 1 }));
+
+/** The line sets a creation refuses, naming lines, for a document that takes at most `most` lines. */
+export const refusedLineSets = (most: number): [string, unknown][] => [
+  ['missing', undefined],
+  ['empty', []],
+  [`more than ${most}`, labourLines(most + 1)],
+  ['not an array', { name: 'Labour', unit_price: 1 }],
+];
+
+/** The customer ids every sales document refuses, naming customer_id. */
+export const REFUSED_CUSTOMERS: [string, unknown][] = [
+  ['missing', undefined],
+  ['unknown (absent, a supplier, of another account)', NOBODY],
+  ['archived', DORMANT],
+  ['not an id', 'acme'],
+  ['null', null],
+];
+
 /** The fields a creation of BASIC_INPUT by the user at NOW copies and defaults, whatever the document. */
 export const basicCreation = () => ({
   account_id: ACCOUNT_ID,
@@ -144,15 +197,7 @@ export const basicCreation = () => ({
   created_at: NOW,
 });
 
-/** The error envelopes the deciders return. */
-export const refusal = (param: string, code = 'validation_failed') => ({
-  status: 422,
-  type: 'invalid_request_error',
-  code,
-  param,
-});
-export const conflictOf = (code: string) => ({ status: 409, type: 'conflict_error', code });
-export const missing = { status: 404, type: 'not_found_error', code: 'resource_missing' };
+export { alreadyExists, conflictOf, missing, permissionDenied, refusal } from './errors';
 
 /** Every optional field a creation may be given (name and the custom number aside), and Acme's id in capitals. */
 export const GIVEN_FIELDS = {

@@ -1,7 +1,7 @@
 import { Decision } from '../shared/decision';
 import { isDomainError } from '../shared/domain-error';
 
-interface Folding<S, E> {
+export interface Folding<S, E> {
   initialState: S;
   evolve(state: S, event: E): S;
 }
@@ -46,4 +46,20 @@ export function arranging<E, C, X>(
   const after = (given: E[], ...commands: C[]): E[] =>
     commands.reduce((events, command) => [...events, ...decided(events, command)], given);
   return { decided, after };
+}
+
+type LiveRecord<S> = S extends { status: 'live'; record: infer R } ? R : never;
+
+/** The record of a live state; for arranging, it throws on an absent or deleted one. */
+export function liveRecordOf<S extends { status: string }>(state: S): LiveRecord<S> {
+  if (state.status !== 'live') throw new Error(`expected a live record, got ${state.status}`);
+  return (state as unknown as { record: LiveRecord<S> }).record;
+}
+
+/** The live record after these events (folded through JSON, as stateAfter does). */
+export function liveRecordAfter<S extends { status: string }, E>(
+  aggregate: Folding<S, E>,
+  events: E[],
+): LiveRecord<S> {
+  return liveRecordOf(stateAfter(aggregate, events));
 }

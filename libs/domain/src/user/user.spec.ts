@@ -1,5 +1,5 @@
 import { ACCOUNT_ID, LATER, NOW, USER_ID } from '../testing/fixtures';
-import { scenario, stateAfter } from '../testing/scenario';
+import { liveRecordAfter, scenario } from '../testing/scenario';
 import { decideUser } from './decide';
 import { UserCreated, UserEvent } from './events';
 import { evolveUser, initialUserState } from './evolve';
@@ -177,9 +177,11 @@ describe('User', () => {
 
   describe('view', () => {
     it('is the operator API shape, active until deactivated', () => {
-      const state = stateAfter(folding, [created, { type: 'UserDeactivated', data: { updated_at: LATER } }]);
-      if (state.status !== 'live') throw new Error('expected a live user');
-      expect(userView(state.record)).toStrictEqual({
+      const record = liveRecordAfter(folding, [
+        created,
+        { type: 'UserDeactivated', data: { updated_at: LATER } },
+      ]);
+      expect(userView(record)).toStrictEqual({
         id: USER_ID,
         object: 'user',
         account_id: ACCOUNT_ID,

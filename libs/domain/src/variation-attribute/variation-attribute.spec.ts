@@ -1,11 +1,12 @@
 import { ACCOUNT_ID, LATER, NOW, OTHER_ACCOUNT_ID, RECORD_ID } from '../testing/fixtures';
-import { scenario, stateAfter } from '../testing/scenario';
+import { liveRecordAfter, scenario } from '../testing/scenario';
 import { VariationAttributeCommand } from './commands';
 import { decideVariationAttribute, VariationAttributeContext } from './decide';
 import { VariationAttributeEvent } from './events';
 import { evolveVariationAttribute, initialVariationAttributeState } from './evolve';
 import { variationAttributeAggregate } from './variation-attribute';
 import { variationAttributeView } from './view';
+import { conflictOf } from '../testing/errors';
 
 const folding = { initialState: initialVariationAttributeState, evolve: evolveVariationAttribute };
 const attribute = scenario(folding, decideVariationAttribute);
@@ -146,11 +147,9 @@ describe('Variation attribute', () => {
     });
 
     it('refuses with 409 to remove a value a variation uses', () => {
-      expect(update({ values: [{ id: RED, value: 'Red' }] }, { valuesInUse: [BLUE] })).toMatchObject({
-        status: 409,
-        type: 'conflict_error',
-        code: 'variation_attribute_value_in_use',
-      });
+      expect(update({ values: [{ id: RED, value: 'Red' }] }, { valuesInUse: [BLUE] })).toMatchObject(
+        conflictOf('variation_attribute_value_in_use'),
+      );
     });
 
     it('may rename a value a variation uses', () => {
@@ -235,9 +234,8 @@ describe('Variation attribute', () => {
         type: 'VariationAttributeUpdated',
         data: { changes: { values: [{ id: BLUE, value: 'Blue' }] }, updated_at: LATER },
       };
-      const state = stateAfter(folding, [created, renamed]);
-      if (state.status !== 'live') throw new Error('expected a live attribute');
-      expect(variationAttributeView(state.record)).toStrictEqual({
+      const record = liveRecordAfter(folding, [created, renamed]);
+      expect(variationAttributeView(record)).toStrictEqual({
         id: RECORD_ID,
         object: 'item_variation_attribute',
         name: 'Color',

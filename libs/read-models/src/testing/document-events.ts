@@ -1,3 +1,4 @@
+import { serviceDraft } from '@app/domain/document-lines/document-lines.fixture';
 import { ACCOUNT, at, uuid } from './projector-spec';
 
 /** Event bodies of the sales documents (estimates, invoices, sales orders) for the projector specs. */
@@ -12,25 +13,14 @@ export type LineType = 'inventory' | 'service' | 'discount';
 
 /** A calculated line as an event stores it: a widget, a service or the discount, at `total`. */
 export const documentLine = (position: number, line_type: LineType, total: string) => ({
-  id: lineId(position),
-  line_type,
-  item_id: line_type === 'inventory' ? WIDGET : null,
-  item_variation_location_id: null,
-  name: line_type === 'discount' ? 'Discount' : 'Widget',
-  description: null,
-  quantity: line_type === 'discount' ? '1' : '2',
-  unit_id: null,
-  unit_name: null,
-  sku: null,
-  variation_values: {},
-  variation_number: null,
-  location_name: null,
-  unique: false,
-  unit_price: total,
-  unit_cost: null,
-  discount_percent: '0.000',
-  tax_rate: '0.000',
-  tax_2_rate: '0.000',
+  ...serviceDraft({
+    id: lineId(position),
+    line_type,
+    item_id: line_type === 'inventory' ? WIDGET : null,
+    name: line_type === 'discount' ? 'Discount' : 'Widget',
+    quantity: line_type === 'discount' ? '1' : '2',
+    unit_price: total,
+  }),
   discounted_unit_price: null,
   subtotal: total,
   tax: '0.0000',
