@@ -38,14 +38,17 @@ export class ReplayReads {
 
   /** Whether the request is a granted read, made by a retry that is itself admitted in turn. */
   isGranted(request: FastifyRequest): boolean {
-    const token = request.headers[GRANT_HEADER];
-    return typeof token === 'string' && this.grants.has(token);
+    return this.grantedActor(request) !== undefined;
   }
 
   /** Attaches the actor of a granted read (an `onRequest` hook); any other request is left alone. */
   attach(request: FastifyRequest): void {
-    const token = request.headers[GRANT_HEADER];
-    const actor = typeof token === 'string' ? this.grants.get(token) : undefined;
+    const actor = this.grantedActor(request);
     if (actor) attachActor(request, actor);
+  }
+
+  private grantedActor(request: FastifyRequest): Actor | undefined {
+    const token = request.headers[GRANT_HEADER];
+    return typeof token === 'string' ? this.grants.get(token) : undefined;
   }
 }

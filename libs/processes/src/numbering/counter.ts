@@ -1,9 +1,11 @@
 /** The one event of a counter stream: `number` of `sequence` went to `record_id`. */
 export const NUMBER_ASSIGNED = 'NumberAssigned';
 
+const COUNTER_PREFIX = 'counter-';
+
 /** Per-account numbers (item and document numbers) live on one counter stream per sequence. */
 export function counterStream(accountId: string, sequence: string): string {
-  return `counter-${accountId}-${sequence}`;
+  return `${COUNTER_PREFIX}${accountId}-${sequence}`;
 }
 
 /**
@@ -11,5 +13,5 @@ export function counterStream(accountId: string, sequence: string): string {
  * request that died after drawing and before its record's append wrote nothing but a gap).
  */
 export function isCounterStream(streamId: string): boolean {
-  return streamId.startsWith('counter-');
+  return streamId.startsWith(COUNTER_PREFIX);
 }

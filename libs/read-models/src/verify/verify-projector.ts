@@ -75,7 +75,7 @@ export async function verifyProjector(options: VerifyProjectorOptions): Promise<
         options,
         replay,
         cursor,
-        await readAhead(options, cursor),
+        await readAfter(options, cursor),
       );
       if (outcome === 'moved_on') continue;
       if ('refused' in outcome) return report({ reason: outcome.refused });
@@ -96,37 +96,27 @@ export async function verifyProjector(options: VerifyProjectorOptions): Promise<
 const AHEAD_BATCHES = 10;
 
 /**
- * The events after `cursor` up to the head (or AHEAD_BATCHES batches), read before the snapshot's
- * transaction: the live loop can only have passed them in the moment between the two.
+ * The events after `after` up to the head, in batches: at most AHEAD_BATCHES of them (read before
+ * the snapshot's transaction: the live loop can only have passed them in the moment between the
+ * two), or, given `until`, as many as reach it (read inside the snapshot, on a server: the live loop
+ * has applied them, so they are readable).
  */
-async function readAhead(options: VerifyProjectorOptions, cursor: Checkpoint): Promise<RecordedEvent[]> {
-  const ahead: RecordedEvent[] = [];
-  for (let batch = 0; batch < AHEAD_BATCHES; batch++) {
-    const after = ahead.at(-1)?.position ?? cursor;
-    const page = await options.store.readAll({ after, maxCount: options.batchSize });
-    ahead.push(...page);
-    if (page.length < options.batchSize) break;
-  }
-  return ahead;
-}
-
-/**
- * The events after `after` up to `until`, which the live loop has applied, so they are readable:
- * read while the snapshot is open, on a server (readsBeside).
- */
-async function readUpTo(
+async function readAfter(
   options: VerifyProjectorOptions,
   after: Checkpoint,
-  until: Position,
+  until?: Position,
 ): Promise<RecordedEvent[]> {
   const events: RecordedEvent[] = [];
-  for (;;) {
-    const from = events.at(-1)?.position ?? after;
-    const page = await options.store.readAll({ after: from, maxCount: options.batchSize });
+  for (let batch = 0; until !== undefined || batch < AHEAD_BATCHES; batch++) {
+    const page = await options.store.readAll({
+      after: events.at(-1)?.position ?? after,
+      maxCount: options.batchSize,
+    });
     events.push(...page);
-    if (page.length < options.batchSize || comparePositions(page[page.length - 1].position, until) >= 0)
-      return events;
+    if (page.length < options.batchSize) break;
+    if (until !== undefined && comparePositions(page[page.length - 1].position, until) >= 0) break;
   }
+  return events;
 }
 
 /**
@@ -140,9 +130,8 @@ async function compareAtLiveCheckpoint(
   options: VerifyProjectorOptions,
   replay: ReplayOptions,
   cursor: Checkpoint,
-  readAheadEvents: RecordedEvent[],
+  ahead: RecordedEvent[],
 ): Promise<Outcome> {
-  let ahead = readAheadEvents;
   const { db, projector, schema, examples } = options;
   const trx = await db.startTransaction().setIsolationLevel('repeatable read').execute();
   try {
@@ -153,11 +142,10 @@ async function compareAtLiveCheckpoint(
     if (refused) return { refused };
     const at = live!.position;
     const reach = ahead.length > 0 ? ahead[ahead.length - 1].position : cursor;
-    if (at !== 'start' && isAfter(at, reach)) {
-      if (!options.readsBeside) return 'moved_on';
-      ahead = [...ahead, ...(await readUpTo(options, reach, at))];
-    }
-    const events = at === 'start' ? [] : upTo(ahead, at);
+    const missing = at !== 'start' && isAfter(at, reach);
+    if (missing && !options.readsBeside) return 'moved_on';
+    const known = missing ? [...ahead, ...(await readAfter(options, reach, at as Position))] : ahead;
+    const events = at === 'start' ? [] : upTo(known, at);
     await applyInto(trx, projector, replay.target, wantedBy(projector, events));
     replay.counter.done += events.length;
     const tables: TableReport[] = [];
