@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
+import { freePort } from './support/free-port';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createFreshPostgres } from '@app/read-models/testing/test-databases';
@@ -75,14 +75,6 @@ class ApiProcess {
       body: (await response.json()) as Json,
     } satisfies Answer;
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function created(api: ApiProcess, path: string, token: string, body: Json): Promise<Json> {

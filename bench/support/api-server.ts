@@ -37,6 +37,8 @@ export async function startApiServer(
       HOST: '127.0.0.1',
       ADMIN_TOKEN: adminToken,
       LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+      // A benchmark measures the engine, not the budget of one key: no limit unless it sets one.
+      RATE_LIMIT_REQUESTS: env.RATE_LIMIT_REQUESTS ?? '0',
       DATABASE_URL: database?.url ?? '',
       DATA_DIR: dataDir ?? '',
     },

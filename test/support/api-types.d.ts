@@ -1677,6 +1677,8 @@ export interface components {
             tax_2_label: string | null;
             /** @description null: unlimited */
             record_limit: number | null;
+            /** @description Requests per API key per window; null: the server's RATE_LIMIT_REQUESTS, 0: unlimited */
+            rate_limit_requests: number | null;
             estimate_custom_fields: components["schemas"]["AccountCustomField"][];
             invoice_custom_fields: components["schemas"]["AccountCustomField"][];
             sales_order_custom_fields: components["schemas"]["AccountCustomField"][];
@@ -5915,6 +5917,10 @@ export interface operations {
             /** @description A page of Customer objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5934,6 +5940,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5943,6 +5953,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5952,6 +5966,25 @@ export interface operations {
             /** @description invalid_query_parameter */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5963,6 +5996,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5990,6 +6027,10 @@ export interface operations {
             /** @description The new customer */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5999,6 +6040,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6010,6 +6055,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6019,6 +6068,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6028,6 +6081,10 @@ export interface operations {
             /** @description account_record_limit_reached */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6037,6 +6094,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6046,6 +6107,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6055,6 +6120,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6066,6 +6150,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6090,6 +6178,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6101,6 +6193,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6110,6 +6206,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6119,6 +6219,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6128,6 +6232,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6139,6 +6262,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6164,6 +6291,10 @@ export interface operations {
             /** @description The customer is deleted */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6179,6 +6310,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6190,6 +6325,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6199,6 +6338,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6208,6 +6351,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6217,6 +6364,10 @@ export interface operations {
             /** @description mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6226,6 +6377,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6235,6 +6390,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6244,6 +6403,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6255,6 +6433,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6285,6 +6467,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6294,6 +6480,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6305,6 +6495,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6314,6 +6508,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6323,6 +6521,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6332,6 +6534,10 @@ export interface operations {
             /** @description mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6341,6 +6547,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6350,6 +6560,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6359,6 +6573,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6370,6 +6603,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6397,6 +6634,10 @@ export interface operations {
             /** @description The archived customer */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6406,6 +6647,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6417,6 +6662,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6426,6 +6675,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6435,6 +6688,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6444,6 +6701,10 @@ export interface operations {
             /** @description mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6453,6 +6714,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6462,6 +6727,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6471,6 +6740,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6482,6 +6770,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6509,6 +6801,10 @@ export interface operations {
             /** @description The restored customer */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6518,6 +6814,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6529,6 +6829,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6538,6 +6842,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6547,6 +6855,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6556,6 +6868,10 @@ export interface operations {
             /** @description mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6565,6 +6881,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6574,6 +6894,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6583,6 +6907,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6594,6 +6937,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6623,6 +6970,10 @@ export interface operations {
             /** @description A page of Supplier objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6642,6 +6993,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6651,6 +7006,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6660,6 +7019,25 @@ export interface operations {
             /** @description invalid_query_parameter */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6671,6 +7049,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6698,6 +7080,10 @@ export interface operations {
             /** @description The new supplier */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6707,6 +7093,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6718,6 +7108,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6727,6 +7121,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6736,6 +7134,10 @@ export interface operations {
             /** @description account_record_limit_reached */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6745,6 +7147,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6754,6 +7160,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6763,6 +7173,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6774,6 +7203,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6798,6 +7231,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6809,6 +7246,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6818,6 +7259,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6827,6 +7272,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6836,6 +7285,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6847,6 +7315,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6872,6 +7344,10 @@ export interface operations {
             /** @description The supplier is deleted */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6887,6 +7363,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6898,6 +7378,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6907,6 +7391,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6916,6 +7404,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6925,6 +7417,10 @@ export interface operations {
             /** @description mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6934,6 +7430,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6943,6 +7443,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6952,6 +7456,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6963,6 +7486,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6993,6 +7520,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7002,6 +7533,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7013,6 +7548,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7022,6 +7561,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7031,6 +7574,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7040,6 +7587,10 @@ export interface operations {
             /** @description mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7049,6 +7600,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7058,6 +7613,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7067,6 +7626,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7078,6 +7656,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7105,6 +7687,10 @@ export interface operations {
             /** @description The archived supplier */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7114,6 +7700,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7125,6 +7715,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7134,6 +7728,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7143,6 +7741,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7152,6 +7754,10 @@ export interface operations {
             /** @description mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7161,6 +7767,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7170,6 +7780,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7179,6 +7793,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7190,6 +7823,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7217,6 +7854,10 @@ export interface operations {
             /** @description The restored supplier */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7226,6 +7867,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7237,6 +7882,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7246,6 +7895,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7255,6 +7908,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7264,6 +7921,10 @@ export interface operations {
             /** @description mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7273,6 +7934,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7282,6 +7947,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7291,6 +7960,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7302,6 +7990,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7328,6 +8020,10 @@ export interface operations {
             /** @description A page of the record’s events */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7347,6 +8043,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7356,6 +8056,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7365,6 +8069,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7374,6 +8082,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7383,6 +8095,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7394,6 +8125,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7420,6 +8155,10 @@ export interface operations {
             /** @description A page of the record’s events */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7439,6 +8178,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7448,6 +8191,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7457,6 +8204,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7466,6 +8217,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7475,6 +8230,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7486,6 +8260,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7515,6 +8293,10 @@ export interface operations {
             /** @description A page of Contact objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7534,6 +8316,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7543,6 +8329,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7552,6 +8342,25 @@ export interface operations {
             /** @description invalid_query_parameter */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7563,6 +8372,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7590,6 +8403,10 @@ export interface operations {
             /** @description The new contact */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7599,6 +8416,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7610,6 +8431,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7619,6 +8444,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7628,6 +8457,10 @@ export interface operations {
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7637,6 +8470,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7646,6 +8483,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7655,6 +8496,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7666,6 +8526,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7690,6 +8554,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7701,6 +8569,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7710,6 +8582,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7719,6 +8595,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7728,6 +8608,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7739,6 +8638,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7764,6 +8667,10 @@ export interface operations {
             /** @description The contact is deleted */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7779,6 +8686,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7790,6 +8701,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7799,6 +8714,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7808,6 +8727,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7817,6 +8740,10 @@ export interface operations {
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7826,6 +8753,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7835,6 +8766,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7844,6 +8779,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7855,6 +8809,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7885,6 +8843,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7894,6 +8856,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7905,6 +8871,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7914,6 +8884,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7923,6 +8897,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7932,6 +8910,10 @@ export interface operations {
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7941,6 +8923,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7950,6 +8936,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7959,6 +8949,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7970,6 +8979,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7996,6 +9009,10 @@ export interface operations {
             /** @description A page of the contact’s events */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8015,6 +9032,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8024,6 +9045,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8033,6 +9058,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8042,6 +9071,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8053,6 +9101,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8077,6 +9129,10 @@ export interface operations {
             /** @description A page of LocationSummary objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8096,6 +9152,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8105,6 +9165,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8114,6 +9178,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8125,6 +9208,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8152,6 +9239,10 @@ export interface operations {
             /** @description The new location */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8161,6 +9252,10 @@ export interface operations {
             /** @description idempotency_key_required */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8172,6 +9267,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8181,6 +9280,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8190,6 +9293,10 @@ export interface operations {
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8199,6 +9306,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8208,6 +9319,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8217,6 +9332,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8228,6 +9362,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8252,6 +9390,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8263,6 +9405,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8272,6 +9418,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8281,6 +9431,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8290,6 +9444,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8301,6 +9474,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8326,6 +9503,10 @@ export interface operations {
             /** @description The location is deleted */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8341,6 +9522,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8352,6 +9537,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8361,6 +9550,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8370,6 +9563,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8379,6 +9576,10 @@ export interface operations {
             /** @description location_delete_not_allowed */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8388,6 +9589,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8397,6 +9602,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8406,6 +9615,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8417,6 +9645,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8447,6 +9679,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8456,6 +9692,10 @@ export interface operations {
             /** @description idempotency_key_required */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8467,6 +9707,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8476,6 +9720,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8485,6 +9733,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8494,6 +9746,10 @@ export interface operations {
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8503,6 +9759,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8512,6 +9772,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8521,6 +9785,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8532,6 +9815,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8558,6 +9845,10 @@ export interface operations {
             /** @description A page of Zone objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8577,6 +9868,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8586,6 +9881,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8595,6 +9894,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8604,6 +9907,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8615,6 +9937,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8644,6 +9970,10 @@ export interface operations {
             /** @description The new zone */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8653,6 +9983,10 @@ export interface operations {
             /** @description idempotency_key_required */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8664,6 +9998,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8673,6 +10011,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8682,6 +10024,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8691,6 +10037,10 @@ export interface operations {
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8700,6 +10050,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8709,6 +10063,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8718,6 +10076,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8729,6 +10106,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8758,6 +10139,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8767,6 +10152,10 @@ export interface operations {
             /** @description idempotency_key_required */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8778,6 +10167,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8787,6 +10180,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8796,6 +10193,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8805,6 +10206,10 @@ export interface operations {
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8814,6 +10219,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8823,6 +10232,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8832,6 +10245,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8843,6 +10275,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8869,6 +10305,10 @@ export interface operations {
             /** @description A page of the record’s events */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8888,6 +10328,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8897,6 +10341,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8906,6 +10354,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8915,6 +10367,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8924,6 +10380,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8935,6 +10410,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8964,6 +10443,10 @@ export interface operations {
             /** @description A page of ItemCategory objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8983,6 +10466,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8992,6 +10479,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9001,6 +10492,25 @@ export interface operations {
             /** @description invalid_query_parameter */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9012,6 +10522,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9039,6 +10553,10 @@ export interface operations {
             /** @description The new category */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9048,6 +10566,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9059,6 +10581,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9068,6 +10594,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9077,6 +10607,10 @@ export interface operations {
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9086,6 +10620,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9095,6 +10633,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9104,6 +10646,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9115,6 +10676,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9139,6 +10704,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9150,6 +10719,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9159,6 +10732,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9168,6 +10745,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9177,6 +10758,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9188,6 +10788,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9213,6 +10817,10 @@ export interface operations {
             /** @description The item_category is deleted */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9228,6 +10836,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9239,6 +10851,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9248,6 +10864,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9257,6 +10877,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9266,6 +10890,10 @@ export interface operations {
             /** @description item_category_delete_not_allowed or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9275,6 +10903,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9284,6 +10916,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9293,6 +10929,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9304,6 +10959,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9334,6 +10993,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9343,6 +11006,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9354,6 +11021,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9363,6 +11034,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9372,6 +11047,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9381,6 +11060,10 @@ export interface operations {
             /** @description mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9390,6 +11073,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9399,6 +11086,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9408,6 +11099,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9419,6 +11129,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9445,6 +11159,10 @@ export interface operations {
             /** @description A page of the record’s events */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9464,6 +11182,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9473,6 +11195,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9482,6 +11208,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9491,6 +11221,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9500,6 +11234,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9511,6 +11264,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9545,6 +11302,10 @@ export interface operations {
             /** @description The item with its gallery */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9554,6 +11315,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9565,6 +11330,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9574,6 +11343,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9583,6 +11356,10 @@ export interface operations {
             /** @description resource_missing: no such item or photo for this caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9592,6 +11369,10 @@ export interface operations {
             /** @description item_photo_limit_reached: the item has five photos */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9601,6 +11382,10 @@ export interface operations {
             /** @description payload_too_large: a file over 15 MB */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9610,6 +11395,10 @@ export interface operations {
             /** @description unsupported_media_type: not multipart/form-data */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9619,6 +11408,25 @@ export interface operations {
             /** @description invalid_photo: not a JPEG, PNG or WebP image */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9630,6 +11438,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9659,6 +11471,10 @@ export interface operations {
             /** @description The item with its gallery */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9668,6 +11484,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9679,6 +11499,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9688,6 +11512,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9697,6 +11525,10 @@ export interface operations {
             /** @description resource_missing: no such item or photo for this caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9706,6 +11538,10 @@ export interface operations {
             /** @description item_archived */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9715,6 +11551,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9724,6 +11564,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9733,6 +11577,25 @@ export interface operations {
             /** @description invalid_photo_order */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9744,6 +11607,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9777,6 +11644,10 @@ export interface operations {
             /** @description The item with its gallery */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9786,6 +11657,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9797,6 +11672,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9806,6 +11685,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9815,6 +11698,10 @@ export interface operations {
             /** @description resource_missing: no such item or photo for this caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9824,6 +11711,10 @@ export interface operations {
             /** @description item_archived */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9833,6 +11724,10 @@ export interface operations {
             /** @description payload_too_large: a file over 15 MB */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9842,6 +11737,10 @@ export interface operations {
             /** @description unsupported_media_type: not multipart/form-data */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9851,6 +11750,25 @@ export interface operations {
             /** @description invalid_photo: not a JPEG, PNG or WebP image */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9862,6 +11780,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9885,6 +11807,10 @@ export interface operations {
             /** @description The item with its gallery */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9894,6 +11820,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9905,6 +11835,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9914,6 +11848,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9923,6 +11861,10 @@ export interface operations {
             /** @description resource_missing: no such item or photo for this caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9932,6 +11874,10 @@ export interface operations {
             /** @description item_archived */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9941,6 +11887,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9950,6 +11900,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9959,6 +11913,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9970,6 +11943,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10003,6 +11980,10 @@ export interface operations {
             /** @description The item with its gallery */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10012,6 +11993,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10023,6 +12008,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10032,6 +12021,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10041,6 +12034,10 @@ export interface operations {
             /** @description resource_missing: no such item or photo for this caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10050,6 +12047,10 @@ export interface operations {
             /** @description item_archived */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10059,6 +12060,10 @@ export interface operations {
             /** @description payload_too_large: a file over 15 MB */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10068,6 +12073,10 @@ export interface operations {
             /** @description unsupported_media_type: not multipart/form-data */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10077,6 +12086,25 @@ export interface operations {
             /** @description invalid_photo: not a JPEG, PNG or WebP image */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10088,6 +12116,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10112,6 +12144,10 @@ export interface operations {
             /** @description The image; cached for a year (the URL changes when the photo does) */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10123,6 +12159,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10132,6 +12172,25 @@ export interface operations {
             /** @description invalid_query_parameter: the route takes none */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10167,6 +12226,10 @@ export interface operations {
             /** @description A page of Item objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10186,6 +12249,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10195,6 +12262,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10204,6 +12275,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10213,6 +12288,25 @@ export interface operations {
             /** @description invalid_query_parameter */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10224,6 +12318,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10251,6 +12349,10 @@ export interface operations {
             /** @description The new item */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10260,6 +12362,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10271,6 +12377,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10280,6 +12390,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10289,6 +12403,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10298,6 +12416,10 @@ export interface operations {
             /** @description account_record_limit_reached */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10307,6 +12429,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10316,6 +12442,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10325,6 +12455,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10336,6 +12485,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10360,6 +12513,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10371,6 +12528,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10380,6 +12541,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10389,6 +12554,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10398,6 +12567,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10409,6 +12597,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10438,6 +12630,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10447,6 +12643,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10458,6 +12658,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10467,6 +12671,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10476,6 +12684,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10485,6 +12697,10 @@ export interface operations {
             /** @description item_archived or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10494,6 +12710,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10503,6 +12723,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10512,6 +12736,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10523,6 +12766,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10549,6 +12796,10 @@ export interface operations {
             /** @description The archived item */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10558,6 +12809,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10569,6 +12824,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10578,6 +12837,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10587,6 +12850,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10596,6 +12863,10 @@ export interface operations {
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10605,6 +12876,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10614,6 +12889,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10623,6 +12902,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10634,6 +12932,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10660,6 +12962,10 @@ export interface operations {
             /** @description The restored item */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10669,6 +12975,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10680,6 +12990,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10689,6 +13003,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10698,6 +13016,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10707,6 +13029,10 @@ export interface operations {
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10716,6 +13042,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10725,6 +13055,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10734,6 +13068,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10745,6 +13098,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10775,6 +13132,10 @@ export interface operations {
             /** @description The item with its new stock */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10784,6 +13145,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10795,6 +13160,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10804,6 +13173,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10813,6 +13186,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10822,6 +13199,10 @@ export interface operations {
             /** @description insufficient_stock, item_archived or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10831,6 +13212,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10840,6 +13225,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10849,6 +13238,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10860,6 +13268,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10886,6 +13298,10 @@ export interface operations {
             /** @description A page of the record’s events */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10905,6 +13321,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10914,6 +13334,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10923,6 +13347,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10932,6 +13360,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10941,6 +13373,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10952,6 +13403,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10983,6 +13438,10 @@ export interface operations {
             /** @description A page of ItemVariation objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11002,6 +13461,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11011,6 +13474,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11020,6 +13487,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11029,6 +13500,25 @@ export interface operations {
             /** @description invalid_query_parameter */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11040,6 +13530,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11069,6 +13563,10 @@ export interface operations {
             /** @description The new variation */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11078,6 +13576,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11089,6 +13591,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11098,6 +13604,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11107,6 +13617,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11116,6 +13630,10 @@ export interface operations {
             /** @description duplicate_variation or item_archived */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11125,6 +13643,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11134,6 +13656,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11143,6 +13669,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11154,6 +13699,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11179,6 +13728,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11190,6 +13743,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11199,6 +13756,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11208,6 +13769,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11217,6 +13782,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11228,6 +13812,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11253,6 +13841,10 @@ export interface operations {
             /** @description The item_variation is deleted */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11268,6 +13860,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11279,6 +13875,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11288,6 +13888,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11297,6 +13901,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11306,6 +13914,10 @@ export interface operations {
             /** @description item_variation_delete_not_allowed */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11315,6 +13927,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11324,6 +13940,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11333,6 +13953,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11344,6 +13983,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11374,6 +14017,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11383,6 +14030,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11394,6 +14045,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11403,6 +14058,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11412,6 +14071,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11421,6 +14084,10 @@ export interface operations {
             /** @description duplicate_variation, item_archived or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11430,6 +14097,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11439,6 +14110,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11448,6 +14123,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11459,6 +14153,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11486,6 +14184,10 @@ export interface operations {
             /** @description A page of the variation’s events */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11505,6 +14207,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11514,6 +14220,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11523,6 +14233,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11532,6 +14246,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11543,6 +14276,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11573,6 +14310,10 @@ export interface operations {
             /** @description The variation with its new row */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11582,6 +14323,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11593,6 +14338,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11602,6 +14351,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11611,6 +14364,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11620,6 +14377,10 @@ export interface operations {
             /** @description variation_location_exists or item_archived */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11629,6 +14390,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11638,6 +14403,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11647,6 +14416,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11658,6 +14446,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11684,6 +14476,10 @@ export interface operations {
             /** @description The row is removed */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11693,6 +14489,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11704,6 +14504,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11713,6 +14517,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11722,6 +14530,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11731,6 +14543,10 @@ export interface operations {
             /** @description item_variation_location_delete_not_allowed */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11740,6 +14556,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11749,6 +14569,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11758,6 +14582,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11769,6 +14612,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11800,6 +14647,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11809,6 +14660,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11820,6 +14675,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11829,6 +14688,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11838,6 +14701,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11847,6 +14714,10 @@ export interface operations {
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11856,6 +14727,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11865,6 +14740,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11874,6 +14753,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11885,6 +14783,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11917,6 +14819,10 @@ export interface operations {
             /** @description The variation with its new stock */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11926,6 +14832,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11937,6 +14847,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11946,6 +14860,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11955,6 +14873,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11964,6 +14886,10 @@ export interface operations {
             /** @description insufficient_stock or item_archived */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11973,6 +14899,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11982,6 +14912,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11991,6 +14925,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12002,6 +14955,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12028,6 +14985,10 @@ export interface operations {
             /** @description A page of VariationAttribute objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12047,6 +15008,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12056,6 +15021,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12065,6 +15034,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12074,6 +15047,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12085,6 +15077,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12108,6 +15104,10 @@ export interface operations {
             /** @description A page of VariationAttribute objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12127,6 +15127,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12136,6 +15140,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12145,6 +15153,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12156,6 +15183,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12183,6 +15214,10 @@ export interface operations {
             /** @description The new attribute */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12192,6 +15227,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12203,6 +15242,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12212,6 +15255,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12221,6 +15268,10 @@ export interface operations {
             /** @description duplicate_variation_attribute */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12230,6 +15281,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12239,6 +15294,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12248,6 +15307,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12259,6 +15337,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12283,6 +15365,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12294,6 +15380,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12303,6 +15393,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12312,6 +15406,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12321,6 +15419,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12332,6 +15449,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12361,6 +15482,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12370,6 +15495,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12381,6 +15510,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12390,6 +15523,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12399,6 +15536,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12408,6 +15549,10 @@ export interface operations {
             /** @description variation_attribute_value_in_use or duplicate_variation_attribute */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12417,6 +15562,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12426,6 +15575,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12435,6 +15588,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12446,6 +15618,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12472,6 +15648,10 @@ export interface operations {
             /** @description A page of the record’s events */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12491,6 +15671,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12500,6 +15684,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12509,6 +15697,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12518,6 +15710,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12527,6 +15723,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12538,6 +15753,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12579,6 +15798,10 @@ export interface operations {
              */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12598,6 +15821,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12607,6 +15834,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12616,6 +15847,25 @@ export interface operations {
             /** @description invalid_query_parameter */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12627,6 +15877,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12654,6 +15908,10 @@ export interface operations {
             /** @description The new estimate with its lines */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12663,6 +15921,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12674,6 +15936,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12683,6 +15949,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12692,6 +15962,10 @@ export interface operations {
             /** @description account_record_limit_reached */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12701,6 +15975,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12710,6 +15988,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12719,6 +16001,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12730,6 +16031,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12754,6 +16059,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12765,6 +16074,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12774,6 +16087,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12783,6 +16100,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12792,6 +16113,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12803,6 +16143,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12825,6 +16169,10 @@ export interface operations {
             /** @description The estimate is deleted */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12840,6 +16188,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12851,6 +16203,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12860,6 +16216,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12869,6 +16229,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12878,6 +16242,10 @@ export interface operations {
             /** @description estimate_delete_not_allowed */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12887,6 +16255,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12896,6 +16268,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12905,6 +16281,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12916,6 +16311,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12945,6 +16344,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12954,6 +16357,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12965,6 +16372,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12974,6 +16385,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12983,6 +16398,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12992,6 +16411,10 @@ export interface operations {
             /** @description estimate_update_not_allowed or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13001,6 +16424,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13010,6 +16437,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13019,6 +16450,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13030,6 +16480,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13056,6 +16510,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13065,6 +16523,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13076,6 +16538,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13085,6 +16551,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13094,6 +16564,10 @@ export interface operations {
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13103,6 +16577,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13112,6 +16590,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13121,6 +16603,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13132,6 +16633,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13162,6 +16667,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13171,6 +16680,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13182,6 +16695,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13191,6 +16708,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13200,6 +16721,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13209,6 +16734,10 @@ export interface operations {
             /** @description mobile_mutation_conflict or estimate_update_not_allowed */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13218,6 +16747,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13227,6 +16760,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13236,6 +16773,10 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13245,6 +16786,25 @@ export interface operations {
             /** @description estimate_revision_required: no If-Match */
             428: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13256,6 +16816,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13285,6 +16849,10 @@ export interface operations {
             /** @description The declined estimate */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13294,6 +16862,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13305,6 +16877,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13314,6 +16890,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13323,6 +16903,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13332,6 +16916,10 @@ export interface operations {
             /** @description estimate_decline_not_allowed */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13341,6 +16929,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13350,6 +16942,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13359,6 +16955,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13370,6 +16985,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13396,6 +17015,10 @@ export interface operations {
             /** @description A page of the record’s events */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13415,6 +17038,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13424,6 +17051,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13433,6 +17064,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13442,6 +17077,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13451,6 +17090,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13462,6 +17120,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13499,6 +17161,10 @@ export interface operations {
              */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13518,6 +17184,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13527,6 +17197,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13536,6 +17210,25 @@ export interface operations {
             /** @description invalid_query_parameter */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13547,6 +17240,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13574,6 +17271,10 @@ export interface operations {
             /** @description The new invoice with its calculated lines */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13583,6 +17284,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13594,6 +17299,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13603,6 +17312,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13612,6 +17325,10 @@ export interface operations {
             /** @description account_record_limit_reached */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13621,6 +17338,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13630,6 +17351,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13639,6 +17364,25 @@ export interface operations {
             /** @description validation_failed or unsupported_invoice_field */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13650,6 +17394,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13675,6 +17423,10 @@ export interface operations {
             /** @description The invoice detail */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13686,6 +17438,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13695,6 +17451,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13704,6 +17464,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13713,6 +17477,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13722,6 +17490,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13733,6 +17520,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13758,6 +17549,10 @@ export interface operations {
             /** @description The invoice is deleted */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13773,6 +17568,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13784,6 +17583,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13793,6 +17596,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13802,6 +17609,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13811,6 +17622,10 @@ export interface operations {
             /** @description invoice_delete_not_allowed */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13820,6 +17635,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13829,6 +17648,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13838,6 +17661,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13847,6 +17674,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13858,6 +17704,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13889,6 +17739,10 @@ export interface operations {
             /** @description The updated invoice */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13898,6 +17752,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13909,6 +17767,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13918,6 +17780,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13927,6 +17793,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13936,6 +17806,10 @@ export interface operations {
             /** @description invoice_update_not_allowed or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13945,6 +17819,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13954,6 +17832,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13963,6 +17845,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13972,6 +17858,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13983,6 +17888,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14014,6 +17923,10 @@ export interface operations {
             /** @description The invoice detail */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14023,6 +17936,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14034,6 +17951,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14043,6 +17964,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14052,6 +17977,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14061,6 +17990,10 @@ export interface operations {
             /** @description invoice_dispatch_not_allowed */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14070,6 +18003,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14079,6 +18016,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14088,6 +18029,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14097,6 +18042,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14108,6 +18072,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14139,6 +18107,10 @@ export interface operations {
             /** @description The invoice detail */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14148,6 +18120,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14159,6 +18135,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14168,6 +18148,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14177,6 +18161,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14186,6 +18174,10 @@ export interface operations {
             /** @description invoice_dispatch_date_edit_not_allowed */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14195,6 +18187,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14204,6 +18200,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14213,6 +18213,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14222,6 +18226,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14233,6 +18256,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14264,6 +18291,10 @@ export interface operations {
             /** @description The invoice detail */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14273,6 +18304,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14284,6 +18319,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14293,6 +18332,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14302,6 +18345,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14311,6 +18358,10 @@ export interface operations {
             /** @description invoice_cancel_not_allowed */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14320,6 +18371,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14329,6 +18384,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14338,6 +18397,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14347,6 +18410,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14358,6 +18440,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14384,6 +18470,10 @@ export interface operations {
             /** @description A page of InvoicePayment objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14403,6 +18493,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14412,6 +18506,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14421,6 +18519,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14430,6 +18532,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14439,6 +18545,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14450,6 +18575,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14481,6 +18610,10 @@ export interface operations {
             /** @description The payment {id, object, invoice_id, amount, type, reference, payment_date, card} */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14490,6 +18623,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14501,6 +18638,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14510,6 +18651,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14519,6 +18664,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14528,6 +18677,10 @@ export interface operations {
             /** @description invoice_payment_not_allowed (cancelled) or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14537,6 +18690,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14546,6 +18703,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14555,6 +18716,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14564,6 +18729,25 @@ export interface operations {
             /** @description validation_failed (param amount: beyond the balance) */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14575,6 +18759,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14606,6 +18794,10 @@ export interface operations {
             /** @description The refund as a payment of type refund, amount negative */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14615,6 +18807,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14626,6 +18822,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14635,6 +18835,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14644,6 +18848,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14653,6 +18861,10 @@ export interface operations {
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14662,6 +18874,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14671,6 +18887,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14680,6 +18900,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14689,6 +18913,25 @@ export interface operations {
             /** @description validation_failed (param amount: above payments less refunds) */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14700,6 +18943,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14732,6 +18979,10 @@ export interface operations {
             /** @description The refund as a payment of type refund, amount negative */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14741,6 +18992,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14752,6 +19007,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14761,6 +19020,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14770,6 +19033,10 @@ export interface operations {
             /** @description resource_missing: no such payment on the invoice */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14779,6 +19046,10 @@ export interface operations {
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14788,6 +19059,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14797,6 +19072,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14806,6 +19085,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14815,6 +19098,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14826,6 +19128,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14848,6 +19154,10 @@ export interface operations {
             /** @description {object: "invoice_payment_receipt_preview", invoice_id, enabled, recipients} */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14859,6 +19169,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14868,6 +19182,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14877,6 +19195,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14886,6 +19208,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14895,6 +19221,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14906,6 +19251,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14932,6 +19281,10 @@ export interface operations {
             /** @description A page of InvoiceFulfillment objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14951,6 +19304,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14960,6 +19317,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14969,6 +19330,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14978,6 +19343,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14987,6 +19356,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14998,6 +19386,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15029,6 +19421,10 @@ export interface operations {
             /** @description The packing list, status packed */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15038,6 +19434,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15049,6 +19449,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15058,6 +19462,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15067,6 +19475,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15076,6 +19488,10 @@ export interface operations {
             /** @description invoice_pack_not_allowed, invoice_line_already_packed or invoice_fulfillment_managed_by_sales_order */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15085,6 +19501,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15094,6 +19514,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15103,6 +19527,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15112,6 +19540,25 @@ export interface operations {
             /** @description invalid_invoice_pack or unsupported_invoice_pack_field */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15123,6 +19570,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15155,6 +19606,10 @@ export interface operations {
             /** @description The packing list, status shipped */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15164,6 +19619,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15175,6 +19634,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15184,6 +19647,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15193,6 +19660,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15202,6 +19673,10 @@ export interface operations {
             /** @description invoice_ship_not_allowed or invoice_fulfillment_managed_by_sales_order */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15211,6 +19686,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15220,6 +19699,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15229,6 +19712,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15238,6 +19725,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15249,6 +19755,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15275,6 +19785,10 @@ export interface operations {
             /** @description A page of the record’s events */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15294,6 +19808,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15303,6 +19821,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15312,6 +19834,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15321,6 +19847,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15330,6 +19860,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15341,6 +19890,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15384,6 +19937,10 @@ export interface operations {
              */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15403,6 +19960,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15412,6 +19973,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15421,6 +19986,25 @@ export interface operations {
             /** @description invalid_query_parameter */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15432,6 +20016,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15459,6 +20047,10 @@ export interface operations {
             /** @description The new sales order with its calculated lines */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15468,6 +20060,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15479,6 +20075,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15488,6 +20088,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15497,6 +20101,10 @@ export interface operations {
             /** @description account_record_limit_reached */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15506,6 +20114,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15515,6 +20127,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15524,6 +20140,25 @@ export interface operations {
             /** @description validation_failed or unsupported_sales_order_field */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15535,6 +20170,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15560,6 +20199,10 @@ export interface operations {
             /** @description The sales order detail; ETag "so_N" */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15571,6 +20214,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15580,6 +20227,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15589,6 +20240,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15598,6 +20253,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15607,6 +20266,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15618,6 +20296,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15643,6 +20325,10 @@ export interface operations {
             /** @description The sales_order is deleted */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15658,6 +20344,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15669,6 +20359,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15682,6 +20376,10 @@ export interface operations {
              */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15691,6 +20389,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15700,6 +20402,10 @@ export interface operations {
             /** @description sales_order_delete_not_allowed or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15709,6 +20415,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15718,6 +20428,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15727,6 +20441,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15736,6 +20454,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15747,6 +20484,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15778,6 +20519,10 @@ export interface operations {
             /** @description The updated sales order */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15787,6 +20532,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15798,6 +20547,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15807,6 +20560,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15816,6 +20573,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15825,6 +20586,10 @@ export interface operations {
             /** @description sales_order_update_not_allowed or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15834,6 +20599,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15843,6 +20612,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15852,6 +20625,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15861,6 +20638,25 @@ export interface operations {
             /** @description validation_failed or unsupported_sales_order_field */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15872,6 +20668,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15898,6 +20698,10 @@ export interface operations {
             /** @description A page of SalesOrderFulfillment objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15917,6 +20721,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15926,6 +20734,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15935,6 +20747,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15944,6 +20760,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15953,6 +20773,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15964,6 +20803,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15995,6 +20838,10 @@ export interface operations {
             /** @description The packing list, status packed */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16004,6 +20851,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16015,6 +20866,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16028,6 +20883,10 @@ export interface operations {
              */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16037,6 +20896,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16046,6 +20909,10 @@ export interface operations {
             /** @description sales_order_pack_not_allowed or sales_order_line_already_packed */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16055,6 +20922,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16064,6 +20935,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16073,6 +20948,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16082,6 +20961,25 @@ export interface operations {
             /** @description invalid_sales_order_pack or unsupported_sales_order_field */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16093,6 +20991,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16125,6 +21027,10 @@ export interface operations {
             /** @description The packing list, status shipped */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16134,6 +21040,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16145,6 +21055,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16158,6 +21072,10 @@ export interface operations {
              */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16167,6 +21085,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16176,6 +21098,10 @@ export interface operations {
             /** @description sales_order_ship_not_allowed */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16185,6 +21111,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16194,6 +21124,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16203,6 +21137,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16212,6 +21150,25 @@ export interface operations {
             /** @description validation_failed or unsupported_sales_order_field */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16223,6 +21180,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16249,6 +21210,10 @@ export interface operations {
             /** @description A page of the record’s events */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16268,6 +21233,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16277,6 +21246,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16286,6 +21259,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16295,6 +21272,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16304,6 +21285,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16315,6 +21315,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16346,6 +21350,10 @@ export interface operations {
             /** @description A page of StockTransferSummary objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16365,6 +21373,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16374,6 +21386,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16383,6 +21399,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16394,6 +21429,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16421,6 +21460,10 @@ export interface operations {
             /** @description The new stock transfer with its lines */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16430,6 +21473,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16441,6 +21488,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16450,6 +21501,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16459,6 +21514,10 @@ export interface operations {
             /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16468,6 +21527,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16477,6 +21540,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16486,6 +21553,25 @@ export interface operations {
             /** @description validation_failed or unsupported_stock_transfer_field */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16497,6 +21583,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16522,6 +21612,10 @@ export interface operations {
             /** @description The stock transfer; ETag "st_N" */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16533,6 +21627,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16542,6 +21640,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16551,6 +21653,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16560,6 +21666,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16569,6 +21679,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16580,6 +21709,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16605,6 +21738,10 @@ export interface operations {
             /** @description The stock_transfer is deleted */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16620,6 +21757,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16631,6 +21772,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16640,6 +21785,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16649,6 +21798,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16658,6 +21811,10 @@ export interface operations {
             /** @description stock_transfer_delete_not_allowed or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16667,6 +21824,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16676,6 +21837,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16685,6 +21850,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16694,6 +21863,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16705,6 +21893,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16736,6 +21928,10 @@ export interface operations {
             /** @description The updated stock transfer */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16745,6 +21941,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16756,6 +21956,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16765,6 +21969,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16774,6 +21982,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16783,6 +21995,10 @@ export interface operations {
             /** @description stock_transfer_update_not_allowed, insufficient_stock or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16792,6 +22008,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16801,6 +22021,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16810,6 +22034,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16819,6 +22047,25 @@ export interface operations {
             /** @description validation_failed or unsupported_stock_transfer_field */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16830,6 +22077,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16861,6 +22112,10 @@ export interface operations {
             /** @description The transfer, status_id 27 */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16870,6 +22125,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16881,6 +22140,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16890,6 +22153,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16899,6 +22166,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16908,6 +22179,10 @@ export interface operations {
             /** @description stock_transfer_send_not_allowed or insufficient_stock */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16917,6 +22192,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16926,6 +22205,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16935,6 +22218,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16944,6 +22231,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16955,6 +22261,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16986,6 +22296,10 @@ export interface operations {
             /** @description The transfer, status_id 28 */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16995,6 +22309,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17006,6 +22324,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17015,6 +22337,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17024,6 +22350,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17033,6 +22363,10 @@ export interface operations {
             /** @description stock_transfer_receive_not_allowed */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17042,6 +22376,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17051,6 +22389,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17060,6 +22402,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17069,6 +22415,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17080,6 +22445,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17106,6 +22475,10 @@ export interface operations {
             /** @description A page of the record’s events */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17125,6 +22498,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17134,6 +22511,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17143,6 +22524,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17152,6 +22537,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17161,6 +22550,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17172,6 +22580,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17205,6 +22617,10 @@ export interface operations {
             /** @description A page of StockMovement objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17224,6 +22640,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17233,6 +22653,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17242,6 +22666,10 @@ export interface operations {
             /** @description resource_missing: no such item, or one the caller may not see */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17251,6 +22679,25 @@ export interface operations {
             /** @description invalid_query_parameter */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17262,6 +22709,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17312,6 +22763,10 @@ export interface operations {
              */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17331,6 +22786,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17340,6 +22799,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17349,6 +22812,25 @@ export interface operations {
             /** @description invalid_query_parameter */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17360,6 +22842,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17387,6 +22873,10 @@ export interface operations {
             /** @description The new purchase order with its calculated lines */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17396,6 +22886,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17407,6 +22901,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17416,6 +22914,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17425,6 +22927,10 @@ export interface operations {
             /** @description account_record_limit_reached */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17434,6 +22940,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17443,6 +22953,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17452,6 +22966,25 @@ export interface operations {
             /** @description validation_failed or unsupported_purchase_order_field */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17463,6 +22996,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17488,6 +23025,10 @@ export interface operations {
             /** @description The purchase order detail; ETag its revision */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17499,6 +23040,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17508,6 +23053,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17517,6 +23066,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17526,6 +23079,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17535,6 +23092,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17546,6 +23122,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17571,6 +23151,10 @@ export interface operations {
             /** @description The purchase_order is deleted */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17586,6 +23170,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17597,6 +23185,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17606,6 +23198,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17615,6 +23211,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17624,6 +23224,10 @@ export interface operations {
             /** @description purchase_order_delete_not_allowed or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17633,6 +23237,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17642,6 +23250,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17651,6 +23263,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17660,6 +23276,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17671,6 +23306,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17702,6 +23341,10 @@ export interface operations {
             /** @description The updated purchase order */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17711,6 +23354,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17722,6 +23369,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17731,6 +23382,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17740,6 +23395,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17749,6 +23408,10 @@ export interface operations {
             /** @description purchase_order_update_not_allowed or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17758,6 +23421,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17767,6 +23434,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17776,6 +23447,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17785,6 +23460,25 @@ export interface operations {
             /** @description validation_failed or unsupported_purchase_order_field */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17796,6 +23490,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17827,6 +23525,10 @@ export interface operations {
             /** @description The complete purchase order */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17836,6 +23538,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17847,6 +23553,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17856,6 +23566,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17865,6 +23579,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17874,6 +23592,10 @@ export interface operations {
             /** @description purchase_order_send_not_allowed or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17883,6 +23605,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17892,6 +23618,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17901,6 +23631,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17910,6 +23644,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17921,6 +23674,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17952,6 +23709,10 @@ export interface operations {
             /** @description The complete purchase order */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17961,6 +23722,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17972,6 +23737,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17981,6 +23750,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17990,6 +23763,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17999,6 +23776,10 @@ export interface operations {
             /** @description purchase_order_receive_not_allowed or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18008,6 +23789,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18017,6 +23802,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18026,6 +23815,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18035,6 +23828,25 @@ export interface operations {
             /** @description validation_failed (lines.N.line_id, lines.N.quantity) */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18046,6 +23858,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18072,6 +23888,10 @@ export interface operations {
             /** @description A page of PurchaseOrderPayment objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18091,6 +23911,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18100,6 +23924,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18109,6 +23937,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18118,6 +23950,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18127,6 +23963,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18138,6 +23993,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18167,6 +24026,10 @@ export interface operations {
             /** @description The payment {id, object, purchase_order_id, amount, type, reference, payment_date, card} */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18176,6 +24039,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18187,6 +24054,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18196,6 +24067,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18205,6 +24080,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18214,6 +24093,10 @@ export interface operations {
             /** @description purchase_order_payment_not_allowed */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18223,6 +24106,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18232,6 +24119,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18241,6 +24132,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18250,6 +24145,25 @@ export interface operations {
             /** @description validation_failed (param amount: beyond the balance) */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18261,6 +24175,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18284,6 +24202,10 @@ export interface operations {
             /** @description The payment is deleted */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18301,6 +24223,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18312,6 +24238,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18321,6 +24251,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18330,6 +24264,10 @@ export interface operations {
             /** @description resource_missing (also a repeated delete) */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18339,6 +24277,10 @@ export interface operations {
             /** @description purchase_order_payment_delete_not_allowed */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18348,6 +24290,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18357,6 +24303,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18366,6 +24316,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18375,6 +24329,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18386,6 +24359,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18412,6 +24389,10 @@ export interface operations {
             /** @description A page of the record’s events */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18431,6 +24412,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18440,6 +24425,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18449,6 +24438,10 @@ export interface operations {
             /** @description resource_missing: absent, foreign, archived or not visible to the caller */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18458,6 +24451,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18467,6 +24464,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18478,6 +24494,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18507,6 +24527,10 @@ export interface operations {
             /** @description The new invoice with its lines */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18516,6 +24540,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18527,6 +24555,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18536,6 +24568,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18545,6 +24581,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18554,6 +24594,10 @@ export interface operations {
             /** @description estimate_conversion_not_allowed, account_record_limit_reached or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18563,6 +24607,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18572,6 +24620,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18581,6 +24633,25 @@ export interface operations {
             /** @description validation_failed or unsupported_estimate_field */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18592,6 +24663,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18624,6 +24699,10 @@ export interface operations {
             /** @description The new sales order with its lines */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18633,6 +24712,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18644,6 +24727,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18653,6 +24740,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18662,6 +24753,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18671,6 +24766,10 @@ export interface operations {
             /** @description estimate_sales_order_conversion_not_allowed, account_record_limit_reached or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18680,6 +24779,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18689,6 +24792,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18698,6 +24805,25 @@ export interface operations {
             /** @description unsupported_estimate_field */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18709,6 +24835,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18740,6 +24870,10 @@ export interface operations {
             /** @description The new unpaid invoice with its lines, linked to the order */
             201: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18749,6 +24883,10 @@ export interface operations {
             /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
             400: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18760,6 +24898,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18769,6 +24911,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18778,6 +24924,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18787,6 +24937,10 @@ export interface operations {
             /** @description sales_order_invoice_not_allowed, sales_order_already_invoiced, sales_order_line_already_invoiced, item_unit_unavailable, account_record_limit_reached or mobile_mutation_conflict */
             409: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18796,6 +24950,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18805,6 +24963,10 @@ export interface operations {
             /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
             413: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18814,6 +24976,10 @@ export interface operations {
             /** @description unsupported_media_type: the body is not JSON */
             415: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18823,6 +24989,25 @@ export interface operations {
             /** @description invalid_sales_order_invoice */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18834,6 +25019,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18860,6 +25049,10 @@ export interface operations {
             /** @description A page of InvoiceSummary objects */
             200: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18879,6 +25072,10 @@ export interface operations {
                 headers: {
                     /** @description Bearer */
                     "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18888,6 +25085,10 @@ export interface operations {
             /** @description insufficient_scope or permission_denied */
             403: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18897,6 +25098,10 @@ export interface operations {
             /** @description resource_missing */
             404: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18906,6 +25111,10 @@ export interface operations {
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18915,6 +25124,25 @@ export interface operations {
             /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
             422: {
                 headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18926,6 +25154,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying (2) */
                     "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {

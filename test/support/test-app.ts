@@ -35,7 +35,8 @@ export async function startTestApp(target: TestDatabase, options: TestAppOptions
   const database = await target.open();
   try {
     const config: ApiConfig = {
-      ...configFromEnv({ LOG_LEVEL: 'silent', ADMIN_TOKEN }),
+      // The limiter counts every request, with a budget no test reaches unless it sets its own.
+      ...configFromEnv({ LOG_LEVEL: 'silent', ADMIN_TOKEN, RATE_LIMIT_REQUESTS: '1000000' }),
       ...options.config,
     };
     const contract = responseContract();

@@ -13,6 +13,7 @@ import { answerOversizedBodiesReadably } from './http/oversized-bodies';
 import { acceptPhotoUploads } from './items/photos/photo-uploads';
 import { setupOpenApi } from './openapi/openapi';
 import { Metrics } from './operations/metrics';
+import { RateLimits } from './http/rate-limits';
 import { logRequest, requestIdFrom } from './operations/request-log';
 import { ReadYourWrites } from './store/read-your-writes';
 
@@ -54,6 +55,7 @@ export async function createApp(
     });
     const replayReads = app.get(ReplayReads);
     fastify.addHook('onRequest', async (request) => replayReads.attach(request)); // an idempotent retry's reads
+    await limitRequestRates(fastify as unknown as FastifyInstance, app.get(RateLimits));
     const metrics = app.get(Metrics);
     const admission = new RequestAdmission({
       working: config.maxConcurrentRequests,
@@ -79,6 +81,18 @@ export async function createApp(
     await app.close();
     throw error;
   }
+}
+
+/**
+ * Keys spend their budget once authenticated (AccessGuard); a request that names no key, such as
+ * the OpenAPI document's, spends its address's before it waits for admission.
+ */
+async function limitRequestRates(fastify: FastifyInstance, rateLimits: RateLimits): Promise<void> {
+  await rateLimits.install(fastify);
+  fastify.addHook('preHandler', async (request, reply) => {
+    if (request.url.startsWith('/api/v3/') && !request.headers.authorization)
+      await rateLimits.admitAddress(request, reply);
+  });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars

@@ -19,6 +19,9 @@ describe('configFromEnv', () => {
       maxConcurrentRequests: 64,
       maxWaitingRequests: 1000,
       readModelLagTargetMs: 10,
+      rateLimitRequests: 600,
+      rateLimitWindowS: 60,
+      redisUrl: undefined,
     });
   });
 
@@ -38,6 +41,8 @@ describe('configFromEnv', () => {
     ['PROJECTORS', 'elsewhere'],
     ['MAX_CONCURRENT_REQUESTS', '-1'],
     ['MAX_WAITING_REQUESTS', 'many'],
+    ['RATE_LIMIT_REQUESTS', '-1'],
+    ['RATE_LIMIT_WINDOW_S', '0'],
     ['READ_MODEL_LAG_TARGET_MS', '1.5'],
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => configFromEnv({ [name]: value })).toThrow(name);

@@ -36,6 +36,11 @@ export interface ApiConfig {
   maxWaitingRequests: number;
   /** Writes waiting longer than this for their read models lower the number worked on at once (0: never). */
   readModelLagTargetMs: number;
+  /** Requests per API key (or client address, unauthenticated) per window (0: no limit). */
+  rateLimitRequests: number;
+  rateLimitWindowS: number;
+  /** Where the rate-limit counters live when several API instances share one budget. */
+  redisUrl?: string;
 }
 
 export type ProjectorsMode = 'in-process' | 'external';
@@ -76,6 +81,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     maxConcurrentRequests: integer(env, 'MAX_CONCURRENT_REQUESTS', 64, 0, 10_000),
     maxWaitingRequests: integer(env, 'MAX_WAITING_REQUESTS', 1000, 0, 1_000_000),
     readModelLagTargetMs: integer(env, 'READ_MODEL_LAG_TARGET_MS', 10, 0, 600_000),
+    rateLimitRequests: integer(env, 'RATE_LIMIT_REQUESTS', 600, 0, 1_000_000),
+    rateLimitWindowS: integer(env, 'RATE_LIMIT_WINDOW_S', 60, 1, 86_400),
+    redisUrl: env.REDIS_URL || undefined,
   };
 }
 

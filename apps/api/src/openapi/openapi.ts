@@ -111,6 +111,7 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '415': 'unsupported_media_type: the body is not JSON',
   '428': 'Precondition required: the operation needs If-Match',
   '422': 'validation_failed, unsupported_field or invalid_query_parameter, with `param`',
+  '429': 'rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds',
   '503':
     'service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds',
 };
@@ -160,6 +161,8 @@ function completeOperation(path: string, method: string, operation: Json): void 
     if (headers.includes('idempotency-key')) statuses.push('409', '422'); // reused; malformed
     for (const status of statuses) responses[status] ??= { description: ERROR_DESCRIPTIONS[status] };
   }
+  const budgeted = path.startsWith('/api/v3/');
+  if (budgeted) responses['429'] ??= { description: ERROR_DESCRIPTIONS['429'] };
 
   for (const [status, response] of Object.entries(responses as Record<string, Json>)) {
     if (!/^[45]\d\d$/.test(status) || path === '/health') continue; // health answers its report
@@ -167,10 +170,13 @@ function completeOperation(path: string, method: string, operation: Json): void 
     if (!response.content) {
       response.content = { 'application/json': { schema: { $ref: getSchemaPath(ErrorEnvelopeSchema) } } };
     }
-    if (status === '503') {
+    if (status === '503' || status === '429') {
       response.headers ??= {
         'Retry-After': {
-          description: `Seconds to wait before retrying (${STORE_RETRY_AFTER_SECONDS})`,
+          description:
+            status === '503'
+              ? `Seconds to wait before retrying (${STORE_RETRY_AFTER_SECONDS})`
+              : 'Seconds until the budget renews',
           schema: { type: 'integer' },
         },
       };
@@ -181,9 +187,25 @@ function completeOperation(path: string, method: string, operation: Json): void 
       };
     }
   }
+  if (budgeted) {
+    for (const response of Object.values(responses as Record<string, Json>))
+      response.headers = { ...response.headers, ...RATE_LIMIT_HEADERS };
+  }
   if (!operation.summary) operation.summary = `${method.toUpperCase()} ${path}`;
   operation.responses = sortedResponses(responses);
 }
+
+/** On every answer of /api/v3 while a limit applies (draft-ietf-httpapi-ratelimit-headers). */
+const RATE_LIMIT_HEADERS: Json = {
+  'RateLimit-Policy': {
+    description: 'The request budget: `"per-key";q=<requests>;w=<window seconds>`',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>`',
+    schema: { type: 'string' },
+  },
+};
 
 /**
  * Every write of the public API may carry an Idempotency-Key (documents-api §1.6; the

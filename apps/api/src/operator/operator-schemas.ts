@@ -44,6 +44,12 @@ export class AccountSettingsSchema implements AccountSettings {
   @ApiProperty({ type: 'string' }) tax_label!: string;
   @TextProperty() tax_2_label!: string | null;
   @IntegerProperty({ nullable: true, description: 'null: unlimited' }) record_limit!: number | null;
+  @IntegerProperty({
+    nullable: true,
+    minimum: 0,
+    description: "Requests per API key per window; null: the server's RATE_LIMIT_REQUESTS, 0: unlimited",
+  })
+  rate_limit_requests!: number | null;
   @ApiProperty({ type: AccountCustomFieldSchema, isArray: true })
   estimate_custom_fields!: DocumentCustomField[];
   @ApiProperty({ type: AccountCustomFieldSchema, isArray: true })

@@ -20,6 +20,8 @@ export type AccountSettings = {
   tax_2_label: string | null;
   /** null = unlimited; creations beyond it answer 409 `account_record_limit_reached`. */
   record_limit: number | null;
+  /** Requests per API key per rate-limit window; null = the server's RATE_LIMIT_REQUESTS, 0 = none. */
+  rate_limit_requests: number | null;
   /** The estimate custom fields `custom_field_values` may name; replaced as a whole. */
   estimate_custom_fields: DocumentCustomField[];
   /** The invoice custom fields `custom_field_values` may name; replaced as a whole. */
@@ -41,6 +43,7 @@ export const DEFAULT_ACCOUNT_SETTINGS: Readonly<AccountSettings> = Object.freeze
   tax_label: 'Tax',
   tax_2_label: null,
   record_limit: null,
+  rate_limit_requests: null,
   estimate_custom_fields: [],
   invoice_custom_fields: [],
   sales_order_custom_fields: [],
@@ -88,6 +91,7 @@ const SETTING_PARSERS = {
   tax_label: requiredText(MAX_LABEL),
   tax_2_label: optionalText(MAX_LABEL),
   record_limit: nullable(integer(0, Number.MAX_SAFE_INTEGER)),
+  rate_limit_requests: nullable(integer(0, 1_000_000)),
   estimate_custom_fields: customFields(),
   invoice_custom_fields: customFields(),
   sales_order_custom_fields: customFields(),
