@@ -24,6 +24,7 @@ const API_LAYERS = [
   ['items'],
   ['stock-ledger', 'estimates', 'invoices', 'sales-orders', 'purchase-orders', 'stock-transfers'],
   ['conversions', 'sales-order-invoicing'],
+  ['changes'],
 ];
 
 export default tseslint.config(

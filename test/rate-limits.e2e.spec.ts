@@ -13,7 +13,10 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const LIMITS = { rateLimitRequests: 20, rateLimitWindowS: 60 };
 const LIST = '/api/v3/locations';
 
-type Inject = (headers: Record<string, string>, remoteAddress?: string) => ReturnType<NestFastifyApplication['inject']>;
+type Inject = (
+  headers: Record<string, string>,
+  remoteAddress?: string,
+) => ReturnType<NestFastifyApplication['inject']>;
 
 function requester(app: NestFastifyApplication): Inject {
   return (headers, remoteAddress) => app.inject({ method: 'GET', url: LIST, headers, remoteAddress });
@@ -78,7 +81,11 @@ describe('rate limits per API key (RATE_LIMIT_REQUESTS=20, RATE_LIMIT_WINDOW_S=6
     const badKey = { authorization: 'Bearer sk_test_not-a-key' };
     const answers = await spend(() => get(badKey, address), 21);
     expect(answers).toEqual([...Array(20).fill(401), 429]);
-    const document = await t.app.inject({ method: 'GET', url: '/api/v3/openapi.json', remoteAddress: address });
+    const document = await t.app.inject({
+      method: 'GET',
+      url: '/api/v3/openapi.json',
+      remoteAddress: address,
+    });
     expect(document.statusCode).toBe(429);
     const elsewhere = await t.app.inject({
       method: 'GET',
@@ -104,7 +111,10 @@ describe('rate limits shared through Redis', () => {
   /** A second API instance on the same database, reading the first's projections. */
   async function secondInstance(redisUrl: string): Promise<NestFastifyApplication> {
     const config = configFromEnv({ LOG_LEVEL: 'silent', ADMIN_TOKEN });
-    const app = await createApp({ ...config, ...LIMITS, redisUrl, projectors: 'external' }, { database: t.database });
+    const app = await createApp(
+      { ...config, ...LIMITS, redisUrl, projectors: 'external' },
+      { database: t.database },
+    );
     others.push(app);
     return app;
   }

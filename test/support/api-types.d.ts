@@ -1617,6 +1617,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's record changes in log order, from a time or a cursor
+         * @description Every create, update, action and delete of the records the key may read (its read scopes) and its user may see. Start from the beginning or `since` a time; go on with the `next_cursor` of the previous page.
+         */
+        get: operations["changes_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4714,6 +4734,43 @@ export interface components {
                 id?: string;
                 quantity?: number;
             }[];
+        };
+        /** @description One write of one record: a create, an update or action, or a delete */
+        Change: {
+            /** @enum {string} */
+            object: "change";
+            /**
+             * Format: uuid
+             * @description Stable for the record and revision
+             */
+            id: string;
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            kind: "created" | "updated" | "deleted";
+            /** @description The record changed; with expand=record, the record as of that revision, as its retrieve with as_of_revision answers (`{id, object, deleted: true}` for a delete) */
+            record?: {
+                /** @enum {string} */
+                object: "customer" | "supplier" | "contact" | "location" | "item_category" | "item" | "item_variation" | "item_variation_attribute" | "estimate" | "invoice" | "sales_order" | "purchase_order" | "stock_transfer";
+                /** Format: uuid */
+                id: string;
+                /** @description The revision the change left the record at */
+                revision: number;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The event types the write recorded, in order */
+            event_types: string[];
+        };
+        ChangePage: {
+            /** @enum {string} */
+            object: "list";
+            url: string;
+            /** @description More changes follow: continue with next_cursor */
+            has_more: boolean;
+            /** @description Where this page ends: send it as cursor to go on (it never expires) */
+            next_cursor: string;
+            data: components["schemas"]["Change"][];
         };
     };
     responses: never;
@@ -25110,6 +25167,124 @@ export interface operations {
             };
             /** @description record_history_deleted: the record’s event stream was deleted by an operator */
             410: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
+            422: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (2) */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    changes_list: {
+        parameters: {
+            query?: {
+                /** @description record: each record as of its revision */
+                expand?: "record";
+                /** @description Changes examined, 1 to 100, default 20 */
+                limit?: number;
+                /** @description Record kinds, comma-separated: customer, supplier, contact, location, item_category, item, item_variation, item_variation_attribute, estimate, invoice, sales_order, purchase_order, stock_transfer */
+                object?: unknown;
+                /** @description A next_cursor of this feed */
+                cursor?: unknown;
+                /** @description ISO 8601: the first change at or after it */
+                since?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangePage"];
+                };
+            };
+            /** @description invalid_cursor: changed, foreign or malformed */
+            400: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_required */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description insufficient_scope or permission_denied */
+            403: {
                 headers: {
                     /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
                     "RateLimit-Policy"?: string;

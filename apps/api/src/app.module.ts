@@ -18,6 +18,7 @@ import { StockLedgerModule } from './stock-ledger/stock-ledger.module';
 import { PurchaseOrdersModule } from './purchase-orders/purchase-orders.module';
 import { ConversionsModule } from './conversions/conversions.module';
 import { SalesOrderInvoicingModule } from './sales-order-invoicing/sales-order-invoicing.module';
+import { ChangesModule } from './changes/changes.module';
 import { LocationsModule } from './locations/locations.module';
 import { ItemCategoriesModule } from './item-categories/item-categories.module';
 import { ItemPhotosModule } from './items/photos/item-photos.module';
@@ -65,6 +66,7 @@ export class AppModule {
         PurchaseOrdersModule,
         ConversionsModule,
         SalesOrderInvoicingModule,
+        ChangesModule,
         ...(options.imports ?? []),
       ],
     };

@@ -22,6 +22,7 @@ describe('configFromEnv', () => {
       rateLimitRequests: 600,
       rateLimitWindowS: 60,
       redisUrl: undefined,
+      syncCursorSecret: undefined,
     });
   });
 

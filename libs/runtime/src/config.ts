@@ -41,6 +41,8 @@ export interface ApiConfig {
   rateLimitWindowS: number;
   /** Where the rate-limit counters live when several API instances share one budget. */
   redisUrl?: string;
+  /** Signs the change feed's cursors; without it, a secret kept in the database. */
+  syncCursorSecret?: string;
 }
 
 export type ProjectorsMode = 'in-process' | 'external';
@@ -84,6 +86,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     rateLimitRequests: integer(env, 'RATE_LIMIT_REQUESTS', 600, 0, 1_000_000),
     rateLimitWindowS: integer(env, 'RATE_LIMIT_WINDOW_S', 60, 1, 86_400),
     redisUrl: env.REDIS_URL || undefined,
+    syncCursorSecret: env.SYNC_CURSOR_SECRET || undefined,
   };
 }
 

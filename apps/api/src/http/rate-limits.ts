@@ -104,12 +104,9 @@ function budgetOf(request: FastifyRequest): Budget {
 }
 
 function rateLimited(retryAfterS: number): ApiError {
-  return new ApiError(
-    429,
-    'rate_limited',
-    `Too many requests: retry in ${retryAfterS} s.`,
-    { headers: { 'Retry-After': String(Math.max(1, retryAfterS)) } },
-  );
+  return new ApiError(429, 'rate_limited', `Too many requests: retry in ${retryAfterS} s.`, {
+    headers: { 'Retry-After': String(Math.max(1, retryAfterS)) },
+  });
 }
 
 /**

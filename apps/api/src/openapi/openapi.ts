@@ -70,6 +70,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'sales-orders': 'Sales orders, their fulfillments and invoicing',
   'purchase-orders': 'Purchase orders and their payments',
   'stock-transfers': 'Stock transfers between locations',
+  changes: 'Incremental sync: every change of the records a key may read, in log order',
 };
 
 /** The document's `tags`: each one an operation uses, once, in the order first used. */

@@ -15,6 +15,7 @@ import { keyedWritesProjector } from './keyed-writes';
 import { stockTransferListsProjector } from './stock-transfer-lists';
 import { purchaseOrderListsProjector } from './purchase-order-lists';
 import { stockLedgerProjector } from './stock-ledger/stock-ledger';
+import { recordChangesProjector } from './record-changes';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
@@ -44,6 +45,8 @@ export {
 
 export { stockTransferListsProjector } from './stock-transfer-lists';
 export { stockLedgerProjector } from './stock-ledger/stock-ledger';
+export { CHANGE_FEED_STREAMS, recordChangesProjector } from './record-changes';
+export type { ChangeKind, RecordChangeRow } from './record-changes';
 
 /** The service's read models, in the order they start; the API, the worker and the CLI run these. */
 export const projectors: readonly Projector[] = [
@@ -62,5 +65,6 @@ export const projectors: readonly Projector[] = [
   keyedWritesProjector,
   stockTransferListsProjector,
   purchaseOrderListsProjector,
+  recordChangesProjector,
   stockLedgerProjector,
 ];

@@ -31,6 +31,7 @@ import { VariationWrites } from './variation-writes';
     ItemAttributeReads,
     ChangeItemVariationHandler,
   ],
+  exports: [VariationViews],
 })
 export class ItemVariationsModule implements OnModuleInit {
   constructor(

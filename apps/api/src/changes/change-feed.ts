@@ -1,0 +1,165 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { hasPermission, hasScopes, RecordState } from '@app/domain';
+import { Database, RecordChangeRow } from '@app/read-models';
+import { stepEventId } from '@app/read-models/reactors/step-event-id';
+import { RecordWriter } from '@app/runtime';
+import { sql } from 'kysely';
+import { Actor } from '../auth/actor';
+import { isoTimestamp } from '../http/timestamps';
+import { RecordHistory } from '../history';
+import { VariationViews } from '../items/variations/variation-views';
+import { DATABASE } from '../store/tokens';
+import { ChangeCursor, signCursor } from './change-cursor';
+import { ChangeQuery } from './change-query';
+import { CursorSecret } from './cursor-secret';
+import { FEED_RECORDS, FeedRecord } from './feed-records';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+export interface ChangeEntry {
+  object: 'change';
+  id: string;
+  occurred_at: string;
+  kind: RecordChangeRow['change'];
+  record: { object: string; id: string; revision: number; [field: string]: unknown };
+  event_types: string[];
+}
+
+export interface ChangePage {
+  object: 'list';
+  url: string;
+  has_more: boolean;
+  next_cursor: string;
+  data: ChangeEntry[];
+}
+
+const BY_PREFIX = new Map(FEED_RECORDS.map((kind) => [kind.streamPrefix, kind]));
+
+/**
+ * The change feed (GET /api/v3/changes): the account's record changes in log order from the
+ * `record_changes` read model, the kinds the key may read only (SQL), then each change whose record
+ * the caller may see (judged as the record stands, as its history is). A page examines `limit`
+ * changes at most, so a page the visibility filter emptied may still say `has_more`.
+ */
+@Injectable()
+export class ChangeFeed {
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly writer: RecordWriter,
+    private readonly history: RecordHistory,
+    private readonly variations: VariationViews,
+    private readonly secret: CursorSecret,
+  ) {}
+
+  async page(actor: Actor, query: ChangeQuery, url: string): Promise<ChangePage> {
+    const kinds = readableKinds(actor).filter(
+      (kind) => !query.objects || query.objects.includes(kind.object),
+    );
+    const rows = kinds.length === 0 ? [] : await this.examine(actor, query, kinds);
+    const examined = rows.slice(0, query.limit);
+    const last = examined.at(-1);
+    const cursor: ChangeCursor = last
+      ? { accountId: actor.accountId, commit: last.commit_position, prepare: last.prepare_position }
+      : (query.cursor ?? { accountId: actor.accountId, commit: '0', prepare: '0' });
+    const sight = new Map<string, boolean>();
+    const data: ChangeEntry[] = [];
+    for (const row of examined) {
+      const kind = BY_PREFIX.get(row.stream_prefix)!;
+      if (!(await this.visible(actor, kind, row, sight))) continue;
+      data.push(await this.entry(actor, kind, row, query.expandRecord));
+    }
+    return {
+      object: 'list',
+      url,
+      has_more: rows.length > query.limit,
+      next_cursor: signCursor(cursor, await this.secret.value()),
+      data,
+    };
+  }
+
+  /** Up to limit + 1 changes after the cursor (or since the time), of the kinds asked for. */
+  private async examine(
+    actor: Actor,
+    query: ChangeQuery,
+    kinds: readonly FeedRecord[],
+  ): Promise<RecordChangeRow[]> {
+    let select = this.database.db
+      .selectFrom('record_changes')
+      .selectAll()
+      .where('account_id', '=', actor.accountId)
+      .where(
+        'stream_prefix',
+        'in',
+        kinds.map((kind) => kind.streamPrefix),
+      );
+    if (query.cursor)
+      select = select.where(
+        sql<boolean>`(commit_position, prepare_position) > (${query.cursor.commit}::numeric, ${query.cursor.prepare}::numeric)`,
+      );
+    else if (query.since) select = select.where('occurred_at', '>=', query.since);
+    const rows = (await select
+      .orderBy('commit_position')
+      .orderBy('prepare_position')
+      .limit(query.limit + 1)
+      .execute()) as RecordChangeRow[];
+    return rows.map((row) => ({
+      ...row,
+      commit_position: String(row.commit_position),
+      prepare_position: String(row.prepare_position),
+    }));
+  }
+
+  /** As the record's history is: by its last state, deleted or not; once per record and page. */
+  private async visible(
+    actor: Actor,
+    kind: FeedRecord,
+    row: RecordChangeRow,
+    sight: Map<string, boolean>,
+  ): Promise<boolean> {
+    const key = `${row.stream_prefix}-${row.record_id}`;
+    let seen = sight.get(key);
+    if (seen === undefined) {
+      const probe = kind.history({ item_id: '' });
+      const { state } = await this.writer.read(probe.aggregate, row.record_id);
+      const record = (state as RecordState<any>).status === 'absent' ? undefined : (state as any).record;
+      seen = record !== undefined && kind.history(record).visible(record, actor);
+      sight.set(key, seen);
+    }
+    return seen;
+  }
+
+  private async entry(
+    actor: Actor,
+    kind: FeedRecord,
+    row: RecordChangeRow,
+    expand: boolean,
+  ): Promise<ChangeEntry> {
+    const reference = { object: kind.object, id: row.record_id, revision: row.revision };
+    return {
+      object: 'change',
+      id: stepEventId(`${row.stream_prefix}-${row.record_id}`, 'change', row.revision),
+      occurred_at: isoTimestamp(row.occurred_at),
+      kind: row.change,
+      record: expand ? { ...reference, ...(await this.recordAsOf(actor, kind, row)) } : reference,
+      event_types: row.event_types,
+    };
+  }
+
+  /** The `?as_of_revision` answer, or `{id, object, deleted: true}` for a delete. */
+  private async recordAsOf(actor: Actor, kind: FeedRecord, row: RecordChangeRow): Promise<object> {
+    if (row.change === 'deleted') return { id: row.record_id, object: kind.object, deleted: true };
+    const aggregate = kind.history({ item_id: '' }).aggregate;
+    const state = (await this.history.stateAt(aggregate, row.record_id, row.revision)) as RecordState<any>;
+    if (state.status !== 'live') return { id: row.record_id, object: kind.object, deleted: true };
+    if (kind.object === 'item_variation') return this.variations.one(actor, state.record, row.revision);
+    return kind.history(state.record).view(state.record, row.revision, actor);
+  }
+}
+
+/** The kinds whose read scope the key holds and whose list permission its user has. */
+function readableKinds(actor: Actor): FeedRecord[] {
+  return FEED_RECORDS.filter((kind) => {
+    const { scopes, permission } = kind.history({ item_id: '' });
+    return hasScopes(actor.scopes, scopes) && (!permission || hasPermission(actor.permissions, permission));
+  });
+}

@@ -1,0 +1,68 @@
+import { invalidQueryParameter, queryText, refuseUnknownParams } from '@app/runtime';
+import { ChangeCursor, readCursor } from './change-cursor';
+import { FEED_RECORDS } from './feed-records';
+
+/** What a page of the change feed asks for. */
+export interface ChangeQuery {
+  cursor?: ChangeCursor;
+  since?: Date;
+  /** Record kinds (`object` names) to keep; all readable ones when absent. */
+  objects?: readonly string[];
+  limit: number;
+  expandRecord: boolean;
+}
+
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 100;
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** `since` or `cursor` (not both), `object`, `limit` (1 to 100, default 20), `expand=record`. */
+export function parseChangeQuery(
+  query: Record<string, unknown>,
+  accountId: string,
+  secret: string,
+): ChangeQuery {
+  refuseUnknownParams(query, ['since', 'cursor', 'object', 'limit', 'expand']);
+  const cursorText = queryText(query, 'cursor');
+  const sinceText = queryText(query, 'since');
+  if (cursorText !== undefined && sinceText !== undefined)
+    throw invalidQueryParameter('since', 'Send since to start, or cursor to go on: not both.');
+  return {
+    cursor: cursorText === undefined ? undefined : readCursor(cursorText, accountId, secret),
+    since: sinceText === undefined ? undefined : since(sinceText),
+    objects: objects(queryText(query, 'object')),
+    limit: limit(queryText(query, 'limit')),
+    expandRecord: expand(queryText(query, 'expand')),
+  };
+}
+
+function since(text: string): Date {
+  const time = new Date(text);
+  if (!ISO_TIMESTAMP.test(text) || Number.isNaN(time.getTime()))
+    throw invalidQueryParameter('since', 'since must be an ISO 8601 timestamp, e.g. 2026-01-31T00:00:00Z.');
+  return time;
+}
+
+function objects(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const names = text.split(',').map((name) => name.trim());
+  const known = FEED_RECORDS.map((kind) => kind.object);
+  const unknown = names.find((name) => !known.includes(name));
+  if (unknown !== undefined)
+    throw invalidQueryParameter('object', `object names record kinds, comma-separated: ${known.join(', ')}.`);
+  return names;
+}
+
+function limit(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_LIMIT;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1 || value > MAX_LIMIT)
+    throw invalidQueryParameter('limit', `limit must be an integer from 1 to ${MAX_LIMIT}.`);
+  return value;
+}
+
+function expand(text: string | undefined): boolean {
+  if (text === undefined) return false;
+  if (text !== 'record') throw invalidQueryParameter('expand', 'expand takes one value: record.');
+  return true;
+}

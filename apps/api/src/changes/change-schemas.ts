@@ -1,0 +1,61 @@
+import { ApiProperty, ApiPropertyOptions, ApiSchema } from '@nestjs/swagger';
+import { FEED_RECORDS } from './feed-records';
+
+/** The record changed; with expand=record, the record as of that revision. */
+const CHANGED_RECORD: ApiPropertyOptions = {
+  type: 'object',
+  required: ['object', 'id', 'revision'],
+  properties: {
+    object: { type: 'string', enum: FEED_RECORDS.map((kind) => kind.object) },
+    id: { type: 'string', format: 'uuid' },
+    revision: { type: 'integer', minimum: 0, description: 'The revision the change left the record at' },
+  },
+  additionalProperties: true,
+  description:
+    'The record changed; with expand=record, the record as of that revision, as its retrieve with as_of_revision answers (`{id, object, deleted: true}` for a delete)',
+};
+
+@ApiSchema({
+  name: 'Change',
+  description: 'One write of one record: a create, an update or action, or a delete',
+})
+export class ChangeSchema {
+  @ApiProperty({ type: 'string', enum: ['change'] })
+  object!: 'change';
+
+  @ApiProperty({ type: 'string', format: 'uuid', description: 'Stable for the record and revision' })
+  id!: string;
+
+  @ApiProperty({ type: 'string', format: 'date-time' })
+  occurred_at!: string;
+
+  @ApiProperty({ type: 'string', enum: ['created', 'updated', 'deleted'] })
+  kind!: string;
+
+  @ApiProperty(CHANGED_RECORD)
+  record!: { object: string; id: string; revision: number };
+
+  @ApiProperty({ type: 'string', isArray: true, description: 'The event types the write recorded, in order' })
+  event_types!: string[];
+}
+
+@ApiSchema({ name: 'ChangePage' })
+export class ChangePageSchema {
+  @ApiProperty({ type: 'string', enum: ['list'] })
+  object!: 'list';
+
+  @ApiProperty({ type: 'string' })
+  url!: string;
+
+  @ApiProperty({ type: 'boolean', description: 'More changes follow: continue with next_cursor' })
+  has_more!: boolean;
+
+  @ApiProperty({
+    type: 'string',
+    description: 'Where this page ends: send it as cursor to go on (it never expires)',
+  })
+  next_cursor!: string;
+
+  @ApiProperty({ type: ChangeSchema, isArray: true })
+  data!: ChangeSchema[];
+}

@@ -1,0 +1,52 @@
+import { ItemVariationRecord } from '@app/domain';
+import { HistoryDeclaration } from '../history';
+import { CONTACT_HISTORY } from '../contacts/contact-history';
+import { ESTIMATE_HISTORY } from '../estimates/estimate-history';
+import { INVOICE_HISTORY } from '../invoices/invoice-history';
+import { itemCategoryHistory } from '../item-categories/item-category-history';
+import { itemHistory } from '../items/item-history';
+import { variationHistory } from '../items/variations/variation-history';
+import { locationHistory } from '../locations/location-history';
+import { partyHistory } from '../parties/party-history';
+import { CUSTOMERS, SUPPLIERS } from '../parties/party-kind';
+import { PURCHASE_ORDER_HISTORY } from '../purchase-orders/purchase-order-history';
+import { SALES_ORDER_HISTORY } from '../sales-orders/sales-order-history';
+import { STOCK_TRANSFER_HISTORY } from '../stock-transfers/stock-transfer-history';
+import { variationAttributeHistory } from '../variation-attributes/variation-attribute-history';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * A kind of record in the change feed: its `object` name, and the history declaration that judges
+ * who may see one and renders it as of a revision (the `?as_of_revision` answer). A variation's
+ * declaration depends on its item, read from the record.
+ */
+export interface FeedRecord {
+  object: string;
+  streamPrefix: string;
+  history(record: any): HistoryDeclaration<any, any>;
+}
+
+function fixed(object: string, declaration: HistoryDeclaration<any, any>): FeedRecord {
+  return { object, streamPrefix: declaration.aggregate.streamPrefix, history: () => declaration };
+}
+
+export const FEED_RECORDS: readonly FeedRecord[] = [
+  fixed('customer', partyHistory(CUSTOMERS)),
+  fixed('supplier', partyHistory(SUPPLIERS)),
+  fixed('contact', CONTACT_HISTORY),
+  fixed('location', locationHistory),
+  fixed('item_category', itemCategoryHistory),
+  fixed('item', itemHistory),
+  {
+    object: 'item_variation',
+    streamPrefix: variationHistory('').aggregate.streamPrefix,
+    history: (record: ItemVariationRecord) => variationHistory(record.item_id),
+  },
+  fixed('item_variation_attribute', variationAttributeHistory),
+  fixed('estimate', ESTIMATE_HISTORY),
+  fixed('invoice', INVOICE_HISTORY),
+  fixed('sales_order', SALES_ORDER_HISTORY),
+  fixed('purchase_order', PURCHASE_ORDER_HISTORY),
+  fixed('stock_transfer', STOCK_TRANSFER_HISTORY),
+];

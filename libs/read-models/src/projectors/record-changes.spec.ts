@@ -1,0 +1,76 @@
+import { RecordedEvent } from '@app/event-store';
+import { sql } from 'kysely';
+import { testDatabases } from '../testing/test-databases';
+import { A, ACCOUNT, B, projectorOn } from '../testing/projector-spec';
+import { recordChangesProjector } from './record-changes';
+
+/** The log of two requests: customer A created and renamed by one, B created by another, then A deleted. */
+function requestLog(): RecordedEvent[] {
+  const entries: [stream: string, type: string, request: string][] = [
+    [`customer-${A}`, 'CustomerCreated', 'r1'],
+    [`customer-${A}`, 'CustomerUpdated', 'r1'],
+    [`counter-${ACCOUNT}`, 'NumberDrawn', 'r2'], // not a record of the feed
+    [`customer-${B}`, 'CustomerCreated', 'r2'],
+    [`customer-${A}`, 'CustomerDeleted', 'r3'],
+  ];
+  const revisions = new Map<string, number>();
+  return entries.map(([streamId, type, request], n) => {
+    const revision = (revisions.get(streamId) ?? -1) + 1;
+    revisions.set(streamId, revision);
+    return {
+      id: `e${n}`,
+      streamId,
+      revision,
+      type,
+      data: {},
+      metadata: { account_id: ACCOUNT, request_id: request },
+      position: { commit: BigInt(n + 1), prepare: BigInt(n + 1) },
+      recordedAt: new Date(Date.UTC(2030, 0, 1, 0, n)),
+    };
+  });
+}
+
+describe.each(testDatabases())('record_changes on $name', (target) => {
+  const projector = projectorOn(target, recordChangesProjector);
+  const accepted = () => requestLog().filter((event) => recordChangesProjector.accepts!(event));
+
+  /** The batches projected as the runner does: prepare on the committed tables, then apply. */
+  async function project(schema: string, batches: RecordedEvent[][]) {
+    const db = projector.db();
+    await sql`create schema ${sql.id(schema)}`.execute(db);
+    await recordChangesProjector.setup(db, schema);
+    for (const batch of batches) {
+      const prepared = await recordChangesProjector.prepare!(db, batch, schema);
+      await db.transaction().execute((trx) => recordChangesProjector.apply(trx, batch, schema, prepared));
+    }
+    return projector.rows(
+      schema,
+      'record_changes',
+      't.commit_position',
+      't.commit_position::text as commit_text',
+    );
+  }
+
+  it('records one change per write of a record, with its event types, and a delete as deleted', async () => {
+    const rows = await project('changes_whole', [accepted()]);
+    expect(
+      rows.map((row) => [row.record_id, row.revision, row.change, row.event_types, row.commit_text]),
+    ).toEqual([
+      [A, 1, 'created', ['CustomerCreated', 'CustomerUpdated'], '2'],
+      [B, 0, 'created', ['CustomerCreated'], '4'],
+      [A, 2, 'deleted', ['CustomerDeleted'], '5'],
+    ]);
+  });
+
+  it('holds the same rows however the log is cut into batches (a write split across two included)', async () => {
+    const events = accepted();
+    const whole = await project('changes_once', [events]);
+    const split = await project('changes_split', [[events[0]], events.slice(1, 3), [events[3]]]);
+    const oneByOne = await project(
+      'changes_single',
+      events.map((event) => [event]),
+    );
+    expect(split).toEqual(whole);
+    expect(oneByOne).toEqual(whole);
+  });
+});

@@ -1,0 +1,182 @@
+import { RecordedEvent } from '@app/event-store';
+import { Kysely, sql } from 'kysely';
+import { Projector } from '../projector';
+import { accountOf, domainEvent, recordIdOf } from './domain-events';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * The streams of the records a client can sync (the change feed, GET /api/v3/changes), by their
+ * prefix. Counters, keys, users and galleries are not records of the feed.
+ */
+export const CHANGE_FEED_STREAMS: readonly string[] = [
+  'customer',
+  'supplier',
+  'contact',
+  'location',
+  'itemCategory',
+  'item',
+  'itemVariation',
+  'variationAttribute',
+  'estimate',
+  'invoice',
+  'salesOrder',
+  'purchaseOrder',
+  'stockTransfer',
+];
+
+export type ChangeKind = 'created' | 'updated' | 'deleted';
+
+/** One row of `record_changes`: one write of one record, keyed by its last event's log position. */
+export interface RecordChangeRow {
+  account_id: string;
+  commit_position: string;
+  prepare_position: string;
+  stream_prefix: string;
+  record_id: string;
+  revision: number;
+  change: ChangeKind;
+  event_types: string[];
+  request_id: string | null;
+  occurred_at: Date;
+}
+
+/**
+ * `record_changes`: every create, update, action and delete of an account's records, in log order,
+ * one row per write: the events one request appended to one record in a row (a stream's events
+ * of one append are consecutive in the log) are one change, with every type. A write the runner
+ * splits across two batches is joined to the row it began (found by `prepare`), and that row moves
+ * to the write's last position, so the table is the same however the log was batched (verify).
+ */
+export const recordChangesProjector: Projector = {
+  name: 'record_changes',
+  version: 1,
+  tables: ['record_changes'],
+  writesOnly: true,
+  accepts: (event) => CHANGE_FEED_STREAMS.includes(prefixOf(event.streamId)),
+  async setup(db, schema) {
+    await createTable(db, schema);
+  },
+  async prepare(db, events, schema) {
+    return lastChanges(db, schema, new Set(events.map((event) => accountOf(domainEvent(event)))));
+  },
+  async apply(trx, events, schema, prepared) {
+    const { rows, replaced } = foldChanges(events, prepared as Map<string, RecordChangeRow>);
+    for (const row of replaced) {
+      await trx
+        .withSchema(schema)
+        .deleteFrom('record_changes')
+        .where('account_id', '=', row.account_id)
+        .where('commit_position', '=', row.commit_position)
+        .where('prepare_position', '=', row.prepare_position)
+        .execute();
+    }
+    if (rows.length > 0) await trx.withSchema(schema).insertInto('record_changes').values(rows).execute();
+  },
+};
+
+async function createTable(db: Kysely<any>, schema: string): Promise<void> {
+  await sql`create table ${sql.table(`${schema}.record_changes`)} (
+      account_id uuid not null,
+      commit_position numeric(20) not null,
+      prepare_position numeric(20) not null,
+      stream_prefix text not null,
+      record_id uuid not null,
+      revision integer not null,
+      change text not null,
+      event_types text[] not null,
+      request_id text,
+      occurred_at timestamptz not null,
+      primary key (account_id, commit_position, prepare_position))`.execute(db);
+  // A sync that starts from a time.
+  await sql`create index record_changes_occurred_at_idx
+    on ${sql.table(`${schema}.record_changes`)} (account_id, occurred_at)`.execute(db);
+}
+
+/** Each account's newest change, which the batch's first write of that account may continue. */
+async function lastChanges(
+  db: Kysely<any>,
+  schema: string,
+  accounts: Set<string>,
+): Promise<Map<string, RecordChangeRow>> {
+  const last = new Map<string, RecordChangeRow>();
+  for (const account of accounts) {
+    const row = (await db
+      .withSchema(schema)
+      .selectFrom('record_changes')
+      .selectAll()
+      .where('account_id', '=', account)
+      .orderBy('commit_position', 'desc')
+      .orderBy('prepare_position', 'desc')
+      .limit(1)
+      .executeTakeFirst()) as RecordChangeRow | undefined;
+    if (row) last.set(account, { ...row, commit_position: String(row.commit_position) });
+  }
+  return last;
+}
+
+/**
+ * The batch's changes: an event continues its account's last change when it is the next event of
+ * the same record from the same request; otherwise it starts one. Rows from the table that a batch
+ * continues are `replaced` (deleted, then written again at their new last position).
+ */
+export function foldChanges(
+  events: readonly RecordedEvent[],
+  committed: ReadonlyMap<string, RecordChangeRow> = new Map(),
+): { rows: RecordChangeRow[]; replaced: RecordChangeRow[] } {
+  const last = new Map(committed);
+  const rows: RecordChangeRow[] = [];
+  const replaced: RecordChangeRow[] = [];
+  for (const event of events) {
+    const account = accountOf(domainEvent(event));
+    const previous = last.get(account);
+    const requestId = event.metadata.request_id ?? null;
+    const continues =
+      previous !== undefined &&
+      previous.stream_prefix === prefixOf(event.streamId) &&
+      previous.record_id === recordIdOf(event) &&
+      previous.request_id === requestId &&
+      previous.revision === event.revision - 1;
+    let row: RecordChangeRow;
+    if (!continues) rows.push((row = startChange(event, account, requestId)));
+    else if (previous === committed.get(account)) {
+      replaced.push(previous); // moves to this write's last position
+      rows.push((row = { ...previous }));
+    } else row = previous;
+    extendChange(row, event);
+    last.set(account, row);
+  }
+  return { rows, replaced };
+}
+
+function startChange(event: RecordedEvent, account: string, requestId: string | null): RecordChangeRow {
+  return {
+    account_id: account,
+    commit_position: '',
+    prepare_position: '',
+    stream_prefix: prefixOf(event.streamId),
+    record_id: recordIdOf(event),
+    revision: event.revision,
+    change: event.revision === 0 ? 'created' : 'updated',
+    event_types: [],
+    request_id: requestId,
+    occurred_at: event.recordedAt,
+  };
+}
+
+function extendChange(row: RecordChangeRow, event: RecordedEvent): void {
+  row.commit_position = String(event.position.commit);
+  row.prepare_position = String(event.position.prepare);
+  row.revision = event.revision;
+  row.event_types = [...row.event_types, event.type];
+  if (isDeletion(row.stream_prefix, event.type)) row.change = 'deleted';
+}
+
+/** `CustomerDeleted` ends a customer, `ItemVariationDeleted` a variation; `ZoneDeleted` is a change. */
+function isDeletion(prefix: string, type: string): boolean {
+  return type === `${prefix.charAt(0).toUpperCase()}${prefix.slice(1)}Deleted`;
+}
+
+function prefixOf(streamId: string): string {
+  return streamId.slice(0, streamId.indexOf('-'));
+}
