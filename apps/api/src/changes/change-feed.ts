@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hasPermission, hasScopes, RecordState } from '@app/domain';
-import { Database, RecordChangeRow } from '@app/read-models';
+import { Database, RecordChangeRow, recordChangesProjector } from '@app/read-models';
 import { stepEventId } from '@app/read-models/reactors/step-event-id';
 import { RecordWriter } from '@app/runtime';
 import { sql } from 'kysely';
@@ -8,6 +8,7 @@ import { Actor } from '../auth/actor';
 import { isoTimestamp } from '../http/timestamps';
 import { RecordHistory } from '../history';
 import { VariationViews } from '../items/variations/variation-views';
+import { ReadYourWrites } from '../store/read-your-writes';
 import { DATABASE } from '../store/tokens';
 import { ChangeCursor, signCursor } from './change-cursor';
 import { ChangeQuery } from './change-query';
@@ -38,8 +39,10 @@ const BY_PREFIX = new Map(FEED_RECORDS.map((kind) => [kind.streamPrefix, kind]))
 /**
  * The change feed (GET /api/v3/changes): the account's record changes in log order from the
  * `record_changes` read model, the kinds the key may read only (SQL), then each change whose record
- * the caller may see (judged as the record stands, as its history is). A page examines `limit`
- * changes at most, so a page the visibility filter emptied may still say `has_more`.
+ * the caller may see (judged as the record stands, as its history is). Writes do not wait for that
+ * read model; a page waits until it has reached the log's head, so every answered write is in it.
+ * A page examines `limit` changes at most, so a page the visibility filter emptied may still say
+ * `has_more`.
  */
 @Injectable()
 export class ChangeFeed {
@@ -49,12 +52,14 @@ export class ChangeFeed {
     private readonly history: RecordHistory,
     private readonly variations: VariationViews,
     private readonly secret: CursorSecret,
+    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   async page(actor: Actor, query: ChangeQuery, url: string): Promise<ChangePage> {
     const kinds = readableKinds(actor).filter(
       (kind) => !query.objects || query.objects.includes(kind.object),
     );
+    await this.readYourWrites.current(recordChangesProjector.name); // writes do not wait for the feed
     const rows = kinds.length === 0 ? [] : await this.examine(actor, query, kinds);
     const examined = rows.slice(0, query.limit);
     const last = examined.at(-1);

@@ -53,6 +53,8 @@ export const recordChangesProjector: Projector = {
   version: 1,
   tables: ['record_changes'],
   writesOnly: true,
+  // Every write's events are its: the feed's readers wait for it instead of every write.
+  awaitedOnRead: true,
   accepts: (event) => CHANGE_FEED_STREAMS.includes(prefixOf(event.streamId)),
   async setup(db, schema) {
     await createTable(db, schema);
