@@ -195,6 +195,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customer notifications by status (payment receipts, shipping notifications) */
+        get: operations["notifications_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/customers": {
         parameters: {
             query?: never;
@@ -1969,12 +1986,42 @@ export interface components {
             /** @description Why the run could not run at all */
             error?: string;
         };
+        CustomerNotification: {
+            /**
+             * Format: uuid
+             * @description The event that queued it
+             */
+            id: string;
+            /** @enum {string} */
+            object: "customer_notification";
+            /** Format: uuid */
+            account_id: string;
+            /** @enum {string} */
+            record_object: "invoice" | "sales_order";
+            /** Format: uuid */
+            record_id: string;
+            /** @enum {string} */
+            notification: "payment_receipt" | "shipping_notification";
+            recipients: string[];
+            /** @enum {string} */
+            status: "queued" | "sent" | "failed";
+            /** Format: date-time */
+            queued_at: string;
+            /**
+             * Format: date-time
+             * @description Sent, or refused
+             */
+            sent_at: string | null;
+            message_id: string | null;
+            /** @description Why it was refused for good */
+            error: string | null;
+        };
         Customer: {
             /** Format: uuid */
             id: string;
             name: string;
             account_number: string | null;
-            /** Format: email */
+            /** @description An office address, or several separated by commas or semicolons */
             email: string | null;
             phone: string | null;
             /** @description Address lines */
@@ -2016,7 +2063,7 @@ export interface components {
             /** @description Required on create; up to 255 characters. */
             name?: string;
             account_number?: string | null;
-            /** Format: email */
+            /** @description An office address, or several separated by commas or semicolons */
             email?: string | null;
             phone?: string | null;
             /** @description Address lines, each non-empty. */
@@ -2044,7 +2091,7 @@ export interface components {
             id: string;
             name: string;
             account_number: string | null;
-            /** Format: email */
+            /** @description An office address, or several separated by commas or semicolons */
             email: string | null;
             phone: string | null;
             /** @description Address lines */
@@ -2084,7 +2131,7 @@ export interface components {
             /** @description Required on create; up to 255 characters. */
             name?: string;
             account_number?: string | null;
-            /** Format: email */
+            /** @description An office address, or several separated by commas or semicolons */
             email?: string | null;
             phone?: string | null;
             /** @description Address lines, each non-empty. */
@@ -5917,6 +5964,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectionVerification"];
+                };
+            };
+            /** @description authentication_required: the credential is missing or wrong */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description resource_missing: absent, foreign, archived or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (2) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notifications_list: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100, default 20 */
+                limit?: number;
+                page?: number;
+                status?: "queued" | "sent" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of CustomerNotification objects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        /** @description The collection path, without the query string */
+                        url: string;
+                        has_more: boolean;
+                        data: components["schemas"]["CustomerNotification"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
                 };
             };
             /** @description authentication_required: the credential is missing or wrong */

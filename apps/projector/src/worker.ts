@@ -13,8 +13,7 @@ import {
   RunnerLogger,
 } from '@app/read-models';
 import { ApiConfig } from '@app/runtime';
-import { reactors as reactorRegistry } from '@app/processes';
-import { openStores, Stores } from '@app/runtime';
+import { openStores, serviceReactors, Stores } from '@app/runtime';
 
 export interface WorkerOptions {
   /** An open database to use instead of the configured one; its owner closes it. */
@@ -58,7 +57,7 @@ export async function startProjectorWorker(
     logger: options.logger,
     leases: leasesFor(stores.database),
   });
-  const chosen = options.reactors ?? reactorRegistry;
+  const chosen = options.reactors ?? serviceReactors(config);
   let reactors: ReactorRunner | undefined;
   try {
     // One checkpoint table and lease namespace: a reactor may not share a projector's name.

@@ -3,7 +3,10 @@
  * reactor run inline by the request and from the log after a crash) and its audit; `processes` is
  * the registry every process that runs them uses.
  */
-export { reactors } from './registry';
+export { reactors, reactorsWith } from './registry';
+export { customerNotificationsReactor } from './customer-notifications/customer-notifications-reactor';
+export * from './customer-notifications/mailer';
+export * from './customer-notifications/customer-messages';
 export { estimateConversionReactor } from './estimate-conversion/estimate-conversion-reactor';
 export { salesOrderInvoicingReactor } from './sales-order-invoicing/sales-order-invoicing-reactor';
 export { linkedInvoiceReleaseReactor } from './linked-invoice-release/linked-invoice-release-reactor';

@@ -5,6 +5,8 @@ import { linkedInvoiceReleaseReactor } from './linked-invoice-release/linked-inv
 import { salesOrderInvoicingReactor } from './sales-order-invoicing/sales-order-invoicing-reactor';
 import { firstVariationReactor } from './first-variation/first-variation-reactor';
 import { transferMovementRepairReactor } from './transfer-movement/transfer-movement-repair-reactor';
+import { customerNotificationsReactor } from './customer-notifications/customer-notifications-reactor';
+import { Mailer } from './customer-notifications/mailer';
 
 /**
  * Every reactor the service runs (docs/reactors.md), where projectors run: in the API with
@@ -18,3 +20,8 @@ export const reactors: readonly Reactor[] = [
   linkedInvoiceReleaseReactor,
   transferMovementRepairReactor(),
 ];
+
+/** The registry's reactors, with the customer notifications where a mail server is configured. */
+export function reactorsWith({ mailer }: { mailer?: Mailer }): readonly Reactor[] {
+  return mailer ? [...reactors, customerNotificationsReactor(mailer)] : reactors;
+}

@@ -23,6 +23,8 @@ describe('configFromEnv', () => {
       rateLimitWindowS: 60,
       redisUrl: undefined,
       syncCursorSecret: undefined,
+      smtpUrl: undefined,
+      smtpFrom: 'Business engine <no-reply@localhost>',
     });
   });
 

@@ -43,6 +43,10 @@ export interface ApiConfig {
   redisUrl?: string;
   /** Signs the change feed's cursors; without it, a secret kept in the database. */
   syncCursorSecret?: string;
+  /** The mail server customer notifications go through; without it they stay queued. */
+  smtpUrl?: string;
+  /** The notifications' From address. */
+  smtpFrom: string;
 }
 
 export type ProjectorsMode = 'in-process' | 'external';
@@ -87,6 +91,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     rateLimitWindowS: integer(env, 'RATE_LIMIT_WINDOW_S', 60, 1, 86_400),
     redisUrl: env.REDIS_URL || undefined,
     syncCursorSecret: env.SYNC_CURSOR_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM || 'Business engine <no-reply@localhost>',
   };
 }
 

@@ -16,3 +16,4 @@ export * from './lists/pagination';
 export * from './lists/query-params';
 export * from './commands/state-keeping-store';
 export * from './commands/recent-states';
+export * from './mail/smtp-mailer';

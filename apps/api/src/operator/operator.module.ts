@@ -6,12 +6,13 @@ import { Database, ProjectionRunner } from '@app/read-models';
 import { AdminController } from './admin.controller';
 import { AdminGuard } from './admin.guard';
 import { OperatorActions } from '@app/runtime';
+import { NotificationsController } from './notifications.controller';
 import { ProjectionsController } from './projections.controller';
 import { VerifyController } from './verify.controller';
 import { VerifyRuns } from './verify-runs';
 
 @Module({
-  controllers: [AdminController, ProjectionsController, VerifyController],
+  controllers: [AdminController, ProjectionsController, VerifyController, NotificationsController],
   providers: [
     AdminGuard,
     {

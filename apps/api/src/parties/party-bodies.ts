@@ -12,7 +12,13 @@ export class SupplierBody {
   name?: unknown;
 
   @ApiPropertyOptional({ type: 'string', nullable: true }) @Allow() account_number?: unknown;
-  @ApiPropertyOptional({ nullable: true, format: 'email' }) @Allow() email?: unknown;
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    description: 'An office address, or several separated by commas or semicolons',
+  })
+  @Allow()
+  email?: unknown;
   @ApiPropertyOptional({ type: 'string', nullable: true }) @Allow() phone?: unknown;
 
   @ApiPropertyOptional({ type: [String], description: 'Address lines, each non-empty.' })

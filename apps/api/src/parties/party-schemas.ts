@@ -22,7 +22,7 @@ abstract class PartyFieldsSchema implements PartyViewFields {
   @TextProperty()
   account_number!: string | null;
 
-  @TextProperty({ format: 'email' })
+  @TextProperty({ description: 'An office address, or several separated by commas or semicolons' })
   email!: string | null;
 
   @TextProperty()

@@ -15,10 +15,9 @@ import {
   ReactorRunner,
 } from '@app/read-models';
 import { PinoLogger } from 'nestjs-pino';
-import { ApiConfig, openStores, RecordWriter, StateKeepingStore, Stores } from '@app/runtime';
+import { ApiConfig, openStores, RecordWriter, serviceReactors, StateKeepingStore, Stores } from '@app/runtime';
 import { ReadYourWrites } from './read-your-writes';
 import { ReactorSteps } from '../reactors/reactor-steps';
-import { reactors as reactorRegistry } from '@app/processes';
 import { StoreLifecycle } from './store-lifecycle';
 import { API_CONFIG, DATABASE, EVENT_STORE, STORES } from './tokens';
 
@@ -89,7 +88,7 @@ export class StoreModule {
             completed: CompletedSteps,
             events: StateKeepingStore,
           ) => {
-            const reactors = options.reactors ?? reactorRegistry;
+            const reactors = options.reactors ?? serviceReactors(config);
             // One checkpoint table and lease namespace: a reactor may not share a projector's name.
             assertValidProjectors([
               ...registry,

@@ -1,3 +1,4 @@
+import { CustomerNotificationOutcome } from '../customer-notification/events';
 import { DocumentLine } from '../document-lines';
 import { DocumentChange, DocumentCustomerFields } from '../document';
 import { InvoiceFields } from './fields';
@@ -86,6 +87,7 @@ export type InvoiceShipped = {
 export type InvoiceDeleted = { type: 'InvoiceDeleted'; data: { deleted_at: string } };
 
 export type InvoiceEvent =
+  | CustomerNotificationOutcome
   | InvoiceCreated
   | InvoiceUpdated
   | InvoicePaymentRecorded

@@ -38,6 +38,8 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
       }));
     }
     case 'InvoicePaymentReceiptQueued':
+    case 'CustomerNotificationSent':
+    case 'CustomerNotificationFailed':
       return state;
     case 'InvoiceDispatched':
       return change(state, event.data.dispatched_at, (record) => ({

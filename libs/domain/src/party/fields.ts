@@ -1,6 +1,6 @@
 import {
   nullable,
-  optionalEmail,
+  optionalEmailList,
   optionalText,
   percentage,
   reference,
@@ -30,7 +30,7 @@ const MAX_ADDRESS_LINES = 10;
 export const PARTY_PARSERS = {
   name: requiredText(),
   account_number: optionalText(),
-  email: optionalEmail(),
+  email: optionalEmailList(),
   phone: optionalText(),
   billing_address: stringList(MAX_ADDRESS_LINES),
   shipping_address: stringList(MAX_ADDRESS_LINES),

@@ -1,3 +1,4 @@
+import { CustomerNotificationOutcome } from '../customer-notification/events';
 import { DocumentLine } from '../document-lines';
 import { DocumentChange, DocumentCustomerFields } from '../document';
 import { Shipment } from '../document/packing';
@@ -82,6 +83,7 @@ export type SalesOrderInvoiceReleased = {
 export type SalesOrderDeleted = { type: 'SalesOrderDeleted'; data: { deleted_at: string } };
 
 export type SalesOrderEvent =
+  | CustomerNotificationOutcome
   | SalesOrderCreated
   | SalesOrderUpdated
   | SalesOrderPacked

@@ -35,6 +35,8 @@ export function evolveSalesOrder(state: SalesOrderState, event: SalesOrderEvent)
       }));
     }
     case 'SalesOrderShippingNotificationQueued':
+    case 'CustomerNotificationSent':
+    case 'CustomerNotificationFailed':
       return state;
     case 'SalesOrderInvoiced': {
       const { invoice_id, lines, with_shipping, invoiced_at } = event.data;

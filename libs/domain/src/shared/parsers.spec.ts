@@ -1,4 +1,4 @@
-import { email, optionalEmail, optionalText, requiredText, stringList, timestamp } from './parsers';
+import { email, optionalEmail, optionalEmailList, optionalText, requiredText, stringList, timestamp } from './parsers';
 import { canonicalTimezone } from './timezone';
 
 describe('timestamp input', () => {
@@ -53,6 +53,15 @@ describe('text input', () => {
     for (const blank of [' ', '\t', ' \n '])
       expect(optionalEmail()(blank, 'email')).toMatchObject({ status: 422, param: 'email' });
     expect(email()('   ', 'email')).toMatchObject({ status: 422, param: 'email' });
+  });
+
+  it('takes an office address list separated by commas or semicolons, each one valid', () => {
+    const list = optionalEmailList();
+    expect(list('a@example.com; b@example.com', 'email')).toBe('a@example.com; b@example.com');
+    expect(list('a@example.com,b@example.com;', 'email')).toBe('a@example.com,b@example.com;');
+    expect(list('', 'email')).toBeNull();
+    for (const wrong of ['a@example.com; nobody', ' ; ', 'a@example.com b@example.com', 7])
+      expect(list(wrong, 'email')).toMatchObject({ status: 422, param: 'email' });
   });
 
   it('keeps paired surrogates and combining marks', () => {

@@ -67,6 +67,27 @@ export function optionalEmail(max = MAX_EMAIL): Parser<string | null> {
   return (value, param) => (value === null || value === '' ? null : required(value, param));
 }
 
+/**
+ * A customer's or supplier's office address, or several separated by commas or semicolons
+ * (documents-api §6 sends receipts to "valid comma- or semicolon-separated customer office
+ * emails"): each one valid, kept as given. null or "" means none.
+ */
+export function optionalEmailList(max = MAX_EMAIL): Parser<string | null> {
+  const one = email(max);
+  return (value, param) => {
+    if (value === null || value === '') return null;
+    if (typeof value !== 'string' || length(value) > max)
+      return invalid(param, `${param} must be a valid email address, or several separated by , or ;.`);
+    const addresses = value
+      .split(/[,;]/)
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
+    if (addresses.length === 0 || addresses.some((address) => isDomainError(one(address, param))))
+      return invalid(param, `${param} must be a valid email address, or several separated by , or ;.`);
+    return value;
+  };
+}
+
 export function oneOf<T extends string>(values: readonly T[]): Parser<T> {
   return (value, param) =>
     typeof value === 'string' && (values as readonly string[]).includes(value)

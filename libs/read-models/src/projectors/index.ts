@@ -16,6 +16,7 @@ import { stockTransferListsProjector } from './stock-transfer-lists';
 import { purchaseOrderListsProjector } from './purchase-order-lists';
 import { stockLedgerProjector } from './stock-ledger/stock-ledger';
 import { recordChangesProjector } from './record-changes';
+import { customerNotificationsProjector } from './customer-notifications';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
@@ -46,6 +47,8 @@ export {
 export { stockTransferListsProjector } from './stock-transfer-lists';
 export { stockLedgerProjector } from './stock-ledger/stock-ledger';
 export { CHANGE_FEED_STREAMS, recordChangesProjector } from './record-changes';
+export { customerNotificationsProjector } from './customer-notifications';
+export type { NotificationStatus } from './customer-notifications';
 export type { ChangeKind, RecordChangeRow } from './record-changes';
 
 /** The service's read models, in the order they start; the API, the worker and the CLI run these. */
@@ -66,5 +69,6 @@ export const projectors: readonly Projector[] = [
   stockTransferListsProjector,
   purchaseOrderListsProjector,
   recordChangesProjector,
+  customerNotificationsProjector,
   stockLedgerProjector,
 ];

@@ -113,6 +113,9 @@ export const INVOICE_LIST: DocumentListDeclaration<InvoiceEvent['type']> = {
     }),
     // The receipt changes nothing listed but the revision (the invoice's ETag).
     InvoicePaymentReceiptQueued: () => undefined,
+    // A notification's outcome changes nothing listed but the revision.
+    CustomerNotificationSent: () => undefined,
+    CustomerNotificationFailed: () => undefined,
     InvoiceDispatched: (d) => ({ changes: { date_sent: d.date_sent, updated_at: d.dispatched_at } }),
     InvoiceDispatchDateChanged: (d) => ({ changes: { date_sent: d.date_sent, updated_at: d.changed_at } }),
     InvoiceCancelled: (d) => ({

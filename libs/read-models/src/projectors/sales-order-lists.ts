@@ -103,6 +103,9 @@ export const SALES_ORDER_LIST: DocumentListDeclaration<SalesOrderEvent['type']> 
     SalesOrderShipped: (d) => ({ changes: { ...progress(d), updated_at: d.shipped_at } }),
     // The notification changes nothing listed but the revision (the order's ETag).
     SalesOrderShippingNotificationQueued: () => undefined,
+    // A notification's outcome changes nothing listed but the revision.
+    CustomerNotificationSent: () => undefined,
+    CustomerNotificationFailed: () => undefined,
     SalesOrderInvoiced: (d) => ({ changes: { ...invoicing(d), updated_at: d.invoiced_at } }),
     SalesOrderInvoiceReleased: (d) => ({ changes: { ...invoicing(d), updated_at: d.released_at } }),
     SalesOrderDeleted: () => ({ deleted: true }),
