@@ -1,5 +1,4 @@
 import {
-  applyDecorators,
   Controller,
   Delete,
   Get,
@@ -26,10 +25,12 @@ import { BodyOf } from '../http/body-of';
 import { parseIfMatch, setETag } from '../http/etag';
 import { pathOf } from '@app/runtime';
 import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
+import { addDocumentActions, DocumentAction } from './document-actions';
 import { documentInput } from './document-body';
 import { ApiDocumentListQuery } from './document-list-docs';
 import { DateFilter, DocumentListRequest, IdFilter, parseDocumentListQuery } from './document-list-query';
 import { Scope, Permission } from '@app/domain';
+import { Documented, RouteDocs } from './route-docs';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -52,9 +53,6 @@ export interface DocumentReads<R> {
   ): Promise<{ body: unknown; revision: number }>;
   detail(actor: Actor, record: R, revision: number): unknown;
 }
-
-/** A route's own documentation, written as the decorators would be stacked on it (top first). */
-export type RouteDocs = readonly (MethodDecorator | ClassDecorator)[];
 
 /**
  * One document type as its endpoints serve it (documents-api §4): list, retrieve, create, update,
@@ -83,6 +81,8 @@ export interface DocumentDeclaration<R, C extends { type: string }> {
   /** The entries of its list. */
   summarySchema: Type<unknown>;
   preview?: DocumentPreview<any>;
+  /** Its own endpoints, after the common ones (as the OpenAPI document lists them). */
+  actions?: readonly DocumentAction<C>[];
   docs: { list: RouteDocs; retrieve: RouteDocs; create: RouteDocs; update: RouteDocs; remove: RouteDocs };
 }
 
@@ -98,24 +98,9 @@ export interface DocumentPreview<P> {
   docs: { previewNew: RouteDocs; previewChange: RouteDocs };
 }
 
-/** The endpoints a document type has beyond the common ones; `send` runs a command and answers the detail. */
-export abstract class DocumentActions<C> {
-  protected abstract send(
-    reply: FastifyReply,
-    actor: Actor,
-    id: string,
-    command: C,
-    ifMatch?: string,
-  ): Promise<unknown>;
-}
-
-/**
- * The controller of one document type: the common endpoints from its declaration, its own actions
- * from `actions` (whose routes come after the common ones, as the OpenAPI document lists them).
- */
+/** The controller of one document type: the common endpoints and its own actions, from its declaration. */
 export function documentController<R, C extends { type: string }>(
   declaration: DocumentDeclaration<R, C>,
-  actions: abstract new () => DocumentActions<C> = NoActions,
 ): Type<unknown> {
   const { scopes, permissions, docs, guard = () => undefined } = declaration;
   const preview = declaration.preview;
@@ -125,15 +110,13 @@ export function documentController<R, C extends { type: string }>(
 
   @ApiTags(declaration.path)
   @Controller(`api/v3/${declaration.path}`)
-  class DocumentController extends actions {
+  class DocumentController {
     constructor(
       @Inject(CommandBus) private readonly commands: CommandBus,
       @Inject(declaration.reads) private readonly reads: DocumentReads<R>,
       @Inject(RecordHistory) private readonly history: RecordHistory,
       @Inject(ModuleRef) private readonly modules: ModuleRef,
-    ) {
-      super();
-    }
+    ) {}
 
     @Get()
     @ApiDocumentListQuery(declaration.noun, list.dates, list.ids?.map((f) => f.param), list.party)
@@ -251,7 +234,8 @@ export function documentController<R, C extends { type: string }>(
       return { id: id.toLowerCase(), object: declaration.object, deleted: true };
     }
 
-    protected async send(reply: FastifyReply, actor: Actor, id: string, command: C, ifMatch?: string) {
+    /** Runs a command on the document and answers its detail: update, delete and the type's actions. */
+    async send(reply: FastifyReply, actor: Actor, id: string, command: C, ifMatch?: string) {
       guard(actor);
       const written = await runDocumentCommand(this.commands, declaration, actor, id, command, ifMatch);
       return this.answer(reply, actor, written);
@@ -263,6 +247,7 @@ export function documentController<R, C extends { type: string }>(
       return this.reads.detail(actor, written.record, written.revision);
     }
   }
+  addDocumentActions(DocumentController, declaration.actions ?? []);
   // Its own name per type (`InvoicesController`), for Nest's injector and the OpenAPI operation ids.
   Object.defineProperty(DocumentController, 'name', { value: `${pascalCase(declaration.path)}Controller` });
   return DocumentController;
@@ -280,13 +265,6 @@ export function runDocumentCommand<R, C extends { type: string }>(
   const change = { id: id.toLowerCase(), command, ifMatch: parseIfMatch(ifMatch, declaration.etagPrefix) };
   return commands.execute(new declaration.change(actor, change));
 }
-
-/** A type's own route documentation, read top first as if stacked on the handler. */
-export function Documented(docs: RouteDocs): MethodDecorator {
-  return applyDecorators(...[...docs].reverse());
-}
-
-abstract class NoActions extends DocumentActions<any> {}
 
 function pascalCase(path: string): string {
   return path

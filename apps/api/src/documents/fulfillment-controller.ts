@@ -26,7 +26,8 @@ import { pathOf } from '@app/runtime';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { ApiListOf } from '../openapi/response-schemas';
 import { documentInput } from './document-body';
-import { Documented, DocumentDeclaration, RouteDocs, runDocumentCommand } from './document-controller';
+import { DocumentDeclaration, runDocumentCommand } from './document-controller';
+import { Documented, RouteDocs } from './route-docs';
 
 type Packed = { id: string };
 
