@@ -23,7 +23,7 @@ import { CurrentActor } from '../auth/current-actor';
 import { ApiAsOfRevision, asOfRequested, HistoryDeclaration, RecordHistory } from '../history';
 import { BodyOf } from '../http/body-of';
 import { parseIfMatch, setETag } from '../http/etag';
-import { pathOf } from '@app/runtime';
+import { pathOf, refuseUnknownParams } from '@app/runtime';
 import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import { addDocumentActions, DocumentAction } from './document-actions';
 import { documentInput } from './document-body';
@@ -46,11 +46,8 @@ export type DocumentChange<C> = { create: any } | { id: string; command: C; ifMa
 /** The reads a document controller answers with. */
 export interface DocumentReads<R> {
   list(actor: Actor, request: DocumentListRequest, url: string): Promise<unknown>;
-  retrieve(
-    actor: Actor,
-    id: string,
-    query: Record<string, unknown>,
-  ): Promise<{ body: unknown; revision: number }>;
+  /** The document and its revision as its stream has them, if the actor may see it; else 404. */
+  read(actor: Actor, id: string): Promise<{ record: R; revision: number }>;
   detail(actor: Actor, record: R, revision: number): unknown;
 }
 
@@ -146,7 +143,9 @@ export function documentController<R, C extends { type: string }>(
       guard(actor);
       if (asOfRequested(query))
         return this.history.retrieveAsOf(declaration.history, id, query, actor, reply);
-      const { body, revision } = await this.reads.retrieve(actor, id, query);
+      refuseUnknownParams(query);
+      const { record, revision } = await this.reads.read(actor, id);
+      const body = await this.reads.detail(actor, record, revision);
       setETag(reply, revision, declaration.etagPrefix);
       return body;
     }

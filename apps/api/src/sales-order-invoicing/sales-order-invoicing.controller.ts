@@ -110,7 +110,7 @@ export class SalesOrderInvoicingController {
     @Req() request: FastifyRequest,
   ) {
     refuseUnknownParams(query, PAGE_PARAMS);
-    const { order } = await this.orders.visible(actor, id);
+    const { record: order } = await this.orders.read(actor, id);
     if (!can(actor, 'invoices.list')) throw permissionDenied('Listing invoices needs invoices.list.');
     const linked = { dates: [], ids: [{ column: 'source_sales_order_id', id: order.id }] };
     return this.invoices.list(actor, { page: parsePageRequest(query), filters: linked }, pathOf(request.url));
