@@ -28,7 +28,13 @@ export interface DocumentAction<C> {
 }
 
 /** Sends a type's command on a document and answers the detail (the document controller's). */
-type Send<C> = (reply: FastifyReply, actor: Actor, id: string, command: C, ifMatch?: string) => Promise<unknown>;
+type Send<C> = (
+  reply: FastifyReply,
+  actor: Actor,
+  id: string,
+  command: C,
+  ifMatch?: string,
+) => Promise<unknown>;
 
 /**
  * Adds each action to the controller as a handler decorated as if written in it: its route,
@@ -36,7 +42,10 @@ type Send<C> = (reply: FastifyReply, actor: Actor, id: string, command: C, ifMat
  * emit for `(actor: Actor, id: string, body: Body, ifMatch: string | undefined, reply)`, which
  * the validation pipe and the OpenAPI document read.
  */
-export function addDocumentActions<C>(controller: Type<unknown>, actions: readonly DocumentAction<C>[]): void {
+export function addDocumentActions<C>(
+  controller: Type<unknown>,
+  actions: readonly DocumentAction<C>[],
+): void {
   for (const action of actions) {
     const handler = function (
       this: { send: Send<C> },
@@ -70,13 +79,13 @@ function routeOf(action: DocumentAction<unknown>): MethodDecorator[] {
 }
 
 /** `(@CurrentActor() actor, @Param('id') id, @Body() body, @Headers('if-match') ifMatch, @Res reply)`. */
-const PARAMETERS = [
-  CurrentActor(),
-  Param('id'),
-  Body(),
-  Headers('if-match'),
-  Res({ passthrough: true }),
-].map((decorate, index): MethodDecorator => (target, key) => decorate(target, key, index));
+const PARAMETERS = [CurrentActor(), Param('id'), Body(), Headers('if-match'), Res({ passthrough: true })].map(
+  atIndex,
+);
+
+function atIndex(decorate: ParameterDecorator, index: number): MethodDecorator {
+  return (target, key) => decorate(target, key, index);
+}
 
 function designOf(body: Type<object>): MethodDecorator[] {
   return [

@@ -55,7 +55,11 @@ export interface DocumentReads<R> {
  * One document type as its endpoints serve it (documents-api §4): list, retrieve, create, update,
  * delete, a preview where it has one, and the revision (ETag) each write answers.
  */
-export interface DocumentDeclaration<R, C extends { type: string }> {
+export interface DocumentDeclaration<
+  R,
+  C extends { type: string },
+  Reads extends DocumentReads<R> = DocumentReads<R>,
+> {
   /** The path under /api/v3, also its OpenAPI tag: `invoices`. */
   path: string;
   /** Its JSON `object`, as a delete answers it: `invoice`. */
@@ -69,7 +73,7 @@ export interface DocumentDeclaration<R, C extends { type: string }> {
   /** Checked before anything else on every endpoint (purchase orders: their access permission). */
   guard?: (actor: Actor) => void;
   list: { dates: readonly DateFilter[]; ids?: readonly IdFilter[]; party?: 'customer_id' | 'supplier_id' };
-  reads: Type<DocumentReads<R>>;
+  reads: Type<Reads>;
   history: HistoryDeclaration<R, any>;
   change: new (actor: Actor, change: DocumentChange<C>) => Command<DocumentWritten<R>>;
   update: (input: Record<string, unknown>) => C;

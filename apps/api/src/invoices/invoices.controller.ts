@@ -28,7 +28,7 @@ const answered = (conflict: string) => [
 ];
 
 /** Invoices (documents-api §4): the document itself, its dispatch, cancellation and deletion. */
-export const INVOICE_DOCUMENT: DocumentDeclaration<InvoiceRecord, InvoiceCommand> = {
+export const INVOICE_DOCUMENT: DocumentDeclaration<InvoiceRecord, InvoiceCommand, InvoiceReads> = {
   path: 'invoices',
   object: 'invoice',
   noun: 'invoice',
