@@ -1,14 +1,7 @@
-import {
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiConflictResponse, ApiHeader, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { InvoiceCommand, InvoiceRecord } from '@app/domain';
 import { DocumentDeclaration, documentController } from '../documents/document-controller';
+import { listRetrieveCreateDocs } from '../documents/document-docs';
 import { IF_MATCH } from '../documents/route-docs';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { DispatchBody, EmptyInvoiceBody, InvoiceBody } from './invoice-bodies';
@@ -83,22 +76,12 @@ export const INVOICE_DOCUMENT: DocumentDeclaration<InvoiceRecord, InvoiceCommand
     },
   ],
   docs: {
-    list: [ApiOperation({ summary: 'List visible invoices, newest number first (no lines)' })],
-    retrieve: [
-      ApiOperation({
-        summary: 'Retrieve an invoice with its lines; with as_of_revision (audit:read), as it was then',
-      }),
-      ApiOkResponse({ type: InvoiceSchema, description: 'The invoice detail' }),
-      ApiNotFoundResponse({ description: 'resource_missing' }),
-      ApiErrors(404, 410),
-    ],
-    create: [
-      ApiOperation({ summary: 'Create an unpaid invoice (201); its number is assigned' }),
-      ApiCreatedResponse({ type: InvoiceSchema, description: 'The new invoice with its calculated lines' }),
-      ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_invoice_field' }),
-      ApiConflictResponse({ description: 'account_record_limit_reached' }),
-      ApiErrors(409),
-    ],
+    ...listRetrieveCreateDocs({
+      noun: 'invoice',
+      detail: InvoiceSchema,
+      detailDescription: 'The invoice detail',
+      createdAs: 'an unpaid',
+    }),
     update: [
       ApiOperation({
         summary:

@@ -1,6 +1,5 @@
 import {
   ApiConflictResponse,
-  ApiCreatedResponse,
   ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -9,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { PurchaseOrderCommand, PurchaseOrderRecord } from '@app/domain';
 import { DocumentDeclaration, documentController } from '../documents/document-controller';
+import { listRetrieveCreateDocs } from '../documents/document-docs';
 import { IF_MATCH } from '../documents/route-docs';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { assertPurchaseOrderAccess } from './purchase-order-access';
@@ -80,30 +80,12 @@ export const PURCHASE_ORDER_DOCUMENT: DocumentDeclaration<PurchaseOrderRecord, P
     },
   ],
   docs: {
-    list: [ApiOperation({ summary: 'List visible purchase orders, newest number first (no lines)' })],
-    retrieve: [
-      ApiOperation({
-        summary: 'Retrieve a purchase order with its lines; with as_of_revision (audit:read), as it was then',
-      }),
-      ApiOkResponse({
-        type: PurchaseOrderSchema,
-        description: 'The purchase order detail; ETag its revision',
-      }),
-      ApiNotFoundResponse({ description: 'resource_missing' }),
-      ApiErrors(404, 410),
-    ],
-    create: [
-      ApiOperation({ summary: 'Create a Not Sent purchase order (201); its number is assigned' }),
-      ApiCreatedResponse({
-        type: PurchaseOrderSchema,
-        description: 'The new purchase order with its calculated lines',
-      }),
-      ApiUnprocessableEntityResponse({
-        description: 'validation_failed or unsupported_purchase_order_field',
-      }),
-      ApiConflictResponse({ description: 'account_record_limit_reached' }),
-      ApiErrors(409),
-    ],
+    ...listRetrieveCreateDocs({
+      noun: 'purchase order',
+      detail: PurchaseOrderSchema,
+      detailDescription: 'The purchase order detail; ETag its revision',
+      createdAs: 'a Not Sent',
+    }),
     update: [
       ApiOperation({ summary: 'Change a Not Sent purchase order; a new supplier or location needs lines' }),
       ApiHeader(IF_MATCH),

@@ -1,6 +1,5 @@
 import {
   ApiConflictResponse,
-  ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiHeader,
   ApiNotFoundResponse,
@@ -10,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { SalesOrderCommand, SalesOrderRecord } from '@app/domain';
 import { DocumentDeclaration, documentController } from '../documents/document-controller';
+import { listRetrieveCreateDocs } from '../documents/document-docs';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { SalesOrderBody } from './sales-order-bodies';
 import { ChangeSalesOrder } from './sales-order-commands';
@@ -40,25 +40,12 @@ export const SALES_ORDER_DOCUMENT: DocumentDeclaration<SalesOrderRecord, SalesOr
     body: SalesOrderBody,
     summarySchema: SalesOrderSummarySchema,
     docs: {
-      list: [ApiOperation({ summary: 'List visible sales orders, newest number first (no lines)' })],
-      retrieve: [
-        ApiOperation({
-          summary: 'Retrieve a sales order with its lines; with as_of_revision (audit:read), as it was then',
-        }),
-        ApiOkResponse({ type: SalesOrderSchema, description: 'The sales order detail; ETag "so_N"' }),
-        ApiNotFoundResponse({ description: 'resource_missing' }),
-        ApiErrors(404, 410),
-      ],
-      create: [
-        ApiOperation({ summary: 'Create an open sales order (201); its number is assigned' }),
-        ApiCreatedResponse({
-          type: SalesOrderSchema,
-          description: 'The new sales order with its calculated lines',
-        }),
-        ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_sales_order_field' }),
-        ApiConflictResponse({ description: 'account_record_limit_reached' }),
-        ApiErrors(409),
-      ],
+      ...listRetrieveCreateDocs({
+        noun: 'sales order',
+        detail: SalesOrderSchema,
+        detailDescription: 'The sales order detail; ETag "so_N"',
+        createdAs: 'an open',
+      }),
       update: [
         ApiOperation({
           summary:
