@@ -1,5 +1,4 @@
 import {
-  applyDecorators,
   Controller,
   Delete,
   Get,
@@ -24,12 +23,14 @@ import { CurrentActor } from '../auth/current-actor';
 import { ApiAsOfRevision, asOfRequested, HistoryDeclaration, RecordHistory } from '../history';
 import { BodyOf } from '../http/body-of';
 import { parseIfMatch, setETag } from '../http/etag';
-import { pathOf } from '@app/runtime';
+import { pathOf, refuseUnknownParams } from '@app/runtime';
 import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
+import { addDocumentActions, DocumentAction } from './document-actions';
 import { documentInput } from './document-body';
 import { ApiDocumentListQuery } from './document-list-docs';
 import { DateFilter, DocumentListRequest, IdFilter, parseDocumentListQuery } from './document-list-query';
 import { Scope, Permission } from '@app/domain';
+import { Documented, RouteDocs } from './route-docs';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -45,22 +46,20 @@ export type DocumentChange<C> = { create: any } | { id: string; command: C; ifMa
 /** The reads a document controller answers with. */
 export interface DocumentReads<R> {
   list(actor: Actor, request: DocumentListRequest, url: string): Promise<unknown>;
-  retrieve(
-    actor: Actor,
-    id: string,
-    query: Record<string, unknown>,
-  ): Promise<{ body: unknown; revision: number }>;
+  /** The document and its revision as its stream has them, if the actor may see it; else 404. */
+  read(actor: Actor, id: string): Promise<{ record: R; revision: number }>;
   detail(actor: Actor, record: R, revision: number): unknown;
 }
-
-/** A route's own documentation, written as the decorators would be stacked on it (top first). */
-export type RouteDocs = readonly (MethodDecorator | ClassDecorator)[];
 
 /**
  * One document type as its endpoints serve it (documents-api §4): list, retrieve, create, update,
  * delete, a preview where it has one, and the revision (ETag) each write answers.
  */
-export interface DocumentDeclaration<R, C extends { type: string }> {
+export interface DocumentDeclaration<
+  R,
+  C extends { type: string },
+  Reads extends DocumentReads<R> = DocumentReads<R>,
+> {
   /** The path under /api/v3, also its OpenAPI tag: `invoices`. */
   path: string;
   /** Its JSON `object`, as a delete answers it: `invoice`. */
@@ -74,7 +73,7 @@ export interface DocumentDeclaration<R, C extends { type: string }> {
   /** Checked before anything else on every endpoint (purchase orders: their access permission). */
   guard?: (actor: Actor) => void;
   list: { dates: readonly DateFilter[]; ids?: readonly IdFilter[]; party?: 'customer_id' | 'supplier_id' };
-  reads: Type<DocumentReads<R>>;
+  reads: Type<Reads>;
   history: HistoryDeclaration<R, any>;
   change: new (actor: Actor, change: DocumentChange<C>) => Command<DocumentWritten<R>>;
   update: (input: Record<string, unknown>) => C;
@@ -83,6 +82,8 @@ export interface DocumentDeclaration<R, C extends { type: string }> {
   /** The entries of its list. */
   summarySchema: Type<unknown>;
   preview?: DocumentPreview<any>;
+  /** Its own endpoints, after the common ones (as the OpenAPI document lists them). */
+  actions?: readonly DocumentAction<C>[];
   docs: { list: RouteDocs; retrieve: RouteDocs; create: RouteDocs; update: RouteDocs; remove: RouteDocs };
 }
 
@@ -98,24 +99,9 @@ export interface DocumentPreview<P> {
   docs: { previewNew: RouteDocs; previewChange: RouteDocs };
 }
 
-/** The endpoints a document type has beyond the common ones; `send` runs a command and answers the detail. */
-export abstract class DocumentActions<C> {
-  protected abstract send(
-    reply: FastifyReply,
-    actor: Actor,
-    id: string,
-    command: C,
-    ifMatch?: string,
-  ): Promise<unknown>;
-}
-
-/**
- * The controller of one document type: the common endpoints from its declaration, its own actions
- * from `actions` (whose routes come after the common ones, as the OpenAPI document lists them).
- */
+/** The controller of one document type: the common endpoints and its own actions, from its declaration. */
 export function documentController<R, C extends { type: string }>(
   declaration: DocumentDeclaration<R, C>,
-  actions: abstract new () => DocumentActions<C> = NoActions,
 ): Type<unknown> {
   const { scopes, permissions, docs, guard = () => undefined } = declaration;
   const preview = declaration.preview;
@@ -125,15 +111,13 @@ export function documentController<R, C extends { type: string }>(
 
   @ApiTags(declaration.path)
   @Controller(`api/v3/${declaration.path}`)
-  class DocumentController extends actions {
+  class DocumentController {
     constructor(
       @Inject(CommandBus) private readonly commands: CommandBus,
       @Inject(declaration.reads) private readonly reads: DocumentReads<R>,
       @Inject(RecordHistory) private readonly history: RecordHistory,
       @Inject(ModuleRef) private readonly modules: ModuleRef,
-    ) {
-      super();
-    }
+    ) {}
 
     @Get()
     @ApiDocumentListQuery(declaration.noun, list.dates, list.ids?.map((f) => f.param), list.party)
@@ -163,7 +147,9 @@ export function documentController<R, C extends { type: string }>(
       guard(actor);
       if (asOfRequested(query))
         return this.history.retrieveAsOf(declaration.history, id, query, actor, reply);
-      const { body, revision } = await this.reads.retrieve(actor, id, query);
+      refuseUnknownParams(query);
+      const { record, revision } = await this.reads.read(actor, id);
+      const body = await this.reads.detail(actor, record, revision);
       setETag(reply, revision, declaration.etagPrefix);
       return body;
     }
@@ -251,7 +237,8 @@ export function documentController<R, C extends { type: string }>(
       return { id: id.toLowerCase(), object: declaration.object, deleted: true };
     }
 
-    protected async send(reply: FastifyReply, actor: Actor, id: string, command: C, ifMatch?: string) {
+    /** Runs a command on the document and answers its detail: update, delete and the type's actions. */
+    async send(reply: FastifyReply, actor: Actor, id: string, command: C, ifMatch?: string) {
       guard(actor);
       const written = await runDocumentCommand(this.commands, declaration, actor, id, command, ifMatch);
       return this.answer(reply, actor, written);
@@ -263,6 +250,7 @@ export function documentController<R, C extends { type: string }>(
       return this.reads.detail(actor, written.record, written.revision);
     }
   }
+  addDocumentActions(DocumentController, declaration.actions ?? []);
   // Its own name per type (`InvoicesController`), for Nest's injector and the OpenAPI operation ids.
   Object.defineProperty(DocumentController, 'name', { value: `${pascalCase(declaration.path)}Controller` });
   return DocumentController;
@@ -280,13 +268,6 @@ export function runDocumentCommand<R, C extends { type: string }>(
   const change = { id: id.toLowerCase(), command, ifMatch: parseIfMatch(ifMatch, declaration.etagPrefix) };
   return commands.execute(new declaration.change(actor, change));
 }
-
-/** A type's own route documentation, read top first as if stacked on the handler. */
-export function Documented(docs: RouteDocs): MethodDecorator {
-  return applyDecorators(...[...docs].reverse());
-}
-
-abstract class NoActions extends DocumentActions<any> {}
 
 function pascalCase(path: string): string {
   return path

@@ -12,8 +12,8 @@ import {
   Type,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { isRecordId, Permission, Scope } from '@app/domain';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { isRecordId, Scope } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
@@ -26,9 +26,15 @@ import { pathOf } from '@app/runtime';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { ApiListOf } from '../openapi/response-schemas';
 import { documentInput } from './document-body';
-import { Documented, DocumentDeclaration, RouteDocs, runDocumentCommand } from './document-controller';
+import { DocumentDeclaration, DocumentReads, runDocumentCommand } from './document-controller';
+import { ApiPageQuery, Documented, RouteDocs } from './route-docs';
 
 type Packed = { id: string };
+
+/** A document's reads that page its packing lists. */
+interface FulfillmentReads {
+  fulfillments(actor: Actor, id: string, query: Record<string, unknown>, url: string): unknown;
+}
 
 /**
  * The packing lists of one document type (invoices, sales orders; documents-api §4). A pack is
@@ -36,14 +42,11 @@ type Packed = { id: string };
  * overpack; its number comes from the account's packing-list counter once accepted.
  */
 export interface FulfillmentDeclaration<R extends { fulfillments: Packed[] }, C extends { type: string }> {
-  document: Pick<DocumentDeclaration<R, C>, 'path' | 'change' | 'etagPrefix'>;
+  /** The document's declaration: its path, reads (with the packing lists), read and write access. */
+  document: DocumentDeclaration<R, C, DocumentReads<R> & FulfillmentReads>;
   /** Its class's name without `Controller`, for the OpenAPI operation ids: `InvoiceFulfillments`. */
   name: string;
-  scopes: { read: Scope; pack: Scope; ship: Scope };
-  permissions: { read: Permission; write: Permission };
-  reads: Type<{
-    fulfillments(actor: Actor, id: string, query: Record<string, unknown>, url: string): unknown;
-  }>;
+  scopes: { pack: Scope; ship: Scope };
   pack: (fulfillmentId: string, input: Record<string, unknown>) => C;
   ship: (fulfillmentId: string, input: Record<string, unknown>) => C;
   bodies: { pack: Type<object>; ship: Type<object> };
@@ -56,21 +59,20 @@ export interface FulfillmentDeclaration<R extends { fulfillments: Packed[] }, C 
 export function fulfillmentController<R extends { fulfillments: Packed[] }, C extends { type: string }>(
   declaration: FulfillmentDeclaration<R, C>,
 ): Type<unknown> {
-  const { document, scopes, permissions, bodies, docs } = declaration;
+  const { document, scopes, bodies, docs } = declaration;
+  const { read, write } = document.permissions;
 
   @ApiTags(document.path)
   @Controller(`api/v3/${document.path}/:id/fulfillments`)
   class FulfillmentController {
     constructor(
       @Inject(CommandBus) private readonly commands: CommandBus,
-      @Inject(declaration.reads) private readonly reads: InstanceType<typeof declaration.reads>,
+      @Inject(document.reads) private readonly reads: FulfillmentReads,
     ) {}
 
     @Get()
-    @Access(scopes.read, permissions.read)
-    @ApiQuery({ name: 'page', required: false, type: Number })
-    @ApiQuery({ name: 'limit', required: false, type: Number })
-    @ApiQuery({ name: 'include_total', required: false, type: Boolean })
+    @Access(document.scopes.read, read)
+    @ApiPageQuery()
     @Documented(docs.list)
     @ApiListOf(declaration.schema)
     @ApiErrors(404, 410)
@@ -84,7 +86,7 @@ export function fulfillmentController<R extends { fulfillments: Packed[] }, C ex
     }
 
     @Post()
-    @Access(scopes.pack, permissions.write)
+    @Access(scopes.pack, write)
     @ApiBody({ type: bodies.pack })
     @ApiCreatedResponse({ type: declaration.schema, description: 'The packing list, status packed' })
     @Documented(docs.pack)
@@ -104,7 +106,7 @@ export function fulfillmentController<R extends { fulfillments: Packed[] }, C ex
 
     @Post(':fulfillment_id/ship')
     @HttpCode(200)
-    @Access(scopes.ship, permissions.write)
+    @Access(scopes.ship, write)
     @ApiBody({ type: bodies.ship, required: false })
     @ApiOkResponse({ type: declaration.schema, description: 'The packing list, status shipped' })
     @Documented(docs.ship)

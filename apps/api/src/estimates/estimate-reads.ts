@@ -1,19 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  ESTIMATE_KIND,
-  EstimateRecord,
-  EstimateView,
-  isDomainError,
-  visibleEstimate,
-  isRecordId,
-} from '@app/domain';
+import { ESTIMATE_KIND, EstimateRecord, EstimateView, visibleEstimate } from '@app/domain';
 import { Database } from '@app/read-models';
 import { Actor } from '../auth/actor';
 import { DocumentListRequest } from '../documents/document-list-query';
 import { DocumentTable, listDocuments } from '../documents/document-list';
-import { resourceMissing } from '@app/runtime';
+import { readVisible } from '../documents/document-reads';
 import { ListEnvelope } from '@app/runtime';
-import { Query, refuseUnknownParams } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { estimateSight } from './estimate-context';
 import { estimateJson, estimateSummaryJson } from './estimate-json';
@@ -39,17 +31,9 @@ export class EstimateReads {
     @Inject(DATABASE) private readonly database: Database,
   ) {}
 
-  async retrieve(
-    actor: Actor,
-    id: string,
-    query: Query = {},
-  ): Promise<{ body: EstimateView; revision: number }> {
-    refuseUnknownParams(query);
-    if (!isRecordId(id)) throw resourceMissing();
-    const { state, revision } = await this.writes.read(id.toLowerCase());
-    const estimate = visibleEstimate(state, estimateSight(actor));
-    if (isDomainError(estimate)) throw estimate;
-    return { body: estimateJson(estimate, revision, actor), revision };
+  /** A visible estimate and its revision, else 404. */
+  read(actor: Actor, id: string) {
+    return readVisible(this.writes, id, (state) => visibleEstimate(state, estimateSight(actor)));
   }
 
   /** The detail of an estimate just written. */

@@ -16,18 +16,15 @@ import {
   isRecordId,
 } from '@app/domain';
 import { WrongExpectedVersionError } from '@app/event-store';
-import { Actor, eventMetadata } from '../auth/actor';
+import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { ApiError, resourceMissing } from '@app/runtime';
 import { DocumentNumbers } from '../documents/document-numbers';
+import { DocumentWritten, WriteMoment, writeDocument, writeNewDocument } from '../documents/document-writes';
 import { EstimateContexts } from './estimate-context';
 
-/** The estimate after a write (null once deleted) and the revision of its stream's last event. */
-export interface EstimateWritten {
-  id: string;
-  record: EstimateRecord | null;
-  revision: number;
-}
+/** The estimate after a write (null once deleted), the revision of its stream's last event, and what it appended. */
+export type EstimateWritten = DocumentWritten<EstimateRecord, EstimateEvent>;
 
 /** What a preview would record, never appended: the estimate as it would be and its new line ids. */
 export interface EstimatePreviewed {
@@ -50,14 +47,12 @@ export class EstimateWrites {
     private readonly numbers: DocumentNumbers,
   ) {}
 
-  async create(actor: Actor, input: EstimateInput): Promise<EstimateWritten> {
-    const id = randomUUID();
-    const metadata = eventMetadata(actor);
-    const { state, revision } = await this.writer.write(
+  create(actor: Actor, input: EstimateInput): Promise<EstimateWritten> {
+    return writeNewDocument(
+      this.writer,
       estimateAggregate,
-      id,
-      async (current: EstimateState) => {
-        const now = new Date().toISOString();
+      actor,
+      async (current: EstimateState, { id, metadata, now }: WriteMoment) => {
         const context = await this.contexts.of(actor, current, input, now);
         const decision = decideEstimate(
           { type: 'CreateEstimate', id, estimate_number: 0, input },
@@ -68,30 +63,15 @@ export class EstimateWrites {
         const draw = { sequence: 'estimate', recordId: id, metadata, now };
         return this.numbers.number(actor, draw, decision, numberedEstimate);
       },
-      { metadata, fresh: true },
     );
-    return { id, record: liveRecord(state), revision };
   }
 
   /** Update, decline or delete. */
-  async change(
-    actor: Actor,
-    id: string,
-    command: EstimateCommand,
-    ifMatch?: number,
-  ): Promise<EstimateWritten> {
-    if (!isRecordId(id)) throw resourceMissing();
+  change(actor: Actor, id: string, command: EstimateCommand, ifMatch?: number): Promise<EstimateWritten> {
     const input = command.type === 'UpdateEstimate' ? command.input : {};
-    const { state, revision } = await this.writer.write(
-      estimateAggregate,
-      id,
-      async (current: EstimateState) => {
-        const context = await this.contexts.of(actor, current, input, new Date().toISOString());
-        return decideEstimate(command, current, context);
-      },
-      { metadata: eventMetadata(actor), ifMatch },
-    );
-    return { id, record: liveRecord(state), revision };
+    const decide = async (current: EstimateState, { now }: WriteMoment) =>
+      decideEstimate(command, current, await this.contexts.of(actor, current, input, now));
+    return writeDocument(this.writer, estimateAggregate, actor, { id, ifMatch }, decide);
   }
 
   /** A new estimate as creating it would make it, with no number drawn. */
@@ -136,10 +116,6 @@ export class EstimateWrites {
   async read(id: string): Promise<{ state: EstimateState; revision: number }> {
     return this.writer.read(estimateAggregate, id);
   }
-}
-
-function liveRecord(state: EstimateState): EstimateRecord | null {
-  return state.status === 'live' ? state.record : null;
 }
 
 /** The state the events would lead to, and which line ids they would create. */

@@ -1,6 +1,4 @@
-import { Body, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
 import {
-  ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiHeader,
@@ -10,11 +8,8 @@ import {
   ApiResponse,
 } from '@nestjs/swagger';
 import { EstimateCommand, EstimateRecord, permissionDenied, previewView } from '@app/domain';
-import { FastifyReply } from 'fastify';
-import { Access } from '../auth/access';
 import { Actor, can } from '../auth/actor';
-import { CurrentActor } from '../auth/current-actor';
-import { DocumentActions, DocumentDeclaration, documentController } from '../documents/document-controller';
+import { DocumentDeclaration, documentController } from '../documents/document-controller';
 import { ErrorEnvelopeSchema } from '../openapi/error-envelope.schema';
 import { EmptyEstimateBody, EstimateBody } from './estimate-bodies';
 import { ChangeEstimate } from './estimate-commands';
@@ -41,6 +36,25 @@ export const ESTIMATE_DOCUMENT: DocumentDeclaration<EstimateRecord, EstimateComm
   remove: { type: 'DeleteEstimate' },
   body: EstimateBody,
   summarySchema: EstimateSchema,
+  // What only estimates do: decline.
+  actions: [
+    {
+      name: 'decline',
+      route: { post: ':id/decline' },
+      access: ['estimates:decline', 'estimates.modify'],
+      body: EmptyEstimateBody,
+      // Declining also needs the list permission (documents-api §4); @Access states one.
+      guard: (actor) => {
+        if (!can(actor, LIST)) throw permissionDenied('Declining an estimate needs estimates.list.');
+      },
+      command: () => ({ type: 'DeclineEstimate' }),
+      docs: [
+        ApiOperation({ summary: 'Decline an open estimate (status 7); repeating is safe' }),
+        ApiConflictResponse({ description: 'estimate_decline_not_allowed' }),
+        ApiOkResponse({ type: EstimateSchema, description: 'The declined estimate' }),
+      ],
+    },
+  ],
   preview: {
     schema: EstimatePreviewSchema,
     by: EstimateWrites,
@@ -89,29 +103,7 @@ export const ESTIMATE_DOCUMENT: DocumentDeclaration<EstimateRecord, EstimateComm
   },
 };
 
-/** What only estimates do: decline. */
-abstract class EstimateActions extends DocumentActions<EstimateCommand> {
-  @Post(':id/decline')
-  @HttpCode(200)
-  @Access('estimates:decline', 'estimates.modify')
-  @ApiOperation({ summary: 'Decline an open estimate (status 7); repeating is safe' })
-  @ApiBody({ type: EmptyEstimateBody })
-  @ApiConflictResponse({ description: 'estimate_decline_not_allowed' })
-  @ApiOkResponse({ type: EstimateSchema, description: 'The declined estimate' })
-  decline(
-    @CurrentActor() actor: Actor,
-    @Param('id') id: string,
-    @Body() _body: EmptyEstimateBody,
-    @Headers('if-match') ifMatch: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    // Declining also needs the list permission (documents-api §4); @Access states one.
-    if (!can(actor, LIST)) throw permissionDenied('Declining an estimate needs estimates.list.');
-    return this.send(reply, actor, id, { type: 'DeclineEstimate' }, ifMatch);
-  }
-}
-
-export const EstimatesController = documentController(ESTIMATE_DOCUMENT, EstimateActions);
+export const EstimatesController = documentController(ESTIMATE_DOCUMENT);
 
 /** `estimate_preview`: the estimate as it would be; errors are answered as 422, so none remain here. */
 function preview(

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { DocumentBody } from '../documents/document-body';
+import { PackLinesBody, ShipmentBody } from '../documents/fulfillment-bodies';
 import { UnsupportedFieldCode } from '../http/unsupported-field-code';
 
 // Invoice bodies. Each class names the fields its endpoint takes, so any other is refused with its
@@ -48,31 +49,10 @@ export class DispatchBody {
 }
 
 @UnsupportedFieldCode('unsupported_invoice_pack_field')
-export class PackBody {
-  @ApiProperty({
-    type: 'array',
-    items: {
-      type: 'object',
-      properties: { id: { type: 'string', format: 'uuid' }, quantity: { type: 'number' } },
-    },
-    description: '1 to 100 entries {id: invoice line id, quantity}, each line once.',
-  })
-  @Allow()
-  lines?: unknown;
-}
+export class PackBody extends PackLinesBody('invoice line') {}
 
 @UnsupportedFieldCode('unsupported_invoice_field')
-export class ShipBody {
-  @ApiPropertyOptional({ format: 'date', description: 'Default: today.' }) @Allow() shipped_date?: unknown;
-  @ApiPropertyOptional({ nullable: true, maxLength: 60 }) @Allow() carrier?: unknown;
-  @ApiPropertyOptional({ nullable: true, maxLength: 60 }) @Allow() tracking_number?: unknown;
-  @ApiPropertyOptional({ nullable: true, maxLength: 250, description: 'http or https' })
-  @Allow()
-  tracking_url?: unknown;
-  @ApiPropertyOptional({ format: 'date', nullable: true, description: 'Not before shipped_date.' })
-  @Allow()
-  estimated_delivery_date?: unknown;
-}
+export class ShipBody extends ShipmentBody('Default: today.') {}
 
 /** Cancel takes an empty object. */
 @UnsupportedFieldCode('unsupported_invoice_field')

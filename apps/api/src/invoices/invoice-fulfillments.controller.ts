@@ -6,21 +6,16 @@ import {
 } from '@nestjs/swagger';
 import { InvoiceCommand, invoiceFulfillmentView, InvoiceRecord } from '@app/domain';
 import { fulfillmentController } from '../documents/fulfillment-controller';
+import { IF_MATCH } from '../documents/route-docs';
 import { PackBody, ShipBody } from './invoice-bodies';
-import { InvoiceReads } from './invoice-reads';
 import { InvoiceFulfillmentSchema } from './invoice-schemas';
 import { INVOICE_DOCUMENT } from './invoices.controller';
-
-/** The revision a write expects (its ETag); a stale one answers 409 mobile_mutation_conflict. */
-const IF_MATCH = { name: 'If-Match', required: false, description: 'The revision (ETag)' };
 
 /** Packing lists of standalone invoices (documents-api §4). Packing moves no stock. */
 export const InvoiceFulfillmentsController = fulfillmentController<InvoiceRecord, InvoiceCommand>({
   document: INVOICE_DOCUMENT,
   name: 'InvoiceFulfillments',
-  scopes: { read: 'invoices:read', pack: 'invoices:pack', ship: 'invoices:ship' },
-  permissions: { read: 'invoices.list', write: 'invoices.modify' },
-  reads: InvoiceReads,
+  scopes: { pack: 'invoices:pack', ship: 'invoices:ship' },
   pack: (fulfillment_id, input) => ({ type: 'PackInvoice', fulfillment_id, packing_list_number: 0, input }),
   ship: (fulfillment_id, input) => ({ type: 'ShipInvoiceFulfillment', fulfillment_id, input }),
   bodies: { pack: PackBody, ship: ShipBody },

@@ -3,8 +3,6 @@ import {
   INVOICE_KIND,
   invoiceFulfillmentView,
   InvoiceRecord,
-  isDomainError,
-  isRecordId,
   LinkedSalesOrder,
   paymentView,
   salesOrderAggregate,
@@ -17,9 +15,8 @@ import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { DocumentListRequest } from '../documents/document-list-query';
 import { DocumentTable, listDocuments } from '../documents/document-list';
-import { resourceMissing } from '@app/runtime';
-import { pageOf, parsePageRequest } from '@app/runtime';
-import { PAGE_PARAMS, Query, refuseUnknownParams } from '@app/runtime';
+import { newestFirst, newestPaymentsFirst, pageOfEntries, readVisible } from '../documents/document-reads';
+import { Query } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { invoiceSight } from './invoice-context';
 import { invoiceJson, invoiceSummaryJson } from './invoice-json';
@@ -52,18 +49,14 @@ export class InvoiceReads {
   ) {}
 
   /** A visible invoice and its revision, else 404. */
-  async visible(actor: Actor, id: string): Promise<{ invoice: InvoiceRecord; revision: number }> {
-    if (!isRecordId(id)) throw resourceMissing();
-    const { state, revision } = await this.writes.read(id.toLowerCase());
-    const invoice = visibleInvoice(state, invoiceSight(actor));
-    if (isDomainError(invoice)) throw invoice;
-    return { invoice, revision };
+  read(actor: Actor, id: string) {
+    return readVisible(this.writes, id, (state) => visibleInvoice(state, invoiceSight(actor)));
   }
 
-  async retrieve(actor: Actor, id: string, query: Query = {}) {
-    refuseUnknownParams(query);
-    const { invoice, revision } = await this.visible(actor, id);
-    return { body: await this.detail(actor, invoice, revision), revision };
+  /** As `read`, named for what it is (its payments' controller). */
+  async visible(actor: Actor, id: string): Promise<{ invoice: InvoiceRecord; revision: number }> {
+    const { record, revision } = await this.read(actor, id);
+    return { invoice: record, revision };
   }
 
   /** The detail JSON with the customer's live values and, for a linked invoice, its order's progress. */
@@ -124,24 +117,19 @@ export class InvoiceReads {
   }
 
   /** Payments and refunds, newest payment date first (the later recorded first on one day). */
-  async payments(actor: Actor, id: string, query: Query, url: string) {
-    refuseUnknownParams(query, PAGE_PARAMS);
-    const page = parsePageRequest(query);
-    const { invoice } = await this.visible(actor, id);
-    const newest = [...invoice.payments]
-      .map((payment, index) => ({ payment, index }))
-      .sort((a, b) => b.payment.payment_date.localeCompare(a.payment.payment_date) || b.index - a.index)
-      .map(({ payment }) => paymentView(invoice.id, payment));
-    return pageOf(url, newest, page);
+  payments(actor: Actor, id: string, query: Query, url: string) {
+    return pageOfEntries(query, url, async () => {
+      const { record: invoice } = await this.read(actor, id);
+      return newestPaymentsFirst(invoice.payments).map((payment) => paymentView(invoice.id, payment));
+    });
   }
 
   /** Packing lists, newest first. */
-  async fulfillments(actor: Actor, id: string, query: Query, url: string) {
-    refuseUnknownParams(query, PAGE_PARAMS);
-    const page = parsePageRequest(query);
-    const { invoice } = await this.visible(actor, id);
-    const newest = [...invoice.fulfillments].reverse().map((f) => invoiceFulfillmentView(invoice, f));
-    return pageOf(url, newest, page);
+  fulfillments(actor: Actor, id: string, query: Query, url: string) {
+    return pageOfEntries(query, url, async () => {
+      const { record: invoice } = await this.read(actor, id);
+      return newestFirst(invoice.fulfillments).map((f) => invoiceFulfillmentView(invoice, f));
+    });
   }
 }
 

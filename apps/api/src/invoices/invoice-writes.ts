@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   decideInvoice,
@@ -10,16 +9,15 @@ import {
   InvoiceRecord,
   InvoiceState,
   isDomainError,
-  isRecordId,
   numberedInvoice,
   numberedPackingList,
 } from '@app/domain';
 import { StreamAppend } from '@app/event-store';
 import { streamName } from '@app/event-store/aggregate';
-import { Actor, eventMetadata } from '../auth/actor';
+import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { DocumentNumbers, PACKING_LIST_SEQUENCE } from '../documents/document-numbers';
-import { resourceMissing } from '@app/runtime';
+import { DocumentWritten, WriteMoment, writeDocument, writeNewDocument } from '../documents/document-writes';
 import { Numbering } from '../records/numbering';
 import { InvoiceContexts } from './invoice-context';
 import { UniqueUnits } from './unique-units';
@@ -27,12 +25,7 @@ import { ReactorSteps } from '../reactors/reactor-steps';
 import { linkedInvoiceReleaseReactor } from '@app/processes';
 
 /** The invoice after a write (null once deleted), the revision of its last event, and what it appended. */
-export interface InvoiceWritten {
-  id: string;
-  record: InvoiceRecord | null;
-  revision: number;
-  events: InvoiceEvent[];
-}
+export type InvoiceWritten = DocumentWritten<InvoiceRecord, InvoiceEvent>;
 
 /**
  * Invoice commands through the invoice's stream. Every rule (balance, packing, editability) is
@@ -52,31 +45,23 @@ export class InvoiceWrites {
     private readonly steps: ReactorSteps,
   ) {}
 
-  async create(actor: Actor, input: InvoiceInput): Promise<InvoiceWritten> {
-    const id = randomUUID();
-    const metadata = eventMetadata(actor);
+  create(actor: Actor, input: InvoiceInput): Promise<InvoiceWritten> {
     let units: StreamAppend[] = [];
     let number: number | undefined;
-    const { state, revision, events } = await this.writer.write(
-      invoiceAggregate,
-      id,
-      async (current: InvoiceState) => {
-        const now = new Date().toISOString();
-        const context = await this.contexts.of(actor, current, input, now);
-        const decision = decideInvoice(
-          { type: 'CreateInvoice', id, invoice_number: 0, input },
-          current,
-          context,
-        );
-        if (isDomainError(decision)) return decision;
-        units = await this.units.move(actor, id, [], linesOf(decision));
-        // Drawn once: a decision taken again (a unit's item moved meanwhile) keeps its number.
-        number ??= await this.numbers.draw(actor, { sequence: 'invoice', recordId: id, metadata, now });
-        return numberedInvoice(decision, number);
-      },
-      { metadata, fresh: true, alongside: () => units },
-    );
-    return { id, record: liveRecord(state), revision, events };
+    const decide = async (current: InvoiceState, { id, metadata, now }: WriteMoment) => {
+      const context = await this.contexts.of(actor, current, input, now);
+      const decision = decideInvoice(
+        { type: 'CreateInvoice', id, invoice_number: 0, input },
+        current,
+        context,
+      );
+      if (isDomainError(decision)) return decision;
+      units = await this.units.move(actor, id, [], linesOf(decision));
+      // Drawn once: a decision taken again (a unit's item moved meanwhile) keeps its number.
+      number ??= await this.numbers.draw(actor, { sequence: 'invoice', recordId: id, metadata, now });
+      return numberedInvoice(decision, number);
+    };
+    return writeNewDocument(this.writer, invoiceAggregate, actor, decide, () => units);
   }
 
   /**
@@ -85,37 +70,37 @@ export class InvoiceWrites {
    * gives back the removed ones, a cancel or delete gives every one back.
    */
   async change(actor: Actor, id: string, command: InvoiceCommand, ifMatch?: number): Promise<InvoiceWritten> {
-    if (!isRecordId(id)) throw resourceMissing();
-    const metadata = eventMetadata(actor);
     const input = command.type === 'UpdateInvoice' ? command.input : {};
     let units: StreamAppend[] = [];
     let decidedOn: InvoiceState = invoiceAggregate.initialState;
-    const { state, revision, events } = await this.writer.write(
+    const decide = async (current: InvoiceState, { metadata, now }: WriteMoment, revision: number) => {
+      decidedOn = current;
+      units = [];
+      const context = await this.contexts.of(actor, current, input, now, wantsRecipients(actor, command));
+      const decision = decideInvoice(command, current, context);
+      if (isDomainError(decision)) return decision;
+      // A stale If-Match will refuse the append: decide no units and draw no number for it.
+      if (ifMatch !== undefined && ifMatch !== revision) return decision;
+      const moved = unitsMoved(current, decision);
+      if (moved) units = await this.units.move(actor, id, moved.before, moved.after);
+      if (command.type !== 'PackInvoice') return decision;
+      const draw = {
+        accountId: actor.accountId,
+        sequence: PACKING_LIST_SEQUENCE,
+        recordId: command.fulfillment_id,
+      };
+      return numberedPackingList(decision, await this.numbering.next({ ...draw, metadata, now }));
+    };
+    const written = await writeDocument(
+      this.writer,
       invoiceAggregate,
-      id,
-      async (current: InvoiceState, revision: number) => {
-        decidedOn = current;
-        units = [];
-        const now = new Date().toISOString();
-        const context = await this.contexts.of(actor, current, input, now, wantsRecipients(actor, command));
-        const decision = decideInvoice(command, current, context);
-        if (isDomainError(decision)) return decision;
-        // A stale If-Match will refuse the append: decide no units and draw no number for it.
-        if (ifMatch !== undefined && ifMatch !== revision) return decision;
-        const moved = unitsMoved(current, decision);
-        if (moved) units = await this.units.move(actor, id, moved.before, moved.after);
-        if (command.type !== 'PackInvoice') return decision;
-        const draw = {
-          accountId: actor.accountId,
-          sequence: PACKING_LIST_SEQUENCE,
-          recordId: command.fulfillment_id,
-        };
-        return numberedPackingList(decision, await this.numbering.next({ ...draw, metadata, now }));
-      },
-      { metadata, ifMatch, alongside: () => units },
+      actor,
+      { id, ifMatch },
+      decide,
+      () => units,
     );
-    await this.releaseFromSalesOrder(decidedOn, revision, events);
-    return { id, record: liveRecord(state), revision, events };
+    await this.releaseFromSalesOrder(decidedOn, written.revision, written.events);
+    return written;
   }
 
   /**
@@ -161,8 +146,4 @@ function unitsMoved(state: InvoiceState, events: InvoiceEvent[]) {
 function linesOf(events: InvoiceEvent[]): readonly DocumentLine[] {
   const created = events.find((e) => e.type === 'InvoiceCreated');
   return created ? created.data.lines : [];
-}
-
-function liveRecord(state: InvoiceState): InvoiceRecord | null {
-  return state.status === 'live' ? state.record : null;
 }

@@ -1,21 +1,8 @@
-import { Body, Headers, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiConflictResponse, ApiHeader, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { InvoiceCommand, InvoiceRecord } from '@app/domain';
-import { FastifyReply } from 'fastify';
-import { Access } from '../auth/access';
-import { Actor } from '../auth/actor';
-import { CurrentActor } from '../auth/current-actor';
-import { documentInput } from '../documents/document-body';
-import { DocumentActions, DocumentDeclaration, documentController } from '../documents/document-controller';
+import { DocumentDeclaration, documentController } from '../documents/document-controller';
+import { listRetrieveCreateDocs } from '../documents/document-docs';
+import { IF_MATCH } from '../documents/route-docs';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { DispatchBody, EmptyInvoiceBody, InvoiceBody } from './invoice-bodies';
 import { ChangeInvoice } from './invoice-commands';
@@ -25,11 +12,16 @@ import { InvoiceSchema, InvoiceSummarySchema } from './invoice-schemas';
 
 const MODIFY = 'invoices.modify';
 
-/** The revision a write expects (its ETag); a stale one answers 409 mobile_mutation_conflict. */
-const IF_MATCH = { name: 'If-Match', required: false, description: 'The revision (ETag)' };
+/** An action's answers: the invoice detail, or its refusal. */
+const answered = (conflict: string) => [
+  ApiOkResponse({ type: InvoiceSchema, description: 'The invoice detail' }),
+  ApiConflictResponse({ description: conflict }),
+  ApiHeader(IF_MATCH),
+  ApiErrors(404, 409, 410),
+];
 
 /** Invoices (documents-api §4): the document itself, its dispatch, cancellation and deletion. */
-export const INVOICE_DOCUMENT: DocumentDeclaration<InvoiceRecord, InvoiceCommand> = {
+export const INVOICE_DOCUMENT: DocumentDeclaration<InvoiceRecord, InvoiceCommand, InvoiceReads> = {
   path: 'invoices',
   object: 'invoice',
   noun: 'invoice',
@@ -43,23 +35,53 @@ export const INVOICE_DOCUMENT: DocumentDeclaration<InvoiceRecord, InvoiceCommand
   remove: { type: 'DeleteInvoice' },
   body: InvoiceBody,
   summarySchema: InvoiceSummarySchema,
+  // What only invoices do: dispatch (and its date) and cancel.
+  actions: [
+    {
+      name: 'dispatch',
+      route: { post: ':id/dispatch' },
+      access: ['invoices:dispatch', MODIFY],
+      body: DispatchBody,
+      optionalBody: true,
+      command: (input) => ({ type: 'DispatchInvoice', input }),
+      docs: [
+        ApiOperation({ summary: 'Set date_sent (default today); an existing date is kept. Emails nobody.' }),
+        ...answered('invoice_dispatch_not_allowed'),
+      ],
+    },
+    {
+      name: 'changeDispatchDate',
+      route: { patch: ':id/dispatch' },
+      access: ['invoices:dispatch', MODIFY],
+      body: DispatchBody,
+      command: (input) => ({ type: 'ChangeDispatchDate', input }),
+      docs: [
+        ApiOperation({ summary: 'Change the date_sent of a dispatched active invoice; no new notification' }),
+        ...answered('invoice_dispatch_date_edit_not_allowed'),
+      ],
+    },
+    {
+      name: 'cancel',
+      route: { post: ':id/cancel' },
+      access: ['invoices:cancel', MODIFY],
+      body: EmptyInvoiceBody,
+      optionalBody: true,
+      command: () => ({ type: 'CancelInvoice' }),
+      docs: [
+        ApiOperation({
+          summary: 'Cancel an unpaid invoice (status 15), keeping it and its lines; repeating is safe',
+        }),
+        ...answered('invoice_cancel_not_allowed'),
+      ],
+    },
+  ],
   docs: {
-    list: [ApiOperation({ summary: 'List visible invoices, newest number first (no lines)' })],
-    retrieve: [
-      ApiOperation({
-        summary: 'Retrieve an invoice with its lines; with as_of_revision (audit:read), as it was then',
-      }),
-      ApiOkResponse({ type: InvoiceSchema, description: 'The invoice detail' }),
-      ApiNotFoundResponse({ description: 'resource_missing' }),
-      ApiErrors(404, 410),
-    ],
-    create: [
-      ApiOperation({ summary: 'Create an unpaid invoice (201); its number is assigned' }),
-      ApiCreatedResponse({ type: InvoiceSchema, description: 'The new invoice with its calculated lines' }),
-      ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_invoice_field' }),
-      ApiConflictResponse({ description: 'account_record_limit_reached' }),
-      ApiErrors(409),
-    ],
+    ...listRetrieveCreateDocs({
+      noun: 'invoice',
+      detail: InvoiceSchema,
+      detailDescription: 'The invoice detail',
+      createdAs: 'an unpaid',
+    }),
     update: [
       ApiOperation({
         summary:
@@ -79,67 +101,4 @@ export const INVOICE_DOCUMENT: DocumentDeclaration<InvoiceRecord, InvoiceCommand
   },
 };
 
-/** What only invoices do: dispatch (and its date) and cancel. */
-abstract class InvoiceActions extends DocumentActions<InvoiceCommand> {
-  @Post(':id/dispatch')
-  @HttpCode(200)
-  @Access('invoices:dispatch', MODIFY)
-  @ApiOperation({ summary: 'Set date_sent (default today); an existing date is kept. Emails nobody.' })
-  @ApiBody({ type: DispatchBody, required: false })
-  @ApiOkResponse({ type: InvoiceSchema, description: 'The invoice detail' })
-  @ApiConflictResponse({ description: 'invoice_dispatch_not_allowed' })
-  @ApiHeader(IF_MATCH)
-  @ApiErrors(404, 409, 410)
-  dispatch(
-    @CurrentActor() actor: Actor,
-    @Param('id') id: string,
-    @Body() body: DispatchBody,
-    @Headers('if-match') ifMatch: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    const input = documentInput(body ?? {});
-    return this.send(reply, actor, id, { type: 'DispatchInvoice', input }, ifMatch);
-  }
-
-  @Patch(':id/dispatch')
-  @Access('invoices:dispatch', MODIFY)
-  @ApiOperation({ summary: 'Change the date_sent of a dispatched active invoice; no new notification' })
-  @ApiBody({ type: DispatchBody })
-  @ApiOkResponse({ type: InvoiceSchema, description: 'The invoice detail' })
-  @ApiConflictResponse({ description: 'invoice_dispatch_date_edit_not_allowed' })
-  @ApiHeader(IF_MATCH)
-  @ApiErrors(404, 409, 410)
-  changeDispatchDate(
-    @CurrentActor() actor: Actor,
-    @Param('id') id: string,
-    @Body() body: DispatchBody,
-    @Headers('if-match') ifMatch: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    const input = documentInput(body ?? {});
-    return this.send(reply, actor, id, { type: 'ChangeDispatchDate', input }, ifMatch);
-  }
-
-  @Post(':id/cancel')
-  @HttpCode(200)
-  @Access('invoices:cancel', MODIFY)
-  @ApiOperation({
-    summary: 'Cancel an unpaid invoice (status 15), keeping it and its lines; repeating is safe',
-  })
-  @ApiBody({ type: EmptyInvoiceBody, required: false })
-  @ApiOkResponse({ type: InvoiceSchema, description: 'The invoice detail' })
-  @ApiConflictResponse({ description: 'invoice_cancel_not_allowed' })
-  @ApiHeader(IF_MATCH)
-  @ApiErrors(404, 409, 410)
-  cancel(
-    @CurrentActor() actor: Actor,
-    @Param('id') id: string,
-    @Body() _body: EmptyInvoiceBody,
-    @Headers('if-match') ifMatch: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return this.send(reply, actor, id, { type: 'CancelInvoice' }, ifMatch);
-  }
-}
-
-export const InvoicesController = documentController(INVOICE_DOCUMENT, InvoiceActions);
+export const InvoicesController = documentController(INVOICE_DOCUMENT);

@@ -7,7 +7,6 @@ import {
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOperation,
-  ApiQuery,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
@@ -17,6 +16,7 @@ import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
 import { documentInput } from '../documents/document-body';
+import { ApiPageQuery } from '../documents/route-docs';
 import { setETag } from '../http/etag';
 import { pathOf } from '@app/runtime';
 import { ApiErrors } from '../openapi/error-envelope.schema';
@@ -43,9 +43,7 @@ export class PurchaseOrderPaymentsController {
   @Get()
   @Access('purchase_orders:read', 'purchase_orders.access')
   @ApiOperation({ summary: 'Payments, newest payment date first' })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number })
-  @ApiQuery({ name: 'include_total', required: false, type: Boolean })
+  @ApiPageQuery()
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiListOf(PurchaseOrderPaymentSchema)
   @ApiErrors(404, 410)

@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  isDomainError,
-  isRecordId,
   PURCHASE_ORDER_KIND,
   purchaseOrderPaymentView,
   PurchaseOrderRecord,
@@ -13,9 +11,8 @@ import { Actor } from '../auth/actor';
 import { DateFilter, DocumentListRequest, IdFilter } from '../documents/document-list-query';
 import { DocumentTable, listDocuments } from '../documents/document-list';
 import { DocumentParties } from '../documents/document-parties';
-import { resourceMissing } from '@app/runtime';
-import { pageOf, parsePageRequest } from '@app/runtime';
-import { PAGE_PARAMS, Query, refuseUnknownParams } from '@app/runtime';
+import { newestPaymentsFirst, pageOfEntries, readVisible } from '../documents/document-reads';
+import { Query } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { purchaseOrderSight } from './purchase-order-access';
 import { purchaseOrderJson } from './purchase-order-json';
@@ -57,18 +54,8 @@ export class PurchaseOrderReads {
   ) {}
 
   /** A visible purchase order and its revision, else 404. */
-  async visible(actor: Actor, id: string): Promise<{ order: PurchaseOrderRecord; revision: number }> {
-    if (!isRecordId(id)) throw resourceMissing();
-    const { state, revision } = await this.writes.read(id.toLowerCase());
-    const order = visiblePurchaseOrder(state, purchaseOrderSight(actor));
-    if (isDomainError(order)) throw order;
-    return { order, revision };
-  }
-
-  async retrieve(actor: Actor, id: string, query: Query = {}) {
-    refuseUnknownParams(query);
-    const { order, revision } = await this.visible(actor, id);
-    return { body: await this.detail(actor, order, revision), revision };
+  read(actor: Actor, id: string) {
+    return readVisible(this.writes, id, (state) => visiblePurchaseOrder(state, purchaseOrderSight(actor)));
   }
 
   /** The detail JSON with the supplier's live contact fields. */
@@ -89,15 +76,13 @@ export class PurchaseOrderReads {
   }
 
   /** Payments, newest payment date first (the later recorded first on one date). */
-  async payments(actor: Actor, id: string, query: Query, url: string) {
-    refuseUnknownParams(query, PAGE_PARAMS);
-    const page = parsePageRequest(query);
-    const { order } = await this.visible(actor, id);
-    const newest = order.payments
-      .map((payment, index) => ({ payment, index }))
-      .sort((a, b) => b.payment.payment_date.localeCompare(a.payment.payment_date) || b.index - a.index)
-      .map(({ payment }) => purchaseOrderPaymentView(order.id, payment));
-    return pageOf(url, newest, page);
+  payments(actor: Actor, id: string, query: Query, url: string) {
+    return pageOfEntries(query, url, async () => {
+      const { record: order } = await this.read(actor, id);
+      return newestPaymentsFirst(order.payments).map((payment) =>
+        purchaseOrderPaymentView(order.id, payment),
+      );
+    });
   }
 }
 

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   decidePurchaseOrder,
   isDomainError,
-  isRecordId,
   numberedPurchaseOrder,
   permissionDenied,
   PurchaseOrderCommand,
@@ -13,21 +11,16 @@ import {
   PurchaseOrderRecord,
   PurchaseOrderState,
 } from '@app/domain';
-import { Actor, eventMetadata } from '../auth/actor';
+import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { DocumentNumbers } from '../documents/document-numbers';
-import { resourceMissing } from '@app/runtime';
+import { DocumentWritten, WriteMoment, writeDocument, writeNewDocument } from '../documents/document-writes';
 import { locationAccessible } from './purchase-order-access';
 import { PurchaseOrderContexts } from './purchase-order-context';
 import { PurchaseOrderLocations } from './purchase-order-locations';
 
 /** The purchase order after a write (null once deleted), the revision of its last event, and what it appended. */
-export interface PurchaseOrderWritten {
-  id: string;
-  record: PurchaseOrderRecord | null;
-  revision: number;
-  events: PurchaseOrderEvent[];
-}
+export type PurchaseOrderWritten = DocumentWritten<PurchaseOrderRecord, PurchaseOrderEvent>;
 
 /** The sequence of purchase-order numbers, one per account. */
 export const PURCHASE_ORDER_SEQUENCE = 'purchase_order';
@@ -55,14 +48,12 @@ export class PurchaseOrderWrites {
     private readonly numbers: DocumentNumbers,
   ) {}
 
-  async create(actor: Actor, input: PurchaseOrderInput): Promise<PurchaseOrderWritten> {
-    const id = randomUUID();
-    const metadata = eventMetadata(actor);
-    const { state, revision, events } = await this.writer.write(
+  create(actor: Actor, input: PurchaseOrderInput): Promise<PurchaseOrderWritten> {
+    return writeNewDocument(
+      this.writer,
       purchaseOrderAggregate,
-      id,
-      async (current: PurchaseOrderState) => {
-        const now = new Date().toISOString();
+      actor,
+      async (current: PurchaseOrderState, { id, metadata, now }: WriteMoment) => {
         const location = await this.locations.named(actor, input);
         const context = await this.contexts.of(actor, current, input, now, location);
         const command = {
@@ -77,26 +68,23 @@ export class PurchaseOrderWrites {
         const draw = { sequence: PURCHASE_ORDER_SEQUENCE, recordId: id, metadata, now };
         return this.numbers.number(actor, draw, decision, numberedPurchaseOrder);
       },
-      { metadata, fresh: true },
     );
-    return { id, record: liveRecord(state), revision, events };
   }
 
   /** Any command on an existing order; receipts and payments need the user's access to its location. */
-  async change(
+  change(
     actor: Actor,
     id: string,
     command: PurchaseOrderCommand,
     ifMatch?: number,
   ): Promise<PurchaseOrderWritten> {
-    if (!isRecordId(id)) throw resourceMissing();
-    const metadata = eventMetadata(actor);
     const input = command.type === 'UpdatePurchaseOrder' ? command.input : {};
-    const { state, revision, events } = await this.writer.write(
+    return writeDocument(
+      this.writer,
       purchaseOrderAggregate,
-      id.toLowerCase(),
-      async (current: PurchaseOrderState) => {
-        const now = new Date().toISOString();
+      actor,
+      { id, ifMatch },
+      async (current: PurchaseOrderState, { now }: WriteMoment) => {
         const location =
           command.type === 'UpdatePurchaseOrder' ? await this.locations.named(actor, input) : undefined;
         const context = await this.contexts.of(actor, current, input, now, location);
@@ -112,16 +100,10 @@ export class PurchaseOrderWrites {
           return permissionDenied('This purchase order is for a location the user may not work at.');
         return decision;
       },
-      { metadata, ifMatch },
     );
-    return { id: id.toLowerCase(), record: liveRecord(state), revision, events };
   }
 
   async read(id: string): Promise<{ state: PurchaseOrderState; revision: number }> {
     return this.writer.read(purchaseOrderAggregate, id);
   }
-}
-
-function liveRecord(state: PurchaseOrderState): PurchaseOrderRecord | null {
-  return state.status === 'live' ? state.record : null;
 }

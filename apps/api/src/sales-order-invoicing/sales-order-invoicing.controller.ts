@@ -7,7 +7,6 @@ import {
   ApiNotFoundResponse,
   ApiOperation,
   ApiPropertyOptional,
-  ApiQuery,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
@@ -18,6 +17,7 @@ import { Access } from '../auth/access';
 import { Actor, can } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
 import { documentInput } from '../documents/document-body';
+import { ApiPageQuery } from '../documents/route-docs';
 import { answerMade } from '../documents/made-document';
 import { parseIfMatch } from '../http/etag';
 import { parsePageRequest, pathOf } from '@app/runtime';
@@ -97,9 +97,7 @@ export class SalesOrderInvoicingController {
   @ApiOperation({
     summary: 'Invoices made from a visible sales order, newest number first; invisible invoices are left out',
   })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number })
-  @ApiQuery({ name: 'include_total', required: false, type: Boolean })
+  @ApiPageQuery()
   @ApiNotFoundResponse({ description: 'resource_missing' })
   @ApiListOf(InvoiceSummarySchema)
   @ApiErrors(404, 410)
@@ -110,7 +108,7 @@ export class SalesOrderInvoicingController {
     @Req() request: FastifyRequest,
   ) {
     refuseUnknownParams(query, PAGE_PARAMS);
-    const { order } = await this.orders.visible(actor, id);
+    const { record: order } = await this.orders.read(actor, id);
     if (!can(actor, 'invoices.list')) throw permissionDenied('Listing invoices needs invoices.list.');
     const linked = { dates: [], ids: [{ column: 'source_sales_order_id', id: order.id }] };
     return this.invoices.list(actor, { page: parsePageRequest(query), filters: linked }, pathOf(request.url));

@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { DocumentBody } from '../documents/document-body';
+import { PackLinesBody, ShipmentBody } from '../documents/fulfillment-bodies';
 import { UnsupportedFieldCode } from '../http/unsupported-field-code';
 
 // Sales-order bodies. Each class names the fields its endpoint takes, so any other is refused with
@@ -24,30 +25,7 @@ export class SalesOrderBody extends DocumentBody {
 }
 
 @UnsupportedFieldCode('unsupported_sales_order_field')
-export class SalesOrderPackBody {
-  @ApiProperty({
-    type: 'array',
-    items: {
-      type: 'object',
-      properties: { id: { type: 'string', format: 'uuid' }, quantity: { type: 'number' } },
-    },
-    description: '1 to 100 entries {id: sales order line id, quantity}, each line once.',
-  })
-  @Allow()
-  lines?: unknown;
-}
+export class SalesOrderPackBody extends PackLinesBody('sales order line') {}
 
 @UnsupportedFieldCode('unsupported_sales_order_field')
-export class SalesOrderShipBody {
-  @ApiPropertyOptional({ format: 'date', description: 'Default: today in the account’s time zone.' })
-  @Allow()
-  shipped_date?: unknown;
-  @ApiPropertyOptional({ nullable: true, maxLength: 60 }) @Allow() carrier?: unknown;
-  @ApiPropertyOptional({ nullable: true, maxLength: 60 }) @Allow() tracking_number?: unknown;
-  @ApiPropertyOptional({ nullable: true, maxLength: 250, description: 'http or https' })
-  @Allow()
-  tracking_url?: unknown;
-  @ApiPropertyOptional({ format: 'date', nullable: true, description: 'Not before shipped_date.' })
-  @Allow()
-  estimated_delivery_date?: unknown;
-}
+export class SalesOrderShipBody extends ShipmentBody('Default: today in the account’s time zone.') {}

@@ -9,7 +9,6 @@ import {
 import { SalesOrderCommand, salesOrderFulfillmentView, SalesOrderRecord } from '@app/domain';
 import { fulfillmentController } from '../documents/fulfillment-controller';
 import { SalesOrderPackBody, SalesOrderShipBody } from './sales-order-bodies';
-import { SalesOrderReads } from './sales-order-reads';
 import { SalesOrderFulfillmentSchema } from './sales-order-schemas';
 import { SALES_ORDER_DOCUMENT } from './sales-orders.controller';
 
@@ -23,9 +22,7 @@ const FORBIDDEN = 'permission_denied (also: the order’s location is not the us
 export const SalesOrderFulfillmentsController = fulfillmentController<SalesOrderRecord, SalesOrderCommand>({
   document: SALES_ORDER_DOCUMENT,
   name: 'SalesOrderFulfillments',
-  scopes: { read: 'sales_orders:read', pack: 'sales_orders:pack', ship: 'sales_orders:ship' },
-  permissions: { read: 'sales_orders.list', write: 'sales_orders.modify' },
-  reads: SalesOrderReads,
+  scopes: { pack: 'sales_orders:pack', ship: 'sales_orders:ship' },
   pack: (fulfillment_id, input) => ({
     type: 'PackSalesOrder',
     fulfillment_id,

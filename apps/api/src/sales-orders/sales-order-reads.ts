@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  isDomainError,
-  isRecordId,
   SALES_ORDER_KIND,
   salesOrderFulfillmentView,
   salesOrderPayments,
@@ -14,9 +12,8 @@ import { Actor } from '../auth/actor';
 import { DocumentListRequest, IdFilter } from '../documents/document-list-query';
 import { DocumentTable, listDocuments } from '../documents/document-list';
 import { DocumentParties } from '../documents/document-parties';
-import { resourceMissing } from '@app/runtime';
-import { pageOf, parsePageRequest } from '@app/runtime';
-import { PAGE_PARAMS, Query, refuseUnknownParams } from '@app/runtime';
+import { newestFirst, pageOfEntries, readVisible } from '../documents/document-reads';
+import { Query } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { salesOrderSight } from './sales-order-context';
 import { salesOrderJson, salesOrderSummaryJson } from './sales-order-json';
@@ -56,18 +53,8 @@ export class SalesOrderReads {
   ) {}
 
   /** A visible sales order and its revision, else 404. */
-  async visible(actor: Actor, id: string): Promise<{ order: SalesOrderRecord; revision: number }> {
-    if (!isRecordId(id)) throw resourceMissing();
-    const { state, revision } = await this.writes.read(id.toLowerCase());
-    const order = visibleSalesOrder(state, salesOrderSight(actor));
-    if (isDomainError(order)) throw order;
-    return { order, revision };
-  }
-
-  async retrieve(actor: Actor, id: string, query: Query = {}) {
-    refuseUnknownParams(query);
-    const { order, revision } = await this.visible(actor, id);
-    return { body: await this.detail(actor, order, revision), revision };
+  read(actor: Actor, id: string) {
+    return readVisible(this.writes, id, (state) => visibleSalesOrder(state, salesOrderSight(actor)));
   }
 
   /** The detail JSON with the customer's live values and the linked invoices' payments. */
@@ -99,12 +86,11 @@ export class SalesOrderReads {
   }
 
   /** Packing lists, newest first. */
-  async fulfillments(actor: Actor, id: string, query: Query, url: string) {
-    refuseUnknownParams(query, PAGE_PARAMS);
-    const page = parsePageRequest(query);
-    const { order } = await this.visible(actor, id);
-    const newest = [...order.fulfillments].reverse().map((f) => salesOrderFulfillmentView(order, f));
-    return pageOf(url, newest, page);
+  fulfillments(actor: Actor, id: string, query: Query, url: string) {
+    return pageOfEntries(query, url, async () => {
+      const { record: order } = await this.read(actor, id);
+      return newestFirst(order.fulfillments).map((f) => salesOrderFulfillmentView(order, f));
+    });
   }
 
   /** What the invoices created from the order have been paid, together. */

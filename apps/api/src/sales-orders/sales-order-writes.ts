@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   conflict,
   decideSalesOrder,
   isDomainError,
-  isRecordId,
   numberedSalesOrder,
   numberedSalesOrderPackingList,
   permissionDenied,
@@ -16,22 +14,17 @@ import {
   SalesOrderState,
   visibleSalesOrder,
 } from '@app/domain';
-import { Actor, eventMetadata } from '../auth/actor';
+import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { DocumentNumbers } from '../documents/document-numbers';
-import { resourceMissing } from '@app/runtime';
+import { DocumentWritten, WriteMoment, writeDocument, writeNewDocument } from '../documents/document-writes';
 import { PACKING_LIST_SEQUENCE } from '../documents/document-numbers';
 import { Numbering } from '../records/numbering';
 import { locationAccessible, SalesOrderContexts } from './sales-order-context';
 import { SalesOrderLocations } from './sales-order-locations';
 
 /** The sales order after a write (null once deleted), the revision of its last event, and what it appended. */
-export interface SalesOrderWritten {
-  id: string;
-  record: SalesOrderRecord | null;
-  revision: number;
-  events: SalesOrderEvent[];
-}
+export type SalesOrderWritten = DocumentWritten<SalesOrderRecord, SalesOrderEvent>;
 
 /** The sequence of sales-order numbers, one per account. */
 export const SALES_ORDER_SEQUENCE = 'sales_order';
@@ -53,14 +46,12 @@ export class SalesOrderWrites {
     private readonly numbering: Numbering,
   ) {}
 
-  async create(actor: Actor, input: SalesOrderInput): Promise<SalesOrderWritten> {
-    const id = randomUUID();
-    const metadata = eventMetadata(actor);
-    const { state, revision, events } = await this.writer.write(
+  create(actor: Actor, input: SalesOrderInput): Promise<SalesOrderWritten> {
+    return writeNewDocument(
+      this.writer,
       salesOrderAggregate,
-      id,
-      async (current: SalesOrderState) => {
-        const now = new Date().toISOString();
+      actor,
+      async (current: SalesOrderState, { id, metadata, now }: WriteMoment) => {
         const context = await this.contexts.of(actor, current, input, now);
         const command = {
           type: 'CreateSalesOrder' as const,
@@ -81,9 +72,7 @@ export class SalesOrderWrites {
         const draw = { sequence: SALES_ORDER_SEQUENCE, recordId: id, metadata, now };
         return this.numbers.number(actor, draw, placed, numberedSalesOrder);
       },
-      { metadata, fresh: true },
     );
-    return { id, record: liveRecord(state), revision, events };
   }
 
   /**
@@ -91,20 +80,14 @@ export class SalesOrderWrites {
    * order's location (403 `permission_denied`); a pack draws its packing-list number from the
    * account's counter shared with invoices' packing lists, once accepted.
    */
-  async change(
-    actor: Actor,
-    id: string,
-    command: SalesOrderCommand,
-    ifMatch?: number,
-  ): Promise<SalesOrderWritten> {
-    if (!isRecordId(id)) throw resourceMissing();
-    const metadata = eventMetadata(actor);
+  change(actor: Actor, id: string, command: SalesOrderCommand, ifMatch?: number): Promise<SalesOrderWritten> {
     const input = command.type === 'UpdateSalesOrder' ? command.input : {};
-    const { state, revision, events } = await this.writer.write(
+    return writeDocument(
+      this.writer,
       salesOrderAggregate,
-      id.toLowerCase(),
-      async (current: SalesOrderState, revision: number) => {
-        const now = new Date().toISOString();
+      actor,
+      { id, ifMatch },
+      async (current: SalesOrderState, { metadata, now }: WriteMoment, revision: number) => {
         const context = await this.contexts.of(actor, current, input, now, wantsRecipients(actor, command));
         const visible = visibleSalesOrder(current, context);
         // A stale If-Match: 409 mobile_mutation_conflict after visibility (404), before any other
@@ -127,9 +110,7 @@ export class SalesOrderWrites {
         };
         return numberedSalesOrderPackingList(decision, await this.numbering.next({ ...draw, metadata, now }));
       },
-      { metadata, ifMatch },
     );
-    return { id: id.toLowerCase(), record: liveRecord(state), revision, events };
   }
 
   async read(id: string): Promise<{ state: SalesOrderState; revision: number }> {
@@ -148,8 +129,4 @@ export function staleIfMatch() {
 /** Recipients are looked up only where an event records them: a shipment with notifications on. */
 function wantsRecipients(actor: Actor, command: SalesOrderCommand): boolean {
   return command.type === 'ShipSalesOrderFulfillment' && actor.settings.automatic_shipping_notifications;
-}
-
-function liveRecord(state: SalesOrderState): SalesOrderRecord | null {
-  return state.status === 'live' ? state.record : null;
 }
