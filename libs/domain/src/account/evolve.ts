@@ -1,4 +1,4 @@
-import { ABSENT, updateLive } from '../shared/record-state';
+import { ABSENT, createdRecord, updateLive } from '../shared/record-state';
 import { AccountEvent } from './events';
 import { AccountState } from './state';
 
@@ -7,7 +7,7 @@ export const initialAccountState: AccountState = ABSENT;
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
   switch (event.type) {
     case 'AccountOpened':
-      return { status: 'live', record: { ...event.data, updated_at: event.data.created_at } };
+      return createdRecord(event.data);
     case 'AccountRenamed':
       return updateLive(state, (account) => ({ ...account, ...event.data }));
     case 'AccountTimezoneChanged':

@@ -1,4 +1,4 @@
-import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { ABSENT, createdRecord, markDeleted, withChanges } from '../shared/record-state';
 import { ContactEvent } from './events';
 import { ContactState } from './state';
 
@@ -7,13 +7,9 @@ export const initialContactState: ContactState = ABSENT;
 export function evolveContact(state: ContactState, event: ContactEvent): ContactState {
   switch (event.type) {
     case 'ContactCreated':
-      return { status: 'live', record: { ...event.data, updated_at: event.data.created_at } };
+      return createdRecord(event.data);
     case 'ContactUpdated':
-      return updateLive(state, (record) => ({
-        ...record,
-        ...event.data.changes,
-        updated_at: event.data.updated_at,
-      }));
+      return withChanges(state, event.data);
     case 'ContactDeleted':
       return markDeleted(state);
     default:

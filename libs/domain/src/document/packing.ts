@@ -339,3 +339,31 @@ export function shipment<K extends string>(
     estimated_delivery_date: delivery,
   };
 }
+
+/** The document with a new packing list (its pack event's), last updated when it was packed. */
+export function withPackingList<K extends string, R extends { fulfillments: PackingList<K>[] }>(
+  record: R,
+  packingList: Omit<PackingList<K>, 'updated_at'>,
+): R {
+  const added = { ...packingList, updated_at: packingList.created_at } as PackingList<K>;
+  return { ...record, fulfillments: [...record.fulfillments, added] };
+}
+
+/** The document with its packing list `fulfillment_id` shipped as a ship event records it. */
+export function withShipment<K extends string, R extends { fulfillments: PackingList<K>[] }>(
+  record: R,
+  shipped: Shipment & {
+    fulfillment_id: string;
+    shipped_at: string;
+    packed_percent?: unknown;
+    shipped_percent?: unknown;
+  },
+): R {
+  const { fulfillment_id, shipped_at, packed_percent: _p, shipped_percent: _s, ...shipping } = shipped;
+  return {
+    ...record,
+    fulfillments: record.fulfillments.map((f) =>
+      f.id === fulfillment_id ? { ...f, ...shipping, updated_at: shipped_at } : f,
+    ),
+  };
+}

@@ -1,21 +1,16 @@
-import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { ABSENT, changeLive, createdRecord, markDeleted, updateLive } from '../shared/record-state';
 import { EstimateEvent } from './events';
 import { EstimateState } from './state';
+import { changedDocument } from '../document/record';
 
 export const initialEstimateState: EstimateState = ABSENT;
 
 export function evolveEstimate(state: EstimateState, event: EstimateEvent): EstimateState {
   switch (event.type) {
     case 'EstimateCreated':
-      return { status: 'live', record: { ...event.data, updated_at: event.data.created_at } };
+      return createdRecord(event.data);
     case 'EstimateUpdated':
-      return updateLive(state, (record) => ({
-        ...record,
-        ...event.data.changes,
-        lines: event.data.lines ?? record.lines,
-        totals: event.data.totals ?? record.totals,
-        updated_at: event.data.updated_at,
-      }));
+      return changeLive(state, event.data.updated_at, (record) => changedDocument(record, event.data));
     case 'EstimateDeclined':
       return updateLive(state, (record) => ({
         ...record,

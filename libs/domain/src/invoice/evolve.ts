@@ -1,6 +1,8 @@
-import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { ABSENT, changeLive, markDeleted } from '../shared/record-state';
 import { InvoiceEvent } from './events';
-import { InvoiceRecord, InvoiceState } from './state';
+import { InvoiceState } from './state';
+import { changedDocument } from '../document/record';
+import { withPackingList, withShipment } from '../document/packing';
 
 export const initialInvoiceState: InvoiceState = ABSENT;
 
@@ -21,15 +23,10 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
         },
       };
     case 'InvoiceUpdated':
-      return change(state, event.data.updated_at, (record) => ({
-        ...record,
-        ...event.data.changes,
-        lines: event.data.lines ?? record.lines,
-        totals: (event.data.totals as InvoiceRecord['totals'] | undefined) ?? record.totals,
-      }));
+      return changeLive(state, event.data.updated_at, (record) => changedDocument(record, event.data));
     case 'InvoicePaymentRecorded': {
       const { payment, status_id, amount_paid, date_fully_paid } = event.data;
-      return change(state, payment.recorded_at, (record) => ({
+      return changeLive(state, payment.recorded_at, (record) => ({
         ...record,
         payments: [...record.payments, payment],
         status_id,
@@ -40,49 +37,31 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
     case 'InvoicePaymentReceiptQueued':
       return state;
     case 'InvoiceDispatched':
-      return change(state, event.data.dispatched_at, (record) => ({
+      return changeLive(state, event.data.dispatched_at, (record) => ({
         ...record,
         date_sent: event.data.date_sent,
       }));
     case 'InvoiceDispatchDateChanged':
-      return change(state, event.data.changed_at, (record) => ({
+      return changeLive(state, event.data.changed_at, (record) => ({
         ...record,
         date_sent: event.data.date_sent,
       }));
     case 'InvoiceCancelled':
       // A cancelled invoice is no longer its sales order's (documents-api §3): the link goes.
-      return change(state, event.data.cancelled_at, (record) => ({
+      return changeLive(state, event.data.cancelled_at, (record) => ({
         ...record,
         status_id: event.data.status_id,
         source_sales_order_id: null,
       }));
     case 'InvoicePacked': {
       const { fulfillment } = event.data;
-      return change(state, fulfillment.created_at, (record) => ({
-        ...record,
-        fulfillments: [...record.fulfillments, { ...fulfillment, updated_at: fulfillment.created_at }],
-      }));
+      return changeLive(state, fulfillment.created_at, (record) => withPackingList(record, fulfillment));
     }
-    case 'InvoiceShipped': {
-      const { fulfillment_id, shipped_at, packed_percent: _p, shipped_percent: _s, ...shipping } = event.data;
-      return change(state, shipped_at, (record) => ({
-        ...record,
-        fulfillments: record.fulfillments.map((f) =>
-          f.id === fulfillment_id ? { ...f, ...shipping, updated_at: shipped_at } : f,
-        ),
-      }));
-    }
+    case 'InvoiceShipped':
+      return changeLive(state, event.data.shipped_at, (record) => withShipment(record, event.data));
     case 'InvoiceDeleted':
       return markDeleted(state);
     default:
       return state;
   }
-}
-
-function change(
-  state: InvoiceState,
-  at: string,
-  apply: (record: InvoiceRecord) => InvoiceRecord,
-): InvoiceState {
-  return updateLive(state, (record) => ({ ...apply(record), updated_at: at }));
 }

@@ -1,4 +1,4 @@
-import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { ABSENT, createdRecord, markDeleted, withChanges } from '../shared/record-state';
 import { ItemCategoryEvent } from './events';
 import { ItemCategoryState } from './state';
 
@@ -7,13 +7,9 @@ export const initialItemCategoryState: ItemCategoryState = ABSENT;
 export function evolveItemCategory(state: ItemCategoryState, event: ItemCategoryEvent): ItemCategoryState {
   switch (event.type) {
     case 'ItemCategoryCreated':
-      return { status: 'live', record: { ...event.data, updated_at: event.data.created_at } };
+      return createdRecord(event.data);
     case 'ItemCategoryUpdated':
-      return updateLive(state, (record) => ({
-        ...record,
-        ...event.data.changes,
-        updated_at: event.data.updated_at,
-      }));
+      return withChanges(state, event.data);
     case 'ItemCategoryDeleted':
       return markDeleted(state);
     default:

@@ -1,7 +1,7 @@
-import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { ABSENT, changeLive, createdRecord, markDeleted, updateLive } from '../shared/record-state';
 import { withMovement } from '../item/evolve';
 import { ItemVariationEvent } from './events';
-import { ItemVariationRecord, ItemVariationState, VariationRow } from './state';
+import { ItemVariationState, VariationRow } from './state';
 
 export const initialItemVariationState: ItemVariationState = ABSENT;
 
@@ -13,13 +13,13 @@ export function evolveItemVariation(
     case 'ItemVariationCreated': {
       const { variation_type: _type, locations, ...data } = event.data;
       const rows = locations.map((row) => ({ ...row, on_hand: '0' }));
-      return { status: 'live', record: { ...data, locations: rows, updated_at: data.created_at } };
+      return createdRecord({ ...data, locations: rows });
     }
     case 'ItemVariationUpdated':
-      return change(state, event.data.updated_at, (v) => ({ ...v, ...event.data.changes }));
+      return changeLive(state, event.data.updated_at, (v) => ({ ...v, ...event.data.changes }));
     case 'ItemVariationLocationAdded': {
       const { item_id: _item, added_at, ...row } = event.data;
-      return change(state, added_at, (v) => ({
+      return changeLive(state, added_at, (v) => ({
         ...v,
         locations: [...v.locations, { ...row, on_hand: '0' }],
       }));
@@ -30,7 +30,7 @@ export function evolveItemVariation(
     }
     case 'ItemVariationLocationRemoved': {
       const { location_id, removed_at } = event.data;
-      return change(state, removed_at, (v) => ({
+      return changeLive(state, removed_at, (v) => ({
         ...v,
         locations: v.locations.filter((row) => row.location_id !== location_id),
       }));
@@ -55,21 +55,13 @@ export function evolveItemVariation(
   }
 }
 
-function change(
-  state: ItemVariationState,
-  at: string,
-  apply: (variation: ItemVariationRecord) => ItemVariationRecord,
-): ItemVariationState {
-  return updateLive(state, (variation) => ({ ...apply(variation), updated_at: at }));
-}
-
 function changeRow(
   state: ItemVariationState,
   locationId: string,
   at: string,
   apply: (row: VariationRow) => VariationRow,
 ): ItemVariationState {
-  return change(state, at, (v) => ({
+  return changeLive(state, at, (v) => ({
     ...v,
     locations: v.locations.map((row) => (row.location_id === locationId ? apply(row) : row)),
   }));

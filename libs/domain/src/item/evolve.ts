@@ -1,4 +1,4 @@
-import { ABSENT, updateLive } from '../shared/record-state';
+import { ABSENT, updateLive, withChanges } from '../shared/record-state';
 import { ItemEvent } from './events';
 import { ItemState } from './state';
 
@@ -22,11 +22,7 @@ export function evolveItem(state: ItemState, event: ItemEvent): ItemState {
       };
     }
     case 'ItemUpdated':
-      return updateLive(state, (item) => ({
-        ...item,
-        ...event.data.changes,
-        updated_at: event.data.updated_at,
-      }));
+      return withChanges(state, event.data);
     case 'ItemArchived':
       return updateLive(state, (item) => ({
         ...item,

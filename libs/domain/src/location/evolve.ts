@@ -1,4 +1,4 @@
-import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { ABSENT, markDeleted, updateLive, withChanges } from '../shared/record-state';
 import { LocationEvent } from './events';
 import { LocationRecord, LocationState, ZoneRecord } from './state';
 
@@ -19,11 +19,7 @@ export function evolveLocation(state: LocationState, event: LocationEvent): Loca
       return { status: 'live', record };
     }
     case 'LocationUpdated':
-      return updateLive(state, (record) => ({
-        ...record,
-        ...event.data.changes,
-        updated_at: event.data.updated_at,
-      }));
+      return withChanges(state, event.data);
     case 'LocationDeleted':
       return markDeleted(state);
     case 'ZoneCreated': {

@@ -1,16 +1,13 @@
-import { markDeleted, updateLive } from '../shared/record-state';
+import { changeLive, createdRecord, markDeleted } from '../shared/record-state';
 import { PartyFields } from './fields';
-import { PartyRecord, PartyState } from './record';
+import { PartyState } from './record';
 
 /** How customer and supplier events change a record: the same steps under each kind's event names. */
 
 export function created<F extends PartyFields>(
   data: F & { id: string; account_id: string; created_at: string },
 ): PartyState<F> {
-  return {
-    status: 'live',
-    record: { ...data, archived: false, updated_at: data.created_at } as PartyRecord<F>,
-  };
+  return createdRecord({ ...data, archived: false }) as PartyState<F>;
 }
 
 export function updated<F extends PartyFields>(
@@ -18,7 +15,7 @@ export function updated<F extends PartyFields>(
   changes: Partial<F>,
   at: string,
 ): PartyState<F> {
-  return updateLive(state, (record) => ({ ...record, ...changes, updated_at: at }));
+  return changeLive(state, at, (record) => ({ ...record, ...changes }));
 }
 
 export function archivedAs<F extends PartyFields>(
@@ -26,7 +23,7 @@ export function archivedAs<F extends PartyFields>(
   archived: boolean,
   at: string,
 ): PartyState<F> {
-  return updateLive(state, (record) => ({ ...record, archived, updated_at: at }));
+  return changeLive(state, at, (record) => ({ ...record, archived }));
 }
 
 export function deleted<F extends PartyFields>(state: PartyState<F>): PartyState<F> {

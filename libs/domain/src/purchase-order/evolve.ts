@@ -1,6 +1,7 @@
-import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { ABSENT, changeLive, markDeleted } from '../shared/record-state';
 import { PurchaseOrderEvent } from './events';
-import { PurchaseOrderRecord, PurchaseOrderState } from './state';
+import { PurchaseOrderState } from './state';
+import { changedDocument } from '../document/record';
 
 export const initialPurchaseOrderState: PurchaseOrderState = ABSENT;
 
@@ -25,25 +26,19 @@ export function evolvePurchaseOrder(
         },
       };
     case 'PurchaseOrderUpdated':
-      return change(state, event.data.updated_at, (record) => {
-        const totals = (event.data.totals as PurchaseOrderRecord['totals'] | undefined) ?? record.totals;
-        return {
-          ...record,
-          ...event.data.changes,
-          lines: event.data.lines ?? record.lines,
-          totals,
-          amount_due: totals.total,
-        };
+      return changeLive(state, event.data.updated_at, (record) => {
+        const changed = changedDocument(record, event.data);
+        return { ...changed, amount_due: changed.totals.total };
       });
     case 'PurchaseOrderSent':
-      return change(state, event.data.sent_at, (record) => ({
+      return changeLive(state, event.data.sent_at, (record) => ({
         ...record,
         date_sent: event.data.date_sent,
         status_id: event.data.status_id,
       }));
     case 'PurchaseOrderReceived': {
       const { lines, status_id, date_received, received_at } = event.data;
-      return change(state, received_at, (record) => ({
+      return changeLive(state, received_at, (record) => ({
         ...record,
         status_id,
         date_received,
@@ -55,7 +50,7 @@ export function evolvePurchaseOrder(
     }
     case 'PurchaseOrderPaymentRecorded': {
       const { payment, ...balance } = event.data;
-      return change(state, payment.recorded_at, (record) => ({
+      return changeLive(state, payment.recorded_at, (record) => ({
         ...record,
         ...balance,
         payments: [...record.payments, payment],
@@ -63,7 +58,7 @@ export function evolvePurchaseOrder(
     }
     case 'PurchaseOrderPaymentDeleted': {
       const { payment_id, deleted_at, ...balance } = event.data;
-      return change(state, deleted_at, (record) => ({
+      return changeLive(state, deleted_at, (record) => ({
         ...record,
         ...balance,
         payments: record.payments.filter((payment) => payment.id !== payment_id),
@@ -74,12 +69,4 @@ export function evolvePurchaseOrder(
     default:
       return state;
   }
-}
-
-function change(
-  state: PurchaseOrderState,
-  at: string,
-  apply: (record: PurchaseOrderRecord) => PurchaseOrderRecord,
-): PurchaseOrderState {
-  return updateLive(state, (record) => ({ ...apply(record), updated_at: at }));
 }

@@ -1,6 +1,8 @@
-import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { ABSENT, changeLive, markDeleted } from '../shared/record-state';
 import { SalesOrderEvent } from './events';
-import { SalesOrderRecord, SalesOrderState } from './state';
+import { SalesOrderState } from './state';
+import { changedDocument } from '../document/record';
+import { withPackingList, withShipment } from '../document/packing';
 
 export const initialSalesOrderState: SalesOrderState = ABSENT;
 
@@ -12,40 +14,25 @@ export function evolveSalesOrder(state: SalesOrderState, event: SalesOrderEvent)
         record: { ...event.data, updated_at: event.data.created_at, fulfillments: [], invoices: [] },
       };
     case 'SalesOrderUpdated':
-      return change(state, event.data.updated_at, (record) => ({
-        ...record,
-        ...event.data.changes,
-        lines: event.data.lines ?? record.lines,
-        totals: (event.data.totals as SalesOrderRecord['totals'] | undefined) ?? record.totals,
-      }));
+      return changeLive(state, event.data.updated_at, (record) => changedDocument(record, event.data));
     case 'SalesOrderPacked': {
       const { fulfillment } = event.data;
-      return change(state, fulfillment.created_at, (record) => ({
-        ...record,
-        fulfillments: [...record.fulfillments, { ...fulfillment, updated_at: fulfillment.created_at }],
-      }));
+      return changeLive(state, fulfillment.created_at, (record) => withPackingList(record, fulfillment));
     }
-    case 'SalesOrderShipped': {
-      const { fulfillment_id, shipped_at, packed_percent: _p, shipped_percent: _s, ...shipping } = event.data;
-      return change(state, shipped_at, (record) => ({
-        ...record,
-        fulfillments: record.fulfillments.map((f) =>
-          f.id === fulfillment_id ? { ...f, ...shipping, updated_at: shipped_at } : f,
-        ),
-      }));
-    }
+    case 'SalesOrderShipped':
+      return changeLive(state, event.data.shipped_at, (record) => withShipment(record, event.data));
     case 'SalesOrderShippingNotificationQueued':
       return state;
     case 'SalesOrderInvoiced': {
       const { invoice_id, lines, with_shipping, invoiced_at } = event.data;
-      return change(state, invoiced_at, (record) => ({
+      return changeLive(state, invoiced_at, (record) => ({
         ...record,
         invoices: [...record.invoices, { invoice_id, lines, with_shipping, invoiced_at, released_at: null }],
       }));
     }
     case 'SalesOrderInvoiceReleased': {
       const { invoice_id, released_at } = event.data;
-      return change(state, released_at, (record) => ({
+      return changeLive(state, released_at, (record) => ({
         ...record,
         invoices: record.invoices.map((invoice) =>
           invoice.invoice_id === invoice_id ? { ...invoice, released_at } : invoice,
@@ -57,12 +44,4 @@ export function evolveSalesOrder(state: SalesOrderState, event: SalesOrderEvent)
     default:
       return state;
   }
-}
-
-function change(
-  state: SalesOrderState,
-  at: string,
-  apply: (record: SalesOrderRecord) => SalesOrderRecord,
-): SalesOrderState {
-  return updateLive(state, (record) => ({ ...apply(record), updated_at: at }));
 }

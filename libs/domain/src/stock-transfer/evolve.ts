@@ -1,4 +1,4 @@
-import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { ABSENT, createdRecord, markDeleted, updateLive } from '../shared/record-state';
 import { StockTransferEvent } from './events';
 import { StockTransferState } from './state';
 
@@ -10,7 +10,7 @@ export function evolveStockTransfer(
 ): StockTransferState {
   switch (event.type) {
     case 'StockTransferCreated':
-      return { status: 'live', record: { ...event.data, updated_at: event.data.created_at } };
+      return createdRecord(event.data);
     case 'StockTransferUpdated': {
       const { changes, lines, updated_at } = event.data;
       // status_id records the state it was edited in: not a change of it.

@@ -1,4 +1,4 @@
-import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { ABSENT, createdRecord, markDeleted, updateLive } from '../shared/record-state';
 import { UserEvent } from './events';
 import { UserState } from './state';
 
@@ -7,7 +7,7 @@ export const initialUserState: UserState = ABSENT;
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserCreated':
-      return { status: 'live', record: { ...event.data, active: true, updated_at: event.data.created_at } };
+      return createdRecord({ ...event.data, active: true });
     case 'UserProfileChanged':
     case 'UserPermissionsChanged':
     case 'UserLocationChanged':

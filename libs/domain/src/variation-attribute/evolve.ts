@@ -1,4 +1,4 @@
-import { ABSENT, updateLive } from '../shared/record-state';
+import { ABSENT, createdRecord, withChanges } from '../shared/record-state';
 import { VariationAttributeEvent } from './events';
 import { VariationAttributeState } from './state';
 
@@ -10,13 +10,9 @@ export function evolveVariationAttribute(
 ): VariationAttributeState {
   switch (event.type) {
     case 'VariationAttributeCreated':
-      return { status: 'live', record: { ...event.data, updated_at: event.data.created_at } };
+      return createdRecord(event.data);
     case 'VariationAttributeUpdated':
-      return updateLive(state, (record) => ({
-        ...record,
-        ...event.data.changes,
-        updated_at: event.data.updated_at,
-      }));
+      return withChanges(state, event.data);
     default:
       return state;
   }
