@@ -1,16 +1,15 @@
 import {
   documentChangeEvents,
+  DocumentCustomer,
   DocumentSight,
   draftDocumentChange,
   draftNewDocument,
-  EMPTY_HEADER,
   GivenFields,
   headerOf,
-  newDocumentHeader,
+  newDocumentData,
   numberedCreation,
+  salesDocumentHeader,
   visibleDocument,
-  customerFields,
-  DocumentCustomer,
 } from '../document';
 import { addDays } from '../shared/dates';
 import { INVOICE_LINE_RULES, SALES_ORDER_LINE_RULES } from '../document-lines';
@@ -115,13 +114,9 @@ function createEstimate(
   input: EstimateInput,
   context: EstimateContext,
 ): Decision<EstimateEvent> {
+  const defaults = salesDocumentHeader<EstimateFields>({ custom_estimate_number: null }, context);
   const header = (given: GivenFields, customer: DocumentCustomer): EstimateFields => {
-    const fields = newDocumentHeader<EstimateFields>(
-      { ...EMPTY_HEADER, custom_estimate_number: null },
-      given,
-      customer,
-      context,
-    );
+    const fields = defaults(given, customer);
     return {
       ...fields,
       expiry_date:
@@ -136,16 +131,9 @@ function createEstimate(
     {
       type: 'EstimateCreated',
       data: {
-        id,
-        account_id: context.accountId,
+        ...newDocumentData(id, drafted, context),
         estimate_number: estimateNumber,
-        salesperson_id: context.userId,
         status_id: ESTIMATE_STATUS.open,
-        ...customerFields(drafted.customer),
-        ...drafted.fields,
-        lines: drafted.lines,
-        totals: drafted.totals,
-        created_at: context.now,
       },
     },
   ];
