@@ -1,12 +1,12 @@
 import { changedPartyFields, deletionRefusal, newFields, visibleRecord } from '../party/decide';
 import { PartyContext } from '../party/context';
-import { isEmpty } from '../shared/fields';
 import { Decision } from '../shared/decision';
 import { isDomainError } from '../shared/domain-error';
 import { CustomerCommand } from './commands';
 import { CustomerEvent } from './events';
 import { CUSTOMER_DEFAULTS, CUSTOMER_PARSERS, CustomerFields } from './fields';
 import { CustomerState } from './state';
+import { createdEvent, updatedEvent } from '../shared/recorded';
 
 export type CustomerContext = PartyContext;
 
@@ -25,12 +25,7 @@ export function decideCustomer(
       context,
     );
     if (isDomainError(fields)) return fields;
-    return [
-      {
-        type: 'CustomerCreated',
-        data: { id: command.id, account_id: context.accountId, ...fields, created_at: now },
-      },
-    ];
+    return createdEvent('CustomerCreated', command.id, fields, context);
   }
   const customer = visibleRecord(state, context);
   if (isDomainError(customer)) return customer;
@@ -38,7 +33,7 @@ export function decideCustomer(
     case 'UpdateCustomer': {
       const changes = changedPartyFields(customer, CUSTOMER_PARSERS, command.input);
       if (isDomainError(changes)) return changes;
-      return isEmpty(changes) ? [] : [{ type: 'CustomerUpdated', data: { changes, updated_at: now } }];
+      return updatedEvent('CustomerUpdated', changes, now);
     }
     case 'ArchiveCustomer':
       return customer.archived ? [] : [{ type: 'CustomerArchived', data: { archived_at: now } }];

@@ -23,6 +23,7 @@ import { EstimateEvent } from './events';
 import { ESTIMATE_KIND, EstimateFields, EstimateInput } from './fields';
 import { EstimateRecord, EstimateState } from './state';
 import { ESTIMATE_STATUS } from './status';
+import { alreadyCreated } from '../shared/recorded';
 
 export function decideEstimate(
   command: EstimateCommand,
@@ -30,7 +31,8 @@ export function decideEstimate(
   context: EstimateContext,
 ): Decision<EstimateEvent> {
   if (command.type === 'CreateEstimate') {
-    if (state.status !== 'absent') return conflict('resource_already_exists', 'This record already exists.');
+    const exists = alreadyCreated(state);
+    if (exists) return exists;
     return createEstimate(command.id, command.estimate_number, command.input, context);
   }
   const estimate = visibleEstimate(state, context);

@@ -24,6 +24,7 @@ import { progressAfter, quantityPacked } from './progress';
 import { recordPayment, recordRefund } from './payments';
 import { InvoiceAmounts, InvoiceRecord, InvoiceState } from './state';
 import { INVOICE_STATUS } from './status';
+import { alreadyCreated } from '../shared/recorded';
 
 export function decideInvoice(
   command: InvoiceCommand,
@@ -31,7 +32,8 @@ export function decideInvoice(
   context: InvoiceContext,
 ): Decision<InvoiceEvent> {
   if (command.type === 'CreateInvoice') {
-    if (state.status !== 'absent') return conflict('resource_already_exists', 'This record already exists.');
+    const exists = alreadyCreated(state);
+    if (exists) return exists;
     return createInvoice(command.id, command.invoice_number, command.input, context);
   }
   const invoice = visibleInvoice(state, context);

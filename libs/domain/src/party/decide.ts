@@ -1,9 +1,10 @@
 import { conflict, DomainError, isDomainError, notFound } from '../shared/domain-error';
-import { changedFields, parseFields, Parsers, requireFields } from '../shared/fields';
+import { parseFields, Parsers, changedFields, requireFields } from '../shared/fields';
 import { liveRecordIn } from '../shared/record-state';
 import { PartyContext } from './context';
 import { PartyFields } from './fields';
 import { PartyRecord, PartyState } from './record';
+import { alreadyCreated } from '../shared/recorded';
 
 // The steps customers and suppliers share; each aggregate's decide names its own events around them.
 // `parsers` and `defaults` are the kind's full field set (the party's plus its own).
@@ -27,7 +28,8 @@ export function newFields<F extends PartyFields>(
   input: object,
   context: PartyContext,
 ): F | DomainError {
-  if (state.status !== 'absent') return conflict('resource_already_exists', 'This record already exists.');
+  const exists = alreadyCreated(state);
+  if (exists) return exists;
   const missing = requireFields(input, ['name']);
   if (missing) return missing;
   const given = parseFields(parsers, input);

@@ -25,6 +25,7 @@ import { deletePurchaseOrderPayment, recordPurchaseOrderPayment } from './paymen
 import { receivePurchaseOrder, sendPurchaseOrder } from './receiving';
 import { PurchaseOrderAmounts, PurchaseOrderRecord, PurchaseOrderState } from './state';
 import { PURCHASE_ORDER_STATUS } from './status';
+import { alreadyCreated } from '../shared/recorded';
 
 /** Who is looking: account, user, and whether they see orders assigned to others. */
 export type PurchaseOrderSight = { accountId: string; userId: string; onlyOwnDocuments: boolean };
@@ -35,7 +36,8 @@ export function decidePurchaseOrder(
   context: PurchaseOrderContext,
 ): Decision<PurchaseOrderEvent> {
   if (command.type === 'CreatePurchaseOrder') {
-    if (state.status !== 'absent') return conflict('resource_already_exists', 'This record already exists.');
+    const exists = alreadyCreated(state);
+    if (exists) return exists;
     return createPurchaseOrder(
       command.id,
       command.purchase_order_number,

@@ -27,6 +27,7 @@ import { invoiceSalesOrder, releaseSalesOrderInvoice } from './invoicing';
 import { progressAfter } from './progress-event';
 import { SalesOrderAmounts, SalesOrderRecord, SalesOrderState } from './state';
 import { SALES_ORDER_STATUS } from './status';
+import { alreadyCreated } from '../shared/recorded';
 
 /** Fields a PATCH names that are never changed through it (422 `unsupported_sales_order_field`). */
 const UNSUPPORTED_ON_UPDATE = ['customer_id', 'location_id', 'salesperson_id', 'status_id', 'status'];
@@ -37,7 +38,8 @@ export function decideSalesOrder(
   context: SalesOrderContext,
 ): Decision<SalesOrderEvent> {
   if (command.type === 'CreateSalesOrder') {
-    if (state.status !== 'absent') return conflict('resource_already_exists', 'This record already exists.');
+    const exists = alreadyCreated(state);
+    if (exists) return exists;
     return createSalesOrder(
       command.id,
       command.sales_order_number,

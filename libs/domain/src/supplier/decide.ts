@@ -3,10 +3,10 @@ import { PartyContext } from '../party/context';
 import { PARTY_DEFAULTS, PARTY_PARSERS, PartyFields } from '../party/fields';
 import { Decision } from '../shared/decision';
 import { isDomainError } from '../shared/domain-error';
-import { isEmpty } from '../shared/fields';
 import { SupplierCommand } from './commands';
 import { SupplierEvent } from './events';
 import { SupplierState } from './state';
+import { createdEvent, updatedEvent } from '../shared/recorded';
 
 export type SupplierContext = PartyContext;
 
@@ -19,12 +19,7 @@ export function decideSupplier(
   if (command.type === 'CreateSupplier') {
     const fields = newFields<PartyFields>(state, PARTY_PARSERS, PARTY_DEFAULTS, command.input, context);
     if (isDomainError(fields)) return fields;
-    return [
-      {
-        type: 'SupplierCreated',
-        data: { id: command.id, account_id: context.accountId, ...fields, created_at: now },
-      },
-    ];
+    return createdEvent('SupplierCreated', command.id, fields, context);
   }
   const supplier = visibleRecord(state, context);
   if (isDomainError(supplier)) return supplier;
@@ -32,7 +27,7 @@ export function decideSupplier(
     case 'UpdateSupplier': {
       const changes = changedPartyFields(supplier, PARTY_PARSERS, command.input);
       if (isDomainError(changes)) return changes;
-      return isEmpty(changes) ? [] : [{ type: 'SupplierUpdated', data: { changes, updated_at: now } }];
+      return updatedEvent('SupplierUpdated', changes, now);
     }
     case 'ArchiveSupplier':
       return supplier.archived ? [] : [{ type: 'SupplierArchived', data: { archived_at: now } }];
