@@ -1,6 +1,6 @@
 import { documentLineView, DocumentLineView } from '../document-lines';
 import { money } from '../shared/money';
-import { TaxInclusiveDocumentAmounts } from './amounts';
+import { DocumentAmounts, TaxInclusiveDocumentAmounts } from './amounts';
 import { SalesDocumentRecord } from './record';
 
 /** Who is looking: what they may do and see changes the view, never the record. */
@@ -71,9 +71,40 @@ export function actionView<A extends string>(action: A, block: string | null, vi
   } as { [K in `can_${A}`]: boolean } & { [K in `${A}_block_reason`]: string | null };
 }
 
+/**
+ * Runs of fields the document views show in the same order (documents-api §2); each type's field
+ * order places them among its own.
+ */
+export const DOCUMENT_FIELD_RUNS = {
+  customer: ['name', 'customer_id', 'customer_name'],
+  addressee: ['purchase_order_number', 'attention', 'shipping_address'],
+  notes: ['public_note', 'payment_terms'],
+  /** The money fields of the totals, the charges and the balance. */
+  amounts: ['subtotal', 'shipping_fee', 'tax', 'tax_2', 'total', 'amount_paid', 'amount_due'],
+  /** The detail's discount totals and the account's tax labels. */
+  discount: ['pre_discount_total', 'discount_total', 'tax_label', 'tax_2_label'],
+  edit: ['can_edit', 'edit_block_reason'],
+  pack: ['can_pack', 'pack_block_reason'],
+  stamps: ['created_at', 'updated_at'],
+} as const;
+
+/** The money fields of a document's totals and shipping fee. */
+export function documentAmountsView(document: {
+  totals: Pick<DocumentAmounts, 'subtotal' | 'tax' | 'tax_2' | 'total'>;
+  shipping_fee: string;
+}) {
+  const { totals } = document;
+  return {
+    subtotal: money(totals.subtotal),
+    shipping_fee: money(document.shipping_fee),
+    tax: money(totals.tax),
+    tax_2: money(totals.tax_2),
+    total: money(totals.total),
+  };
+}
+
 /** The header every sales document shows, in its field order; each type adds its own around it. */
 export function documentHeaderView(document: SalesDocumentRecord, viewer: DocumentViewer) {
-  const { totals } = document;
   return {
     name: document.name,
     customer_id: document.customer_id,
@@ -85,12 +116,8 @@ export function documentHeaderView(document: SalesDocumentRecord, viewer: Docume
     shipping_address: document.shipping_address,
     public_note: document.public_note,
     payment_terms: document.payment_terms,
-    subtotal: money(totals.subtotal),
-    shipping_fee: money(document.shipping_fee),
+    ...documentAmountsView(document),
     ...(viewer.showCost ? { shipping_cost: money(document.shipping_cost) } : {}),
-    tax: money(totals.tax),
-    tax_2: money(totals.tax_2),
-    total: money(totals.total),
     custom_field_values: document.custom_field_values.map((entry) => ({ ...entry })),
     created_at: document.created_at,
     updated_at: document.updated_at,

@@ -1,6 +1,7 @@
 import { DocumentLineView } from '../document-lines';
 import {
   actionView,
+  DOCUMENT_FIELD_RUNS,
   DocumentFieldValue,
   documentHeaderView,
   documentLinesView,
@@ -87,9 +88,7 @@ const ESTIMATE_FIELD_ORDER = [
   'object',
   'estimate_number',
   'custom_estimate_number',
-  'name',
-  'customer_id',
-  'customer_name',
+  ...DOCUMENT_FIELD_RUNS.customer,
   'customer_kind',
   'salesperson_id',
   'status_id',
@@ -97,11 +96,8 @@ const ESTIMATE_FIELD_ORDER = [
   'issue_date',
   'expiry_date',
   'date_sent',
-  'purchase_order_number',
-  'attention',
-  'shipping_address',
-  'public_note',
-  'payment_terms',
+  ...DOCUMENT_FIELD_RUNS.addressee,
+  ...DOCUMENT_FIELD_RUNS.notes,
   'subtotal',
   'shipping_fee',
   'shipping_cost',
@@ -111,12 +107,10 @@ const ESTIMATE_FIELD_ORDER = [
   'discount_percent',
   'pre_discount_subtotal',
   'discount',
-  'can_edit',
-  'edit_block_reason',
+  ...DOCUMENT_FIELD_RUNS.edit,
   'revision',
   'custom_field_values',
-  'created_at',
-  'updated_at',
+  ...DOCUMENT_FIELD_RUNS.stamps,
 ];
 
 /** The detail form: with its lines in stored order, the generated discount line last. */
