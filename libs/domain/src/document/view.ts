@@ -77,6 +77,7 @@ export function actionView<A extends string>(action: A, block: string | null, vi
  */
 export const DOCUMENT_FIELD_RUNS = {
   customer: ['name', 'customer_id', 'customer_name'],
+  status: ['status_id', 'status', 'issue_date', 'expiry_date'],
   addressee: ['purchase_order_number', 'attention', 'shipping_address'],
   notes: ['public_note', 'payment_terms'],
   /** The money fields of the totals, the charges and the balance. */
