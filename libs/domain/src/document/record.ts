@@ -43,3 +43,6 @@ export function changedDocument<R extends { lines: DocumentLine[]; totals: objec
     totals: (data.totals as R['totals'] | undefined) ?? record.totals,
   };
 }
+
+/** The balance of a payable document before any payment (an invoice, a purchase order). */
+export const NOTHING_PAID = { amount_paid: '0.0000', date_fully_paid: null, payments: [] as never[] };

@@ -1,5 +1,5 @@
 import { withPackingList, withShipment } from '../document/packing';
-import { changedDocument } from '../document/record';
+import { changedDocument, NOTHING_PAID } from '../document/record';
 import { evolver } from '../shared/evolver';
 import { ABSENT, changeLive, createdRecord, markDeleted } from '../shared/record-state';
 import { InvoiceEvent } from './events';
@@ -12,10 +12,8 @@ export const evolveInvoice = evolver<InvoiceState, InvoiceEvent>({
   InvoiceCreated: (_, data) =>
     createdRecord({
       ...data,
+      ...NOTHING_PAID,
       date_sent: null,
-      date_fully_paid: null,
-      amount_paid: '0.0000',
-      payments: [],
       fulfillments: [],
       source_sales_order_id: data.source_sales_order_id ?? null,
     }),

@@ -1,4 +1,4 @@
-import { changedDocument } from '../document/record';
+import { changedDocument, NOTHING_PAID } from '../document/record';
 import { evolver } from '../shared/evolver';
 import { ABSENT, changeLive, createdRecord, markDeleted } from '../shared/record-state';
 import { PurchaseOrderEvent } from './events';
@@ -10,13 +10,11 @@ export const evolvePurchaseOrder = evolver<PurchaseOrderState, PurchaseOrderEven
   PurchaseOrderCreated: (_, data) =>
     createdRecord({
       ...data,
+      ...NOTHING_PAID,
+      amount_due: data.totals.total,
       date_sent: null,
       date_received: null,
-      amount_paid: '0.0000',
-      amount_due: data.totals.total,
-      date_fully_paid: null,
       received: {},
-      payments: [],
     }),
   PurchaseOrderUpdated: (state, data) =>
     changeLive(state, data.updated_at, (record) => {
