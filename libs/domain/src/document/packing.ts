@@ -367,3 +367,14 @@ export function withShipment<K extends string, R extends { fulfillments: Packing
     ),
   };
 }
+
+/** A pack: `packing_list_number` is drawn by the handler once the pack is accepted (0 while deciding). */
+export type PackCommand<T extends string> = {
+  type: T;
+  fulfillment_id: string;
+  packing_list_number: number;
+  input: ActionBody;
+};
+
+/** The shipping of the document's packing list `fulfillment_id`. */
+export type ShipCommand<T extends string> = { type: T; fulfillment_id: string; input: ActionBody };
