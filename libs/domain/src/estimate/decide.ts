@@ -31,9 +31,9 @@ export function decideEstimate(
   context: EstimateContext,
 ): Decision<EstimateEvent> {
   if (command.type === 'CreateEstimate') {
-    const exists = alreadyCreated(state);
-    if (exists) return exists;
-    return createEstimate(command.id, command.estimate_number, command.input, context);
+    return (
+      alreadyCreated(state) ?? createEstimate(command.id, command.estimate_number, command.input, context)
+    );
   }
   const estimate = visibleEstimate(state, context);
   if (isDomainError(estimate)) return estimate;

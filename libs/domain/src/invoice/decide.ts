@@ -32,9 +32,7 @@ export function decideInvoice(
   context: InvoiceContext,
 ): Decision<InvoiceEvent> {
   if (command.type === 'CreateInvoice') {
-    const exists = alreadyCreated(state);
-    if (exists) return exists;
-    return createInvoice(command.id, command.invoice_number, command.input, context);
+    return alreadyCreated(state) ?? createInvoice(command.id, command.invoice_number, command.input, context);
   }
   const invoice = visibleInvoice(state, context);
   if (isDomainError(invoice)) return invoice;

@@ -36,14 +36,15 @@ export function decidePurchaseOrder(
   context: PurchaseOrderContext,
 ): Decision<PurchaseOrderEvent> {
   if (command.type === 'CreatePurchaseOrder') {
-    const exists = alreadyCreated(state);
-    if (exists) return exists;
-    return createPurchaseOrder(
-      command.id,
-      command.purchase_order_number,
-      command.location_id,
-      command.input,
-      context,
+    return (
+      alreadyCreated(state) ??
+      createPurchaseOrder(
+        command.id,
+        command.purchase_order_number,
+        command.location_id,
+        command.input,
+        context,
+      )
     );
   }
   const order = visiblePurchaseOrder(state, context);

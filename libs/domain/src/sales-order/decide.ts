@@ -38,14 +38,9 @@ export function decideSalesOrder(
   context: SalesOrderContext,
 ): Decision<SalesOrderEvent> {
   if (command.type === 'CreateSalesOrder') {
-    const exists = alreadyCreated(state);
-    if (exists) return exists;
-    return createSalesOrder(
-      command.id,
-      command.sales_order_number,
-      command.location_id,
-      command.input,
-      context,
+    return (
+      alreadyCreated(state) ??
+      createSalesOrder(command.id, command.sales_order_number, command.location_id, command.input, context)
     );
   }
   const order = visibleSalesOrder(state, context);
