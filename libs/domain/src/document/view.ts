@@ -1,6 +1,7 @@
 import { documentLineView, DocumentLineView } from '../document-lines';
 import { money } from '../shared/money';
 import { DocumentAmounts, TaxInclusiveDocumentAmounts } from './amounts';
+import { headerOf } from './draft';
 import { SalesDocumentRecord } from './record';
 
 /** Who is looking: what they may do and see changes the view, never the record. */
@@ -106,17 +107,18 @@ export function documentAmountsView(document: {
 
 /** The header every sales document shows, in its field order; each type adds its own around it. */
 export function documentHeaderView(document: SalesDocumentRecord, viewer: DocumentViewer) {
+  // The charges and the discount are shown as money and rates, by the views.
+  const {
+    shipping_fee: _fee,
+    shipping_cost: _cost,
+    discount_percent: _discount,
+    ...header
+  } = headerOf(document);
   return {
-    name: document.name,
+    ...header,
     customer_id: document.customer_id,
     customer_name: document.customer_name,
     salesperson_id: document.salesperson_id,
-    issue_date: document.issue_date,
-    purchase_order_number: document.purchase_order_number,
-    attention: document.attention,
-    shipping_address: document.shipping_address,
-    public_note: document.public_note,
-    payment_terms: document.payment_terms,
     ...documentAmountsView(document),
     ...(viewer.showCost ? { shipping_cost: money(document.shipping_cost) } : {}),
     custom_field_values: document.custom_field_values.map((entry) => ({ ...entry })),
