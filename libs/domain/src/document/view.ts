@@ -142,6 +142,13 @@ export function documentLinesView(
   );
 }
 
+/** A document as the API returns it, its fields in the specified order; `lines` only on the detail. */
+export type DocumentView<O extends string, L = DocumentLineView> = Record<string, unknown> & {
+  id: string;
+  object: O;
+  lines?: L[];
+};
+
 /** `values` with its keys in `order` (the specification's field order); keys it lacks are left out. */
 export function inFieldOrder<T extends object>(order: readonly string[], values: T): T {
   const source = values as Record<string, unknown>;

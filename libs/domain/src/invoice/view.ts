@@ -9,6 +9,7 @@ import {
   documentLinesView,
   DocumentParty,
   documentPartyView,
+  DocumentView,
   DocumentViewer,
   inFieldOrder,
 } from '../document';
@@ -40,11 +41,7 @@ export type LinkedSalesOrder = {
   shipped_percent: number | null;
 };
 
-export type InvoiceView = Record<string, unknown> & {
-  id: string;
-  object: 'invoice';
-  lines?: DocumentLineView[];
-};
+export type InvoiceView = DocumentView<'invoice'>;
 
 /** The compact form of lists: no lines and no detail-only fields. */
 export function invoiceSummaryView(invoice: InvoiceRecord, viewer: DocumentViewer): InvoiceView {

@@ -7,6 +7,7 @@ import {
   documentLinesView,
   DocumentParty,
   documentPartyView,
+  DocumentView,
   DocumentViewer,
   inFieldOrder,
 } from '../document';
@@ -21,11 +22,7 @@ export type PurchaseOrderParty = DocumentParty;
 
 export type PurchaseOrderViewer = DocumentDetailViewer;
 
-export type PurchaseOrderView = Record<string, unknown> & {
-  id: string;
-  object: 'purchase_order';
-  lines?: Record<string, unknown>[];
-};
+export type PurchaseOrderView = DocumentView<'purchase_order', Record<string, unknown>>;
 
 const SUMMARY_ORDER = [
   'id',

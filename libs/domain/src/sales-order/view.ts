@@ -9,6 +9,7 @@ import {
   documentLinesView,
   DocumentParty,
   documentPartyView,
+  DocumentView,
   inFieldOrder,
 } from '../document';
 import { packingListView, remainingToPack } from '../document/packing';
@@ -49,11 +50,7 @@ export type SalesOrderLineView = DocumentLineView & {
   quantity_remaining_to_pack: number;
 };
 
-export type SalesOrderView = Record<string, unknown> & {
-  id: string;
-  object: 'sales_order';
-  lines?: SalesOrderLineView[];
-};
+export type SalesOrderView = DocumentView<'sales_order', SalesOrderLineView>;
 
 /** The compact form of lists: no lines and no detail-only fields. */
 export function salesOrderSummaryView(order: SalesOrderRecord, viewer: SalesOrderViewer): SalesOrderView {
