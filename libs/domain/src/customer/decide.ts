@@ -1,4 +1,4 @@
-import { changedPartyFields, deletionRefusal, newFields, visibleRecord } from '../party/decide';
+import { decidePartyCommand, PartyKind, visibleRecord } from '../party/decide';
 import { PartyContext } from '../party/context';
 import { Decision } from '../shared/decision';
 import { isDomainError } from '../shared/domain-error';
@@ -6,46 +6,25 @@ import { CustomerCommand } from './commands';
 import { CustomerEvent } from './events';
 import { CUSTOMER_DEFAULTS, CUSTOMER_PARSERS, CustomerFields } from './fields';
 import { CustomerState } from './state';
-import { createdEvent, updatedEvent } from '../shared/recorded';
 
 export type CustomerContext = PartyContext;
+
+const CUSTOMER: PartyKind<'Customer', CustomerFields> = {
+  name: 'Customer',
+  noun: 'customer',
+  parsers: CUSTOMER_PARSERS,
+  defaults: CUSTOMER_DEFAULTS,
+};
 
 export function decideCustomer(
   command: CustomerCommand,
   state: CustomerState,
   context: CustomerContext,
 ): Decision<CustomerEvent> {
-  const { now } = context;
-  if (command.type === 'CreateCustomer') {
-    const fields = newFields<CustomerFields>(
-      state,
-      CUSTOMER_PARSERS,
-      CUSTOMER_DEFAULTS,
-      command.input,
-      context,
-    );
-    if (isDomainError(fields)) return fields;
-    return createdEvent('CustomerCreated', command.id, fields, context);
-  }
+  if (command.type !== 'ConvertProspectToCustomer')
+    return decidePartyCommand(CUSTOMER, command, state, context);
   const customer = visibleRecord(state, context);
   if (isDomainError(customer)) return customer;
-  switch (command.type) {
-    case 'UpdateCustomer': {
-      const changes = changedPartyFields(customer, CUSTOMER_PARSERS, command.input);
-      if (isDomainError(changes)) return changes;
-      return updatedEvent('CustomerUpdated', changes, now);
-    }
-    case 'ArchiveCustomer':
-      return customer.archived ? [] : [{ type: 'CustomerArchived', data: { archived_at: now } }];
-    case 'RestoreCustomer':
-      return customer.archived ? [{ type: 'CustomerRestored', data: { restored_at: now } }] : [];
-    case 'ConvertProspectToCustomer': {
-      const data = { estimate_id: command.estimate_id ?? null, converted_at: now };
-      return customer.kind === 'prospect' ? [{ type: 'ProspectConvertedToCustomer', data }] : [];
-    }
-    case 'DeleteCustomer': {
-      const refusal = deletionRefusal(context, 'customer_delete_not_allowed', 'customer');
-      return refusal ?? [{ type: 'CustomerDeleted', data: { deleted_at: now } }];
-    }
-  }
+  const data = { estimate_id: command.estimate_id ?? null, converted_at: context.now };
+  return customer.kind === 'prospect' ? [{ type: 'ProspectConvertedToCustomer', data }] : [];
 }
