@@ -349,7 +349,10 @@ export function withPackingList<K extends string, R extends { fulfillments: Pack
   return { ...record, fulfillments: [...record.fulfillments, added] };
 }
 
-/** The document with its packing list `fulfillment_id` shipped as a ship event records it. */
+/**
+ * The document with its packing list `fulfillment_id` shipped as a ship event records it; the
+ * event's progress is the document's, not the list's.
+ */
 export function withShipment<K extends string, R extends { fulfillments: PackingList<K>[] }>(
   record: R,
   shipped: Shipment & {
