@@ -1,6 +1,6 @@
 import { Clock, Decision } from '../shared/decision';
-import { conflict, isDomainError } from '../shared/domain-error';
-import { changedFields, isEmpty, parseFields, requireFields } from '../shared/fields';
+import { isDomainError } from '../shared/domain-error';
+import { parseFields, changedFields, isEmpty, requireFields } from '../shared/fields';
 import { requiredText } from '../shared/parsers';
 import { liveRecord } from '../shared/record-state';
 import { timezone } from '../shared/timezone';
@@ -8,6 +8,7 @@ import { AccountCommand, AccountInput, OpenAccount, UpdateAccount } from './comm
 import { AccountEvent } from './events';
 import { DEFAULT_ACCOUNT_SETTINGS, parseSettings } from './settings';
 import { AccountState } from './state';
+import { alreadyCreated } from '../shared/recorded';
 
 export type AccountContext = Clock;
 
@@ -29,7 +30,8 @@ export function decideAccount(
 }
 
 function open(command: OpenAccount, state: AccountState, { now }: AccountContext): Decision<AccountEvent> {
-  if (state.status !== 'absent') return conflict('resource_already_exists', 'This account already exists.');
+  const exists = alreadyCreated(state, 'account');
+  if (exists) return exists;
   const missing = requireFields(command.input, ['name']);
   if (missing) return missing;
   const given = parse(command.input);

@@ -1,24 +1,22 @@
-import { ABSENT, updateLive } from '../shared/record-state';
+import { evolver } from '../shared/evolver';
+import { ABSENT, createdRecord, updateLive } from '../shared/record-state';
 import { AccountEvent } from './events';
-import { AccountState } from './state';
+import { AccountRecord, AccountState } from './state';
 
 export const initialAccountState: AccountState = ABSENT;
 
-export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
-  switch (event.type) {
-    case 'AccountOpened':
-      return { status: 'live', record: { ...event.data, updated_at: event.data.created_at } };
-    case 'AccountRenamed':
-      return updateLive(state, (account) => ({ ...account, ...event.data }));
-    case 'AccountTimezoneChanged':
-      return updateLive(state, (account) => ({ ...account, ...event.data }));
-    case 'AccountSettingsChanged':
-      return updateLive(state, (account) => ({
-        ...account,
-        settings: { ...account.settings, ...event.data.settings },
-        updated_at: event.data.updated_at,
-      }));
-    default:
-      return state;
-  }
-}
+/** A rename or a new time zone carries its own updated_at. */
+const renamed = (state: AccountState, data: Partial<AccountRecord>) =>
+  updateLive(state, (account) => ({ ...account, ...data }));
+
+export const evolveAccount = evolver<AccountState, AccountEvent>({
+  AccountOpened: (_, data) => createdRecord(data),
+  AccountRenamed: renamed,
+  AccountTimezoneChanged: renamed,
+  AccountSettingsChanged: (state, data) =>
+    updateLive(state, (account) => ({
+      ...account,
+      settings: { ...account.settings, ...data.settings },
+      updated_at: data.updated_at,
+    })),
+});

@@ -1,5 +1,5 @@
 import { Clock, Decision } from '../shared/decision';
-import { conflict, DomainError, invalid, isDomainError } from '../shared/domain-error';
+import { DomainError, invalid, isDomainError } from '../shared/domain-error';
 import { parseFields } from '../shared/fields';
 import { nullable, optionalText, timestamp } from '../shared/parsers';
 import { liveRecord } from '../shared/record-state';
@@ -9,6 +9,7 @@ import { ApiKeyEvent } from './events';
 import { isExpired, isSha256Hex } from './key-format';
 import { parseScopes } from './scopes-input';
 import { ApiKeyState } from './state';
+import { alreadyCreated } from '../shared/recorded';
 
 export type ApiKeyContext = Clock;
 
@@ -31,7 +32,8 @@ export function decideApiKey(
 
 /** By default a key carries every scope and never expires. */
 function create(command: CreateApiKey, state: ApiKeyState, { now }: ApiKeyContext): Decision<ApiKeyEvent> {
-  if (state.status !== 'absent') return conflict('resource_already_exists', 'This API key already exists.');
+  const exists = alreadyCreated(state, 'API key');
+  if (exists) return exists;
   if (!isSha256Hex(command.key_hash)) throw new TypeError('key_hash must be a SHA-256 hex digest');
   const given = parseFields(API_KEY_PARSERS, command.input);
   if (isDomainError(given)) return given;

@@ -1,18 +1,12 @@
+import { evolver } from '../shared/evolver';
 import { ABSENT } from '../shared/record-state';
 import { ApiKeyEvent } from './events';
 import { ApiKeyState } from './state';
 
 export const initialApiKeyState: ApiKeyState = ABSENT;
 
-export function evolveApiKey(state: ApiKeyState, event: ApiKeyEvent): ApiKeyState {
-  switch (event.type) {
-    case 'ApiKeyCreated':
-      return { status: 'live', record: { ...event.data, revoked_at: null } };
-    case 'ApiKeyRevoked':
-      return state.status === 'live'
-        ? { status: 'deleted', record: { ...state.record, revoked_at: event.data.revoked_at } }
-        : state;
-    default:
-      return state;
-  }
-}
+export const evolveApiKey = evolver<ApiKeyState, ApiKeyEvent>({
+  ApiKeyCreated: (_, data) => ({ status: 'live', record: { ...data, revoked_at: null } }),
+  ApiKeyRevoked: (state, { revoked_at }) =>
+    state.status === 'live' ? { status: 'deleted', record: { ...state.record, revoked_at } } : state,
+});

@@ -1,6 +1,6 @@
-import { conflict, DomainError, isDomainError, notFound } from '../shared/domain-error';
+import { DomainError, isDomainError, notFound } from '../shared/domain-error';
 import { Decision } from '../shared/decision';
-import { changedFields, isEmpty, parseFields, requireFields } from '../shared/fields';
+import { parseFields, changedFields, requireFields } from '../shared/fields';
 import { liveRecordIn } from '../shared/record-state';
 import { ContactCommand } from './commands';
 import { ContactContext } from './context';
@@ -8,6 +8,7 @@ import { ContactEvent } from './events';
 import { CONTACT_DEFAULTS, CONTACT_PARSERS, ContactFields, ContactInput } from './fields';
 import { ContactLink, ContactSight, parseLinks, replacedLinks, seesContact } from './links';
 import { ContactRecord, ContactState } from './state';
+import { alreadyCreated, createdEvent, updatedEvent } from '../shared/recorded';
 
 export function decideContact(
   command: ContactCommand,
@@ -16,15 +17,11 @@ export function decideContact(
 ): Decision<ContactEvent> {
   const { now } = context;
   if (command.type === 'CreateContact') {
-    if (state.status !== 'absent') return conflict('resource_already_exists', 'This record already exists.');
+    const exists = alreadyCreated(state);
+    if (exists) return exists;
     const fields = newFields(command.input, context);
     if (isDomainError(fields)) return fields;
-    return [
-      {
-        type: 'ContactCreated',
-        data: { id: command.id, account_id: context.accountId, ...fields, created_at: now },
-      },
-    ];
+    return createdEvent('ContactCreated', command.id, fields, context);
   }
   const contact = visibleContact(state, context);
   if (isDomainError(contact)) return contact;
@@ -32,7 +29,7 @@ export function decideContact(
     case 'UpdateContact': {
       const changes = changedContactFields(contact, command.input, context);
       if (isDomainError(changes)) return changes;
-      return isEmpty(changes) ? [] : [{ type: 'ContactUpdated', data: { changes, updated_at: now } }];
+      return updatedEvent('ContactUpdated', changes, now);
     }
     case 'DeleteContact':
       return [{ type: 'ContactDeleted', data: { deleted_at: now } }];

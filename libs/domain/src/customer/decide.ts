@@ -1,6 +1,5 @@
-import { changedPartyFields, deletionRefusal, newFields, visibleRecord } from '../party/decide';
+import { decidePartyCommand, PartyKind, visibleRecord } from '../party/decide';
 import { PartyContext } from '../party/context';
-import { isEmpty } from '../shared/fields';
 import { Decision } from '../shared/decision';
 import { isDomainError } from '../shared/domain-error';
 import { CustomerCommand } from './commands';
@@ -10,47 +9,22 @@ import { CustomerState } from './state';
 
 export type CustomerContext = PartyContext;
 
+const CUSTOMER: PartyKind<'Customer', CustomerFields> = {
+  name: 'Customer',
+  noun: 'customer',
+  parsers: CUSTOMER_PARSERS,
+  defaults: CUSTOMER_DEFAULTS,
+};
+
 export function decideCustomer(
   command: CustomerCommand,
   state: CustomerState,
   context: CustomerContext,
 ): Decision<CustomerEvent> {
-  const { now } = context;
-  if (command.type === 'CreateCustomer') {
-    const fields = newFields<CustomerFields>(
-      state,
-      CUSTOMER_PARSERS,
-      CUSTOMER_DEFAULTS,
-      command.input,
-      context,
-    );
-    if (isDomainError(fields)) return fields;
-    return [
-      {
-        type: 'CustomerCreated',
-        data: { id: command.id, account_id: context.accountId, ...fields, created_at: now },
-      },
-    ];
-  }
+  if (command.type !== 'ConvertProspectToCustomer')
+    return decidePartyCommand(CUSTOMER, command, state, context);
   const customer = visibleRecord(state, context);
   if (isDomainError(customer)) return customer;
-  switch (command.type) {
-    case 'UpdateCustomer': {
-      const changes = changedPartyFields(customer, CUSTOMER_PARSERS, command.input);
-      if (isDomainError(changes)) return changes;
-      return isEmpty(changes) ? [] : [{ type: 'CustomerUpdated', data: { changes, updated_at: now } }];
-    }
-    case 'ArchiveCustomer':
-      return customer.archived ? [] : [{ type: 'CustomerArchived', data: { archived_at: now } }];
-    case 'RestoreCustomer':
-      return customer.archived ? [{ type: 'CustomerRestored', data: { restored_at: now } }] : [];
-    case 'ConvertProspectToCustomer': {
-      const data = { estimate_id: command.estimate_id ?? null, converted_at: now };
-      return customer.kind === 'prospect' ? [{ type: 'ProspectConvertedToCustomer', data }] : [];
-    }
-    case 'DeleteCustomer': {
-      const refusal = deletionRefusal(context, 'customer_delete_not_allowed', 'customer');
-      return refusal ?? [{ type: 'CustomerDeleted', data: { deleted_at: now } }];
-    }
-  }
+  const data = { estimate_id: command.estimate_id ?? null, converted_at: context.now };
+  return customer.kind === 'prospect' ? [{ type: 'ProspectConvertedToCustomer', data }] : [];
 }

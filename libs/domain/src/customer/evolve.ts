@@ -1,25 +1,14 @@
-import { archivedAs, created, deleted, updated } from '../party/evolve';
-import { ABSENT } from '../shared/record-state';
+import { partySteps } from '../party/evolve';
+import { evolver } from '../shared/evolver';
+import { ABSENT, changeLive } from '../shared/record-state';
 import { CustomerEvent } from './events';
+import { CustomerFields } from './fields';
 import { CustomerState } from './state';
 
 export const initialCustomerState: CustomerState = ABSENT;
 
-export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
-  switch (event.type) {
-    case 'CustomerCreated':
-      return created(event.data);
-    case 'CustomerUpdated':
-      return updated(state, event.data.changes, event.data.updated_at);
-    case 'CustomerArchived':
-      return archivedAs(state, true, event.data.archived_at);
-    case 'CustomerRestored':
-      return archivedAs(state, false, event.data.restored_at);
-    case 'ProspectConvertedToCustomer':
-      return updated(state, { kind: 'customer' }, event.data.converted_at);
-    case 'CustomerDeleted':
-      return deleted(state);
-    default:
-      return state;
-  }
-}
+export const evolveCustomer = evolver<CustomerState, CustomerEvent>({
+  ...partySteps<'Customer', CustomerFields>('Customer'),
+  ProspectConvertedToCustomer: (state, data) =>
+    changeLive(state, data.converted_at, (record) => ({ ...record, kind: 'customer' })),
+});

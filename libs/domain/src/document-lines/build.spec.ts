@@ -2,6 +2,7 @@ import { isDomainError } from '../shared/domain-error';
 import { buildLines } from './build';
 import { calculateDocument } from './calculate';
 import {
+  PAINTING,
   ARCHIVED,
   BLUE_SHIRT_AT_SHOP,
   DISCOUNT_LINE,
@@ -10,11 +11,12 @@ import {
   LINE_B,
   lineContext,
   OTHER_ITEMS_VARIATION,
-  PAINTING,
   RED_SHIRT_AT_SHOP,
+  serviceDraft,
   SHIRT,
   UNPRICED,
   WIDGET,
+  WIDGET_COPY,
 } from './document-lines.fixture';
 import { LineInput, parseLineInputs } from './input';
 import { LineDraft } from './line';
@@ -59,15 +61,8 @@ describe('building document lines', () => {
           line_type: 'inventory',
           item_id: WIDGET,
           item_variation_location_id: null,
-          name: 'Widget',
-          description: 'A blue widget',
+          ...WIDGET_COPY,
           quantity: '1',
-          unit_id: 3,
-          unit_name: 'box',
-          sku: 'WID-1',
-          variation_values: {},
-          variation_number: null,
-          location_name: 'Warehouse',
           unique: false,
           unit_price: '12.5000',
           unit_cost: '7.2500',
@@ -158,27 +153,13 @@ describe('building document lines', () => {
   describe('a service line', () => {
     it('takes the name, description, quantity and price given', () => {
       expect(drafts([{ name: 'Labour', description: 'Fitting', quantity: 3, unit_price: 40 }])).toEqual([
-        {
-          id: null,
-          line_type: 'service',
-          item_id: null,
-          item_variation_location_id: null,
-          name: 'Labour',
+        serviceDraft({
           description: 'Fitting',
           quantity: '3',
-          unit_id: null,
-          unit_name: null,
-          sku: null,
-          variation_values: {},
-          variation_number: null,
-          location_name: null,
-          unique: false,
           unit_price: '40.0000',
-          unit_cost: null,
-          discount_percent: '0.000',
           tax_rate: '8.875',
           tax_2_rate: '1.500',
-        },
+        }),
       ]);
     });
 

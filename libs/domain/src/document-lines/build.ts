@@ -3,24 +3,11 @@ import { money } from '../shared/money';
 import { LineContext, LineItem, LineVariation } from './context';
 import { Exact } from './exact';
 import { LineInput } from './input';
-import { LineDraft } from './line';
+import { ItemLabels, itemLabelsOf, LineDraft } from './line';
 import { LineRules } from './rules';
 
 /** What an inventory line copies from its item (and variation). */
-type ItemCopy = Pick<
-  LineDraft,
-  | 'name'
-  | 'description'
-  | 'unit_id'
-  | 'unit_name'
-  | 'sku'
-  | 'variation_values'
-  | 'variation_number'
-  | 'location_name'
-  | 'unique'
-  | 'unit_price'
-  | 'unit_cost'
->;
+type ItemCopy = ItemLabels & Pick<LineDraft, 'name' | 'description' | 'unique' | 'unit_price' | 'unit_cost'>;
 
 const NO_DISCOUNT = '0.000';
 
@@ -155,12 +142,7 @@ function snapshotOf(line: LineDraft): ItemCopy {
   return {
     name: line.name,
     description: line.description,
-    unit_id: line.unit_id,
-    unit_name: line.unit_name,
-    sku: line.sku,
-    variation_values: { ...line.variation_values },
-    variation_number: line.variation_number,
-    location_name: line.location_name,
+    ...itemLabelsOf(line),
     unique: line.unique,
     unit_price: line.unit_price,
     unit_cost: line.unit_cost,

@@ -95,7 +95,19 @@ export function drafts(
   return built;
 }
 
-/** A service line draft with the given amounts, for calculation tests. */
+/** What a line of WIDGET (no variation) copies of it: its name, description and labels. */
+export const WIDGET_COPY = {
+  name: 'Widget',
+  description: 'A blue widget',
+  unit_id: 3,
+  unit_name: 'box',
+  sku: 'WID-1',
+  variation_values: {},
+  variation_number: null,
+  location_name: 'Warehouse',
+};
+
+/** A service line draft with the given amounts, for calculation tests (and as built from a body). */
 export function serviceDraft(over: Partial<LineDraft> = {}): LineDraft {
   return {
     id: null,

@@ -50,6 +50,24 @@ export type LineAmounts = {
 /** A calculated line in its document: zero-based position in stored order, the discount line last. */
 export type DocumentLine = LineDraft & LineAmounts & { position: number };
 
+/** What a line keeps of its item besides its name, description and prices: how it is counted and labelled. */
+export type ItemLabels = Pick<
+  LineDraft,
+  'unit_id' | 'unit_name' | 'sku' | 'variation_values' | 'variation_number' | 'location_name'
+>;
+
+/** A line's item labels, copied. */
+export function itemLabelsOf(line: ItemLabels): ItemLabels {
+  return {
+    unit_id: line.unit_id,
+    unit_name: line.unit_name,
+    sku: line.sku,
+    variation_values: { ...line.variation_values },
+    variation_number: line.variation_number,
+    location_name: line.location_name,
+  };
+}
+
 /** Only the draft's own fields: stale amounts and unknown keys of a stored line are left behind. */
 export function draftOf(line: LineDraft): LineDraft {
   return {
@@ -60,12 +78,7 @@ export function draftOf(line: LineDraft): LineDraft {
     name: line.name,
     description: line.description,
     quantity: line.quantity,
-    unit_id: line.unit_id,
-    unit_name: line.unit_name,
-    sku: line.sku,
-    variation_values: { ...line.variation_values },
-    variation_number: line.variation_number,
-    location_name: line.location_name,
+    ...itemLabelsOf(line),
     unique: line.unique,
     unit_price: line.unit_price,
     unit_cost: line.unit_cost,

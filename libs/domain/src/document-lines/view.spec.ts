@@ -1,5 +1,5 @@
 import { calculateDocument } from './calculate';
-import { DISCOUNT_LINE, drafts, LINE_A, serviceDraft, WIDGET } from './document-lines.fixture';
+import { DISCOUNT_LINE, drafts, LINE_A, serviceDraft, WIDGET, WIDGET_COPY } from './document-lines.fixture';
 import { documentLineView } from './view';
 
 describe('line view', () => {
@@ -20,15 +20,8 @@ describe('line view', () => {
         item_id: WIDGET,
         item_variation_location_id: null,
         line_type: 'inventory',
-        name: 'Widget',
-        description: 'A blue widget',
+        ...WIDGET_COPY,
         quantity: 2.5,
-        unit_id: 3,
-        unit_name: 'box',
-        sku: 'WID-1',
-        variation_values: {},
-        variation_number: null,
-        location_name: 'Warehouse',
         thumbnail_url: null,
         position: 0,
         unit_price: '12.5000',

@@ -1,35 +1,13 @@
 import { money, rate } from '../shared/money';
-import { DocumentLine, LineType } from './line';
+import { DocumentLine, itemLabelsOf } from './line';
 
 /** A line as the API returns it (documents-api §2, `estimate_line` and its kin). */
-export type DocumentLineView = {
-  id: string | null;
+export type DocumentLineView = Omit<DocumentLine, 'quantity' | 'unique' | 'unit_cost' | 'total_cost'> & {
   object: string;
-  item_id: string | null;
-  item_variation_location_id: number | null;
-  line_type: LineType;
-  name: string | null;
-  description: string | null;
   quantity: number;
-  unit_id: number | null;
-  unit_name: string | null;
-  sku: string | null;
-  variation_values: Record<string, string>;
-  variation_number: number | null;
-  location_name: string | null;
   thumbnail_url: string | null;
-  position: number;
-  unit_price: string;
   unit_cost?: string | null;
   total_cost?: string | null;
-  discount_percent: string;
-  tax_rate: string;
-  tax_2_rate: string;
-  discounted_unit_price: string | null;
-  subtotal: string;
-  tax: string;
-  tax_2: string;
-  total: string;
 };
 
 export type LineViewOptions = {
@@ -52,12 +30,7 @@ export function documentLineView(line: DocumentLine, options: LineViewOptions): 
     name: line.name,
     description: line.description,
     quantity: Number(line.quantity),
-    unit_id: line.unit_id,
-    unit_name: line.unit_name,
-    sku: line.sku,
-    variation_values: { ...line.variation_values },
-    variation_number: line.variation_number,
-    location_name: line.location_name,
+    ...itemLabelsOf(line),
     thumbnail_url: options.thumbnailUrl ?? null,
     position: line.position,
     unit_price: money(line.unit_price),

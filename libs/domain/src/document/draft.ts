@@ -2,8 +2,15 @@ import { buildLines, calculateDocument, DocumentLine, LineDraft, parseLineInputs
 import { DomainError, invalid, isDomainError, permissionDenied, validation } from '../shared/domain-error';
 import { changedFields, isEmpty, parseFields, sameValue } from '../shared/fields';
 import { DocumentContext } from './context';
-import { DocumentCustomer, DocumentCustomerFields, namedParty, partyChangeOf, partyRoleOf } from './customer';
-import { DocumentHeaderFields } from './fields';
+import {
+  customerFields,
+  DocumentCustomer,
+  DocumentCustomerFields,
+  namedParty,
+  partyChangeOf,
+  partyRoleOf,
+} from './customer';
+import { DocumentHeaderFields, EMPTY_HEADER } from './fields';
 import { DocumentInput, DocumentKind } from './kind';
 import { DocumentAmounts } from './amounts';
 
@@ -56,6 +63,33 @@ export function newDocumentHeader<F>(
         : (party.payment_terms ?? context.defaultPaymentTerms),
     issue_date: (given.issue_date as string | undefined) ?? context.today,
   } as F;
+}
+
+/** A sales document's header: the empty header and the type's own `defaults`, under what the body gives. */
+export function salesDocumentHeader<F>(
+  defaults: object,
+  context: Pick<DocumentContext, 'defaultPaymentTerms' | 'today'>,
+): (given: GivenFields, customer: DocumentCustomer) => F {
+  return (given, customer) =>
+    newDocumentHeader<F>({ ...EMPTY_HEADER, ...defaults }, given, customer, context);
+}
+
+/** What every sales document's creation event records: the drafted document, by and for whom, when. */
+export function newDocumentData<F, A extends DocumentAmounts = DocumentAmounts>(
+  id: string,
+  drafted: NewDocument<F>,
+  context: Pick<DocumentContext, 'accountId' | 'userId' | 'now'>,
+) {
+  return {
+    id,
+    account_id: context.accountId,
+    salesperson_id: context.userId,
+    ...customerFields(drafted.customer),
+    ...drafted.fields,
+    lines: drafted.lines,
+    totals: drafted.totals as A,
+    created_at: context.now,
+  };
 }
 
 /**

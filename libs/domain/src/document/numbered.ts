@@ -12,3 +12,11 @@ export function numberedCreation<E extends { type: string; data: object }>(
     event.type === createdType ? { ...event, data: { ...event.data, [numberField]: number } } : event,
   );
 }
+
+/**
+ * A numbered record's creation: `id` is a new UUID and `numberField` (`invoice_number`) the
+ * account's next number, both drawn by the handler.
+ */
+export type NumberedCreate<T extends string, N extends string, I> = { type: T; id: string; input: I } & {
+  [K in N]: number;
+};

@@ -339,3 +339,45 @@ export function shipment<K extends string>(
     estimated_delivery_date: delivery,
   };
 }
+
+/** The document with a new packing list (its pack event's), last updated when it was packed. */
+export function withPackingList<K extends string, R extends { fulfillments: PackingList<K>[] }>(
+  record: R,
+  packingList: Omit<PackingList<K>, 'updated_at'>,
+): R {
+  const added = { ...packingList, updated_at: packingList.created_at } as PackingList<K>;
+  return { ...record, fulfillments: [...record.fulfillments, added] };
+}
+
+/**
+ * The document with its packing list `fulfillment_id` shipped as a ship event records it; the
+ * event's progress is the document's, not the list's.
+ */
+export function withShipment<K extends string, R extends { fulfillments: PackingList<K>[] }>(
+  record: R,
+  shipped: Shipment & {
+    fulfillment_id: string;
+    shipped_at: string;
+    packed_percent?: unknown;
+    shipped_percent?: unknown;
+  },
+): R {
+  const { fulfillment_id, shipped_at, packed_percent: _p, shipped_percent: _s, ...shipping } = shipped;
+  return {
+    ...record,
+    fulfillments: record.fulfillments.map((f) =>
+      f.id === fulfillment_id ? { ...f, ...shipping, updated_at: shipped_at } : f,
+    ),
+  };
+}
+
+/** A pack: `packing_list_number` is drawn by the handler once the pack is accepted (0 while deciding). */
+export type PackCommand<T extends string> = {
+  type: T;
+  fulfillment_id: string;
+  packing_list_number: number;
+  input: ActionBody;
+};
+
+/** The shipping of the document's packing list `fulfillment_id`. */
+export type ShipCommand<T extends string> = { type: T; fulfillment_id: string; input: ActionBody };

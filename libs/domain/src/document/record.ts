@@ -30,3 +30,19 @@ export function visibleDocument<R extends SalesDocumentRecord>(
   if (isDomainError(document)) return document;
   return sight.onlyOwnDocuments && document.salesperson_id !== sight.userId ? notFound() : document;
 }
+
+/** A document's update event over its record: the changed fields, and the lines and totals it carries. */
+export function changedDocument<R extends { lines: DocumentLine[]; totals: object }>(
+  record: R,
+  data: { changes: Partial<NoInfer<R>>; lines?: DocumentLine[]; totals?: object },
+): R {
+  return {
+    ...record,
+    ...data.changes,
+    lines: data.lines ?? record.lines,
+    totals: (data.totals as R['totals'] | undefined) ?? record.totals,
+  };
+}
+
+/** The balance of a payable document before any payment (an invoice, a purchase order). */
+export const NOTHING_PAID = { amount_paid: '0.0000', date_fully_paid: null, payments: [] as never[] };

@@ -1,6 +1,7 @@
 import { documentLineView, DocumentLineView } from '../document-lines';
 import { money } from '../shared/money';
-import { TaxInclusiveDocumentAmounts } from './amounts';
+import { DocumentAmounts, TaxInclusiveDocumentAmounts } from './amounts';
+import { headerOf } from './draft';
 import { SalesDocumentRecord } from './record';
 
 /** Who is looking: what they may do and see changes the view, never the record. */
@@ -71,26 +72,55 @@ export function actionView<A extends string>(action: A, block: string | null, vi
   } as { [K in `can_${A}`]: boolean } & { [K in `${A}_block_reason`]: string | null };
 }
 
-/** The header every sales document shows, in its field order; each type adds its own around it. */
-export function documentHeaderView(document: SalesDocumentRecord, viewer: DocumentViewer) {
+/**
+ * Runs of fields the document views show in the same order (documents-api §2); each type's field
+ * order places them among its own.
+ */
+export const DOCUMENT_FIELD_RUNS = {
+  customer: ['name', 'customer_id', 'customer_name'],
+  status: ['status_id', 'status', 'issue_date', 'expiry_date'],
+  addressee: ['purchase_order_number', 'attention', 'shipping_address'],
+  notes: ['public_note', 'payment_terms'],
+  /** The money fields of the totals, the charges and the balance. */
+  amounts: ['subtotal', 'shipping_fee', 'tax', 'tax_2', 'total', 'amount_paid', 'amount_due'],
+  /** The detail's discount totals and the account's tax labels. */
+  discount: ['pre_discount_total', 'discount_total', 'tax_label', 'tax_2_label'],
+  edit: ['can_edit', 'edit_block_reason'],
+  pack: ['can_pack', 'pack_block_reason'],
+  stamps: ['created_at', 'updated_at'],
+} as const;
+
+/** The money fields of a document's totals and shipping fee. */
+export function documentAmountsView(document: {
+  totals: Pick<DocumentAmounts, 'subtotal' | 'tax' | 'tax_2' | 'total'>;
+  shipping_fee: string;
+}) {
   const { totals } = document;
   return {
-    name: document.name,
-    customer_id: document.customer_id,
-    customer_name: document.customer_name,
-    salesperson_id: document.salesperson_id,
-    issue_date: document.issue_date,
-    purchase_order_number: document.purchase_order_number,
-    attention: document.attention,
-    shipping_address: document.shipping_address,
-    public_note: document.public_note,
-    payment_terms: document.payment_terms,
     subtotal: money(totals.subtotal),
     shipping_fee: money(document.shipping_fee),
-    ...(viewer.showCost ? { shipping_cost: money(document.shipping_cost) } : {}),
     tax: money(totals.tax),
     tax_2: money(totals.tax_2),
     total: money(totals.total),
+  };
+}
+
+/** The header every sales document shows, in its field order; each type adds its own around it. */
+export function documentHeaderView(document: SalesDocumentRecord, viewer: DocumentViewer) {
+  // The charges and the discount are shown as money and rates, by the views.
+  const {
+    shipping_fee: _fee,
+    shipping_cost: _cost,
+    discount_percent: _discount,
+    ...header
+  } = headerOf(document);
+  return {
+    ...header,
+    customer_id: document.customer_id,
+    customer_name: document.customer_name,
+    salesperson_id: document.salesperson_id,
+    ...documentAmountsView(document),
+    ...(viewer.showCost ? { shipping_cost: money(document.shipping_cost) } : {}),
     custom_field_values: document.custom_field_values.map((entry) => ({ ...entry })),
     created_at: document.created_at,
     updated_at: document.updated_at,
@@ -111,6 +141,13 @@ export function documentLinesView(
     }),
   );
 }
+
+/** A document as the API returns it, its fields in the specified order; `lines` only on the detail. */
+export type DocumentView<O extends string, L = DocumentLineView> = Record<string, unknown> & {
+  id: string;
+  object: O;
+  lines?: L[];
+};
 
 /** `values` with its keys in `order` (the specification's field order); keys it lacks are left out. */
 export function inFieldOrder<T extends object>(order: readonly string[], values: T): T {

@@ -1,12 +1,7 @@
+import { NumberedCreate } from '../document/numbered';
 import { EstimateInput } from './fields';
 
-/** `id` is a new UUID and `estimate_number` the account's next number, both drawn by the handler. */
-export type CreateEstimate = {
-  type: 'CreateEstimate';
-  id: string;
-  estimate_number: number;
-  input: EstimateInput;
-};
+export type CreateEstimate = NumberedCreate<'CreateEstimate', 'estimate_number', EstimateInput>;
 /** PATCH: only the given fields change; `lines`, when given, is the complete set of non-discount lines. */
 export type UpdateEstimate = { type: 'UpdateEstimate'; input: EstimateInput };
 /** Repeating it on a declined estimate changes nothing. */

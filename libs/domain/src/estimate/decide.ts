@@ -1,16 +1,15 @@
 import {
   documentChangeEvents,
+  DocumentCustomer,
   DocumentSight,
   draftDocumentChange,
   draftNewDocument,
-  EMPTY_HEADER,
   GivenFields,
   headerOf,
-  newDocumentHeader,
+  newDocumentData,
   numberedCreation,
+  salesDocumentHeader,
   visibleDocument,
-  customerFields,
-  DocumentCustomer,
 } from '../document';
 import { addDays } from '../shared/dates';
 import { INVOICE_LINE_RULES, SALES_ORDER_LINE_RULES } from '../document-lines';
@@ -24,6 +23,7 @@ import { EstimateEvent } from './events';
 import { ESTIMATE_KIND, EstimateFields, EstimateInput } from './fields';
 import { EstimateRecord, EstimateState } from './state';
 import { ESTIMATE_STATUS } from './status';
+import { alreadyCreated } from '../shared/recorded';
 
 export function decideEstimate(
   command: EstimateCommand,
@@ -31,8 +31,9 @@ export function decideEstimate(
   context: EstimateContext,
 ): Decision<EstimateEvent> {
   if (command.type === 'CreateEstimate') {
-    if (state.status !== 'absent') return conflict('resource_already_exists', 'This record already exists.');
-    return createEstimate(command.id, command.estimate_number, command.input, context);
+    return (
+      alreadyCreated(state) ?? createEstimate(command.id, command.estimate_number, command.input, context)
+    );
   }
   const estimate = visibleEstimate(state, context);
   if (isDomainError(estimate)) return estimate;
@@ -115,13 +116,9 @@ function createEstimate(
   input: EstimateInput,
   context: EstimateContext,
 ): Decision<EstimateEvent> {
+  const defaults = salesDocumentHeader<EstimateFields>({ custom_estimate_number: null }, context);
   const header = (given: GivenFields, customer: DocumentCustomer): EstimateFields => {
-    const fields = newDocumentHeader<EstimateFields>(
-      { ...EMPTY_HEADER, custom_estimate_number: null },
-      given,
-      customer,
-      context,
-    );
+    const fields = defaults(given, customer);
     return {
       ...fields,
       expiry_date:
@@ -136,16 +133,9 @@ function createEstimate(
     {
       type: 'EstimateCreated',
       data: {
-        id,
-        account_id: context.accountId,
+        ...newDocumentData(id, drafted, context),
         estimate_number: estimateNumber,
-        salesperson_id: context.userId,
         status_id: ESTIMATE_STATUS.open,
-        ...customerFields(drafted.customer),
-        ...drafted.fields,
-        lines: drafted.lines,
-        totals: drafted.totals,
-        created_at: context.now,
       },
     },
   ];

@@ -1,37 +1,22 @@
-import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { changedDocument } from '../document/record';
+import { evolver } from '../shared/evolver';
+import { ABSENT, changeLive, createdRecord, markDeleted } from '../shared/record-state';
 import { EstimateEvent } from './events';
 import { EstimateState } from './state';
 
 export const initialEstimateState: EstimateState = ABSENT;
 
-export function evolveEstimate(state: EstimateState, event: EstimateEvent): EstimateState {
-  switch (event.type) {
-    case 'EstimateCreated':
-      return { status: 'live', record: { ...event.data, updated_at: event.data.created_at } };
-    case 'EstimateUpdated':
-      return updateLive(state, (record) => ({
-        ...record,
-        ...event.data.changes,
-        lines: event.data.lines ?? record.lines,
-        totals: event.data.totals ?? record.totals,
-        updated_at: event.data.updated_at,
-      }));
-    case 'EstimateDeclined':
-      return updateLive(state, (record) => ({
-        ...record,
-        status_id: event.data.status_id,
-        updated_at: event.data.declined_at,
-      }));
-    case 'EstimateConverted':
-      return updateLive(state, (record) => ({
-        ...record,
-        status_id: event.data.status_id,
-        conversion: { target: event.data.target, document_id: event.data.document_id },
-        updated_at: event.data.converted_at,
-      }));
-    case 'EstimateDeleted':
-      return markDeleted(state);
-    default:
-      return state;
-  }
-}
+export const evolveEstimate = evolver<EstimateState, EstimateEvent>({
+  EstimateCreated: (_, data) => createdRecord(data),
+  EstimateUpdated: (state, data) =>
+    changeLive(state, data.updated_at, (record) => changedDocument(record, data)),
+  EstimateDeclined: (state, data) =>
+    changeLive(state, data.declined_at, (record) => ({ ...record, status_id: data.status_id })),
+  EstimateConverted: (state, data) =>
+    changeLive(state, data.converted_at, (record) => ({
+      ...record,
+      status_id: data.status_id,
+      conversion: { target: data.target, document_id: data.document_id },
+    })),
+  EstimateDeleted: markDeleted,
+});

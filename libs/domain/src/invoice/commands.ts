@@ -1,13 +1,9 @@
 import { ActionBody } from '../document';
+import { NumberedCreate } from '../document/numbered';
+import { PackCommand, ShipCommand } from '../document/packing';
 import { InvoiceInput } from './fields';
 
-/** `id` is a new UUID and `invoice_number` the account's next number, both drawn by the handler. */
-export type CreateInvoice = {
-  type: 'CreateInvoice';
-  id: string;
-  invoice_number: number;
-  input: InvoiceInput;
-};
+export type CreateInvoice = NumberedCreate<'CreateInvoice', 'invoice_number', InvoiceInput>;
 /** PATCH of an unpaid invoice without payments: only the given fields change. */
 export type UpdateInvoice = { type: 'UpdateInvoice'; input: InvoiceInput };
 /** `payment_id` is drawn by the handler. */
@@ -23,18 +19,8 @@ export type DispatchInvoice = { type: 'DispatchInvoice'; input: ActionBody };
 export type ChangeDispatchDate = { type: 'ChangeDispatchDate'; input: ActionBody };
 export type CancelInvoice = { type: 'CancelInvoice' };
 export type DeleteInvoice = { type: 'DeleteInvoice' };
-/** `packing_list_number` is drawn by the handler once the pack is accepted (0 while deciding). */
-export type PackInvoice = {
-  type: 'PackInvoice';
-  fulfillment_id: string;
-  packing_list_number: number;
-  input: ActionBody;
-};
-export type ShipInvoiceFulfillment = {
-  type: 'ShipInvoiceFulfillment';
-  fulfillment_id: string;
-  input: ActionBody;
-};
+export type PackInvoice = PackCommand<'PackInvoice'>;
+export type ShipInvoiceFulfillment = ShipCommand<'ShipInvoiceFulfillment'>;
 
 export type InvoiceCommand =
   | CreateInvoice

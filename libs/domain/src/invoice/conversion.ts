@@ -15,27 +15,13 @@ export function invoiceFromEstimate(
   invoiceNumber: number,
   newLineId: () => string,
 ): InvoiceCreated {
-  const { customer, header, lines, totals } = convertedEstimate(
-    INVOICE_KIND,
-    estimate,
-    conversion,
-    newLineId,
-  );
   return {
     type: 'InvoiceCreated',
     data: {
-      id: conversion.document_id,
-      account_id: estimate.account_id,
+      ...convertedEstimate<InvoiceAmounts>(INVOICE_KIND, estimate, conversion, newLineId),
       invoice_number: invoiceNumber,
-      salesperson_id: estimate.salesperson_id,
       status_id: INVOICE_STATUS.unpaid,
-      ...customer,
-      ...header,
       custom_invoice_number: null,
-      lines,
-      totals: totals as InvoiceAmounts,
-      source_estimate_id: estimate.id,
-      created_at: conversion.converted_at,
     },
   };
 }

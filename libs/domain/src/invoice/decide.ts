@@ -1,16 +1,13 @@
 import Decimal from 'decimal.js';
 import {
-  customerFields,
-  DocumentCustomer,
   documentChangeEvents,
   DocumentSight,
   draftDocumentChange,
   draftNewDocument,
-  EMPTY_HEADER,
-  GivenFields,
   headerOf,
-  newDocumentHeader,
+  newDocumentData,
   numberedCreation,
+  salesDocumentHeader,
   visibleDocument,
 } from '../document';
 import { numberedPacking } from '../document/packing';
@@ -27,6 +24,7 @@ import { progressAfter, quantityPacked } from './progress';
 import { recordPayment, recordRefund } from './payments';
 import { InvoiceAmounts, InvoiceRecord, InvoiceState } from './state';
 import { INVOICE_STATUS } from './status';
+import { alreadyCreated } from '../shared/recorded';
 
 export function decideInvoice(
   command: InvoiceCommand,
@@ -34,8 +32,7 @@ export function decideInvoice(
   context: InvoiceContext,
 ): Decision<InvoiceEvent> {
   if (command.type === 'CreateInvoice') {
-    if (state.status !== 'absent') return conflict('resource_already_exists', 'This record already exists.');
-    return createInvoice(command.id, command.invoice_number, command.input, context);
+    return alreadyCreated(state) ?? createInvoice(command.id, command.invoice_number, command.input, context);
   }
   const invoice = visibleInvoice(state, context);
   if (isDomainError(invoice)) return invoice;
@@ -81,30 +78,17 @@ function createInvoice(
   input: InvoiceInput,
   context: InvoiceContext,
 ): Decision<InvoiceEvent> {
-  const header = (given: GivenFields, customer: DocumentCustomer) =>
-    newDocumentHeader<InvoiceFields>(
-      { ...EMPTY_HEADER, custom_invoice_number: null },
-      given,
-      customer,
-      context,
-    );
+  const header = salesDocumentHeader<InvoiceFields>({ custom_invoice_number: null }, context);
   const drafted = draftNewDocument(INVOICE_KIND, input, context, header);
   if (isDomainError(drafted)) return drafted;
   return [
     {
       type: 'InvoiceCreated',
       data: {
-        id,
-        account_id: context.accountId,
+        ...newDocumentData<InvoiceFields, InvoiceAmounts>(id, drafted, context),
         invoice_number: invoiceNumber,
-        salesperson_id: context.userId,
         status_id: INVOICE_STATUS.unpaid,
-        ...customerFields(drafted.customer),
-        ...drafted.fields,
-        lines: drafted.lines,
-        totals: drafted.totals as InvoiceAmounts,
         source_estimate_id: null,
-        created_at: context.now,
       },
     },
   ];

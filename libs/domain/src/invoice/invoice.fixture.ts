@@ -86,7 +86,7 @@ export const ship = (input: ActionBody = {}, n = 1): InvoiceCommand => ({
 
 const document = salesDocumentFixture(folding, decideInvoice, invoiceContext, createCommand);
 /** The scenario; the context of a creation (at NOW, new lines lineId(1), lineId(2) …); arranging. */
-export const { subject: invoice, creationContext, decided, after, recordAfter } = document;
+export const { subject: invoice, creationContext, decided, after, recordAfter, acting } = document;
 
 /** The creation event the aggregate decides for this body (throws if it refuses, for arranging). */
 export function created(input: InvoiceInput = BASIC_INPUT, context = creationContext()): InvoiceCreated {

@@ -22,6 +22,7 @@ import { InvoiceCreated, InvoiceEvent, InvoicePaymentRecorded } from './events';
 import { InvoiceInput } from './fields';
 import {
   ACME,
+  acting,
   addedLineId,
   after,
   BASIC_INPUT,
@@ -419,11 +420,7 @@ describe('Invoice', () => {
   });
 
   describe('payments', () => {
-    const paying = (
-      input: Record<string, unknown>,
-      given: InvoiceEvent[] = [base],
-      context = invoiceContext(),
-    ) => invoice.given(...given).when(pay(input), context);
+    const paying = acting(pay);
 
     it('records a payment with the status, amounts and date it leaves, in one event', () => {
       expect(paying({ amount: '10.1234', payment_date: '2030-01-16', reference: 'Cheque 12' })).toEqual([
@@ -814,11 +811,7 @@ describe('Invoice', () => {
   });
 
   describe('pack', () => {
-    const packing = (
-      input: Record<string, unknown>,
-      given: InvoiceEvent[] = [base],
-      context = invoiceContext(),
-    ) => invoice.given(...given).when(pack(input, 1), context);
+    const packing = acting(pack);
     const badPack = (param: string) => refusal(param, 'invalid_invoice_pack');
 
     it('records a packing list with the progress it leaves; stock does not move', () => {

@@ -2,12 +2,14 @@ import Decimal from 'decimal.js';
 import { DocumentLineView } from '../document-lines';
 import {
   actionView,
-  DocumentDetailViewer,
+  DOCUMENT_FIELD_RUNS,
   documentDetailView,
+  DocumentDetailViewer,
   documentHeaderView,
   documentLinesView,
   DocumentParty,
   documentPartyView,
+  DocumentView,
   DocumentViewer,
   inFieldOrder,
 } from '../document';
@@ -39,11 +41,7 @@ export type LinkedSalesOrder = {
   shipped_percent: number | null;
 };
 
-export type InvoiceView = Record<string, unknown> & {
-  id: string;
-  object: 'invoice';
-  lines?: DocumentLineView[];
-};
+export type InvoiceView = DocumentView<'invoice'>;
 
 /** The compact form of lists: no lines and no detail-only fields. */
 export function invoiceSummaryView(invoice: InvoiceRecord, viewer: DocumentViewer): InvoiceView {
@@ -145,40 +143,24 @@ const SUMMARY_ORDER = [
   'object',
   'invoice_number',
   'custom_invoice_number',
-  'name',
-  'customer_id',
-  'customer_name',
+  ...DOCUMENT_FIELD_RUNS.customer,
   'salesperson_id',
-  'status_id',
-  'status',
-  'issue_date',
-  'expiry_date',
+  ...DOCUMENT_FIELD_RUNS.status,
   'date_sent',
   'date_fully_paid',
-  'purchase_order_number',
-  'attention',
-  'shipping_address',
-  'public_note',
-  'payment_terms',
-  'subtotal',
-  'shipping_fee',
-  'tax',
-  'tax_2',
-  'total',
-  'amount_paid',
-  'amount_due',
+  ...DOCUMENT_FIELD_RUNS.addressee,
+  ...DOCUMENT_FIELD_RUNS.notes,
+  ...DOCUMENT_FIELD_RUNS.amounts,
   'shipping_cost',
   'discount_percent',
   'custom_field_values',
   'shipped_percent',
-  'created_at',
-  'updated_at',
+  ...DOCUMENT_FIELD_RUNS.stamps,
 ];
 
 const DETAIL_ORDER = [
   ...SUMMARY_ORDER.slice(0, SUMMARY_ORDER.indexOf('custom_field_values')),
-  'can_edit',
-  'edit_block_reason',
+  ...DOCUMENT_FIELD_RUNS.edit,
   'revision',
   'custom_field_values',
   'source_sales_order',
@@ -186,14 +168,9 @@ const DETAIL_ORDER = [
   'fulfillment_sales_order_id',
   'packed_percent',
   'shipped_percent',
-  'can_pack',
-  'pack_block_reason',
+  ...DOCUMENT_FIELD_RUNS.pack,
   'party',
-  'pre_discount_total',
-  'discount_total',
-  'tax_label',
-  'tax_2_label',
-  'created_at',
-  'updated_at',
+  ...DOCUMENT_FIELD_RUNS.discount,
+  ...DOCUMENT_FIELD_RUNS.stamps,
   'lines',
 ];

@@ -1,6 +1,6 @@
 import { Decision } from '../shared/decision';
 import { conflict, DomainError, invalid, isDomainError } from '../shared/domain-error';
-import { changedFields, isEmpty, parseFields, requireFields } from '../shared/fields';
+import { parseFields, changedFields, requireFields } from '../shared/fields';
 import { liveRecordIn } from '../shared/record-state';
 import { ItemCategoryCommand } from './commands';
 import { ItemCategoryContext } from './context';
@@ -13,6 +13,7 @@ import {
   parseCustomFields,
 } from './fields';
 import { ItemCategoryRecord, ItemCategoryState } from './state';
+import { alreadyCreated, createdEvent, updatedEvent } from '../shared/recorded';
 
 export function decideItemCategory(
   command: ItemCategoryCommand,
@@ -21,18 +22,18 @@ export function decideItemCategory(
 ): Decision<ItemCategoryEvent> {
   const { now } = context;
   if (command.type === 'CreateItemCategory') {
-    if (state.status !== 'absent') return conflict('resource_already_exists', 'This record already exists.');
+    const exists = alreadyCreated(state);
+    if (exists) return exists;
     const fields = newFields(command.id, command.input, command.fieldIds, context);
     if (isDomainError(fields)) return fields;
-    const data = { id: command.id, account_id: context.accountId, ...fields, created_at: now };
-    return [{ type: 'ItemCategoryCreated', data }];
+    return createdEvent('ItemCategoryCreated', command.id, fields, context);
   }
   const category = liveRecordIn(state, context.accountId);
   if (isDomainError(category)) return category;
   if (command.type === 'UpdateItemCategory') {
     const changes = changedCategoryFields(category, command.input, command.fieldIds, context);
     if (isDomainError(changes)) return changes;
-    return isEmpty(changes) ? [] : [{ type: 'ItemCategoryUpdated', data: { changes, updated_at: now } }];
+    return updatedEvent('ItemCategoryUpdated', changes, now);
   }
   return deletionRefusal(context) ?? [{ type: 'ItemCategoryDeleted', data: { deleted_at: now } }];
 }

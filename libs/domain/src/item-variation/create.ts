@@ -1,12 +1,5 @@
 import { Decision } from '../shared/decision';
-import {
-  conflict,
-  DomainError,
-  invalid,
-  isDomainError,
-  notFound,
-  permissionDenied,
-} from '../shared/domain-error';
+import { DomainError, invalid, isDomainError, notFound, permissionDenied } from '../shared/domain-error';
 import { parseFields } from '../shared/fields';
 import { oneOf } from '../shared/parsers';
 import { duplicateRefusal, matchItemAttributes, parsePairs } from './combination';
@@ -16,6 +9,7 @@ import { ItemVariationEvent, VariationStockAdjusted } from './events';
 import { barcode, isZero, plus, priceOverride } from './fields';
 import { AttributeValuePair, ItemVariationState } from './state';
 import { archivedItem, variationsAllowed } from './visibility';
+import { alreadyCreated } from '../shared/recorded';
 
 export const ITEM_VARIATION_TYPES = ['location_only', 'attributes'] as const;
 export type ItemVariationType = (typeof ITEM_VARIATION_TYPES)[number];
@@ -68,7 +62,8 @@ export function planNewVariation(
   context: ItemVariationContext,
 ): NewVariationPlan | DomainError {
   const { item } = context;
-  if (state.status !== 'absent') return conflict('resource_already_exists', 'This variation already exists.');
+  const exists = alreadyCreated(state, 'variation');
+  if (exists) return exists;
   if (item.account_id !== context.accountId) return notFound();
   if (item.archived) return archivedItem();
   const notAllowed = variationsAllowed(item);

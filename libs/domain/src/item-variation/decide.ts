@@ -10,6 +10,7 @@ import { addLocation, removeLocation, updateLocation } from './location-rows';
 import { ItemVariationState } from './state';
 import { adjustStock } from './stock';
 import { moveVariationStock } from './transfer-stock';
+import { onChangeableRow } from './visibility';
 
 export function decideItemVariation(
   command: ItemVariationCommand,
@@ -24,11 +25,11 @@ export function decideItemVariation(
     case 'AddVariationLocation':
       return addLocation(command, state, context);
     case 'UpdateVariationLocation':
-      return updateLocation(command, state, context);
+      return onChangeableRow(command, state, context, updateLocation);
     case 'RemoveVariationLocation':
-      return removeLocation(command, state, context);
+      return onChangeableRow(command, state, context, removeLocation);
     case 'AdjustVariationStock':
-      return adjustStock(command, state, context);
+      return onChangeableRow(command, state, context, adjustStock);
     case 'DeleteItemVariation':
       return deleteVariation(state, context);
     case 'MoveTransferStock':

@@ -7,7 +7,7 @@ import { ItemVariationEvent } from './events';
 import { isZero, threshold } from './fields';
 import { nothingGiven } from './changes';
 import { ItemVariationState } from './state';
-import { changeableRow, changeableVariation } from './visibility';
+import { ChangeableRow, changeableVariation } from './visibility';
 
 /**
  * A new row at an active location with zero balances; one row per location, decided on the
@@ -55,12 +55,9 @@ function zoneOf(value: unknown, zoneIds: readonly string[]): string | null | Dom
 /** Threshold and zone of one row; quantities never change here. */
 export function updateLocation(
   { location_id, input }: UpdateVariationLocation,
-  state: ItemVariationState,
+  { variation, row }: ChangeableRow,
   context: ItemVariationContext,
 ): Decision<ItemVariationEvent> {
-  const found = changeableRow(state, location_id, context);
-  if (isDomainError(found)) return found;
-  const { variation, row } = found;
   if (input.threshold === undefined && input.zone_id === undefined) return nothingGiven('threshold, zone_id');
   const given: { threshold?: number; zone_id?: string | null } = {};
   if (input.threshold !== undefined) {
@@ -89,12 +86,9 @@ export function updateLocation(
 /** Only an empty, unused row goes, and never the last one (the variation itself is deleted then). */
 export function removeLocation(
   { location_id }: RemoveVariationLocation,
-  state: ItemVariationState,
+  { variation, row }: ChangeableRow,
   context: ItemVariationContext,
 ): Decision<ItemVariationEvent> {
-  const found = changeableRow(state, location_id, context);
-  if (isDomainError(found)) return found;
-  const { variation, row } = found;
   const refusal = rowRemovalRefusal(variation.locations.length, row.on_hand, context);
   if (refusal) return refusal;
   const data = {

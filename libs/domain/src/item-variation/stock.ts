@@ -6,20 +6,16 @@ import { AdjustVariationStock } from './commands';
 import { ItemVariationContext } from './context';
 import { ItemVariationEvent } from './events';
 import { plus, quantityChange } from './fields';
-import { ItemVariationState } from './state';
-import { changeableRow } from './visibility';
+import { ChangeableRow } from './visibility';
 
 const REASON = optionalText();
 
 /** A signed change of one row's on hand, which never goes below zero (EXTENSIONS.md §7). */
 export function adjustStock(
   { location_id, input }: AdjustVariationStock,
-  state: ItemVariationState,
+  { variation, row }: ChangeableRow,
   context: ItemVariationContext,
 ): Decision<ItemVariationEvent> {
-  const found = changeableRow(state, location_id, context);
-  if (isDomainError(found)) return found;
-  const { variation, row } = found;
   if (input.quantity === undefined) return invalid('quantity', 'quantity is required.');
   const quantity = quantityChange(input.quantity, 'quantity');
   if (isDomainError(quantity)) return quantity;

@@ -1,6 +1,8 @@
+import { Decision } from '../shared/decision';
 import { conflict, DomainError, isDomainError, notFound } from '../shared/domain-error';
 import { liveRecordIn } from '../shared/record-state';
 import { ItemVariationContext, ParentItem } from './context';
+import { ItemVariationEvent } from './events';
 import { ItemVariationRecord, ItemVariationState, VariationRow } from './state';
 
 /** A live variation of the URL's item in the caller's account, or 404 whatever the reason. */
@@ -31,12 +33,15 @@ export function archivedItem(): DomainError {
   );
 }
 
+/** A changeable variation and its row at one location. */
+export type ChangeableRow = { variation: ItemVariationRecord; row: VariationRow };
+
 /** As `changeableVariation`, with its row of a location the caller may see (404 otherwise). */
 export function changeableRow(
   state: ItemVariationState,
   locationId: string,
   context: ItemVariationContext,
-): { variation: ItemVariationRecord; row: VariationRow } | DomainError {
+): ChangeableRow | DomainError {
   const variation = changeableVariation(state, context);
   if (isDomainError(variation)) return variation;
   if (context.restrictedTo !== undefined && context.restrictedTo !== locationId) return notFound();
@@ -49,4 +54,15 @@ export function variationsAllowed(item: ParentItem): DomainError | undefined {
   return item.inventory_type === 'unique'
     ? conflict('item_variations_not_allowed', 'A unique item cannot have variations.')
     : undefined;
+}
+
+/** A command on the row `command.location_id` names: decided by `step` once changeableRow finds it. */
+export function onChangeableRow<C extends { location_id: string }>(
+  command: C,
+  state: ItemVariationState,
+  context: ItemVariationContext,
+  step: (command: C, found: ChangeableRow, context: ItemVariationContext) => Decision<ItemVariationEvent>,
+): Decision<ItemVariationEvent> {
+  const found = changeableRow(state, command.location_id, context);
+  return isDomainError(found) ? found : step(command, found, context);
 }

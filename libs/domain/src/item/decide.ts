@@ -1,6 +1,6 @@
 import { Decision } from '../shared/decision';
-import { conflict, DomainError, invalid, isDomainError, permissionDenied } from '../shared/domain-error';
-import { changedFields, isEmpty, parseFields, requireFields } from '../shared/fields';
+import { DomainError, invalid, isDomainError, permissionDenied } from '../shared/domain-error';
+import { parseFields, changedFields, requireFields } from '../shared/fields';
 import { ItemCommand, UpdateItem } from './commands';
 import { ItemContext } from './context';
 import { ItemEvent } from './events';
@@ -10,6 +10,7 @@ import { ItemRecord, ItemState, ITEM_STATUS } from './state';
 import { decideAdjustment } from './stock';
 import { decideUnit } from './unit';
 import { decideItemMovement } from './transfer-stock';
+import { alreadyCreated, createdEvent, updatedEvent } from '../shared/recorded';
 
 export function decideItem(
   command: ItemCommand,
@@ -18,16 +19,12 @@ export function decideItem(
 ): Decision<ItemEvent> {
   const { now } = context;
   if (command.type === 'CreateItem') {
-    if (state.status !== 'absent') return conflict('resource_already_exists', 'This item already exists.');
+    const exists = alreadyCreated(state, 'item');
+    if (exists) return exists;
     const fields = newItemFields(command.input, context);
     if (isDomainError(fields)) return fields;
     const { id, item_number } = command;
-    return [
-      {
-        type: 'ItemCreated',
-        data: { id, account_id: context.accountId, item_number, ...fields, status_id: 12, created_at: now },
-      },
-    ];
+    return createdEvent('ItemCreated', id, { item_number, ...fields, status_id: 12 }, context);
   }
   const item = visibleItem(state, context);
   if (isDomainError(item)) return item;
@@ -36,7 +33,7 @@ export function decideItem(
       if (item.archived) return itemArchived();
       const changes = itemChanges(item, command, context);
       if (isDomainError(changes)) return changes;
-      return isEmpty(changes) ? [] : [{ type: 'ItemUpdated', data: { changes, updated_at: now } }];
+      return updatedEvent('ItemUpdated', changes, now);
     }
     case 'ArchiveItem':
       return item.archived ? [] : [{ type: 'ItemArchived', data: { status_id: 13, archived_at: now } }];

@@ -5,6 +5,7 @@ import { ItemContext } from './context';
 import { decideItem } from './decide';
 import { ItemCreated, ItemEvent, ItemUnitInvoiced, ItemUnitReleased, StockAdjusted } from './events';
 import { evolveItem, initialItemState } from './evolve';
+import { ITEM_DEFAULTS } from './fields';
 import { ItemRestored } from './events';
 import { streamExtras } from './view';
 
@@ -24,31 +25,20 @@ const context = (over: Partial<ItemContext> = {}): ItemContext => ({
   ...over,
 });
 
+/** A unique item on hand at STORE; the fields not at stake here are a new item's defaults. */
 const painting: ItemCreated = {
   type: 'ItemCreated',
   data: {
+    ...ITEM_DEFAULTS,
     id: RECORD_ID,
     account_id: ACCOUNT_ID,
     item_number: 3,
     name: 'Painting',
-    description: null,
-    sku: null,
-    barcode: null,
     serial_number: 'P-1',
     inventory_type: 'unique',
     category_id: 'c0000000-0000-4000-8000-000000000002',
-    supplier_ids: [],
     location_id: STORE,
-    zone_id: null,
-    unit_of_measure_id: null,
     price: '900.0000',
-    cost: null,
-    threshold: 0,
-    weight: 0,
-    published: false,
-    custom_field_values: [],
-    pricing_details: [],
-    variation_attribute_ids: [],
     status_id: 12,
     created_at: NOW,
   },

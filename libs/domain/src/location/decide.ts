@@ -1,12 +1,13 @@
 import { Decision } from '../shared/decision';
 import { conflict, DomainError, isDomainError, notFound, permissionDenied } from '../shared/domain-error';
-import { changedFields, isEmpty, parseFields, Parsers, requireFields } from '../shared/fields';
+import { parseFields, Parsers, changedFields, isEmpty, requireFields } from '../shared/fields';
 import { liveRecordIn } from '../shared/record-state';
 import { LocationCommand } from './commands';
 import { LocationContext } from './context';
 import { LocationEvent } from './events';
 import { LOCATION_PARSERS, LocationFields, ZONE_PARSERS, ZoneFields } from './fields';
 import { LocationRecord, LocationState } from './state';
+import { alreadyCreated, createdEvent, updatedEvent } from '../shared/recorded';
 
 export function decideLocation(
   command: LocationCommand,
@@ -17,16 +18,11 @@ export function decideLocation(
   if (command.type === 'CreateLocation') {
     if (context.restrictedTo !== null)
       return permissionDenied('A user restricted to one location cannot create locations.');
-    if (state.status !== 'absent')
-      return conflict('resource_already_exists', 'This location already exists.');
+    const exists = alreadyCreated(state, 'location');
+    if (exists) return exists;
     const fields = completeFields<LocationFields>(LOCATION_PARSERS, command.input);
     if (isDomainError(fields)) return fields;
-    return [
-      {
-        type: 'LocationCreated',
-        data: { id: command.id, account_id: context.accountId, ...fields, created_at: now },
-      },
-    ];
+    return createdEvent('LocationCreated', command.id, fields, context);
   }
   const location = visibleLocation(state, context);
   if (isDomainError(location)) return location;
@@ -35,7 +31,7 @@ export function decideLocation(
       const fields = completeFields<LocationFields>(LOCATION_PARSERS, command.input);
       if (isDomainError(fields)) return fields;
       const changes = changedFields<LocationFields>(location, fields);
-      return isEmpty(changes) ? [] : [{ type: 'LocationUpdated', data: { changes, updated_at: now } }];
+      return updatedEvent('LocationUpdated', changes, now);
     }
     case 'DeleteLocation': {
       const refusal = deletionRefusal(location, context);

@@ -1,17 +1,13 @@
 import { ActionBody } from '../document';
+import { NumberedCreate } from '../document/numbered';
 import { PurchaseOrderInput } from './fields';
 
-/**
- * `id` is a new UUID and `purchase_order_number` the account's next number, drawn by the handler;
- * `location_id` is the body's, checked by the handler (an active location the user may use).
- */
-export type CreatePurchaseOrder = {
-  type: 'CreatePurchaseOrder';
-  id: string;
-  purchase_order_number: number;
-  location_id: string;
-  input: PurchaseOrderInput;
-};
+/** `location_id` is the body's, checked by the handler (an active location the user may use). */
+export type CreatePurchaseOrder = NumberedCreate<
+  'CreatePurchaseOrder',
+  'purchase_order_number',
+  PurchaseOrderInput
+> & { location_id: string };
 /** PATCH of a Not Sent order; `location_id` is the body's new location, checked by the handler. */
 export type UpdatePurchaseOrder = {
   type: 'UpdatePurchaseOrder';

@@ -25,6 +25,7 @@ import { deletePurchaseOrderPayment, recordPurchaseOrderPayment } from './paymen
 import { receivePurchaseOrder, sendPurchaseOrder } from './receiving';
 import { PurchaseOrderAmounts, PurchaseOrderRecord, PurchaseOrderState } from './state';
 import { PURCHASE_ORDER_STATUS } from './status';
+import { alreadyCreated } from '../shared/recorded';
 
 /** Who is looking: account, user, and whether they see orders assigned to others. */
 export type PurchaseOrderSight = { accountId: string; userId: string; onlyOwnDocuments: boolean };
@@ -35,13 +36,15 @@ export function decidePurchaseOrder(
   context: PurchaseOrderContext,
 ): Decision<PurchaseOrderEvent> {
   if (command.type === 'CreatePurchaseOrder') {
-    if (state.status !== 'absent') return conflict('resource_already_exists', 'This record already exists.');
-    return createPurchaseOrder(
-      command.id,
-      command.purchase_order_number,
-      command.location_id,
-      command.input,
-      context,
+    return (
+      alreadyCreated(state) ??
+      createPurchaseOrder(
+        command.id,
+        command.purchase_order_number,
+        command.location_id,
+        command.input,
+        context,
+      )
     );
   }
   const order = visiblePurchaseOrder(state, context);

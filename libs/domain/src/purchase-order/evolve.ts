@@ -1,85 +1,49 @@
-import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { changedDocument, NOTHING_PAID } from '../document/record';
+import { evolver } from '../shared/evolver';
+import { ABSENT, changeLive, createdRecord, markDeleted } from '../shared/record-state';
 import { PurchaseOrderEvent } from './events';
-import { PurchaseOrderRecord, PurchaseOrderState } from './state';
+import { PurchaseOrderState } from './state';
 
 export const initialPurchaseOrderState: PurchaseOrderState = ABSENT;
 
-export function evolvePurchaseOrder(
-  state: PurchaseOrderState,
-  event: PurchaseOrderEvent,
-): PurchaseOrderState {
-  switch (event.type) {
-    case 'PurchaseOrderCreated':
-      return {
-        status: 'live',
-        record: {
-          ...event.data,
-          date_sent: null,
-          date_received: null,
-          amount_paid: '0.0000',
-          amount_due: event.data.totals.total,
-          date_fully_paid: null,
-          received: {},
-          payments: [],
-          updated_at: event.data.created_at,
-        },
-      };
-    case 'PurchaseOrderUpdated':
-      return change(state, event.data.updated_at, (record) => {
-        const totals = (event.data.totals as PurchaseOrderRecord['totals'] | undefined) ?? record.totals;
-        return {
-          ...record,
-          ...event.data.changes,
-          lines: event.data.lines ?? record.lines,
-          totals,
-          amount_due: totals.total,
-        };
-      });
-    case 'PurchaseOrderSent':
-      return change(state, event.data.sent_at, (record) => ({
-        ...record,
-        date_sent: event.data.date_sent,
-        status_id: event.data.status_id,
-      }));
-    case 'PurchaseOrderReceived': {
-      const { lines, status_id, date_received, received_at } = event.data;
-      return change(state, received_at, (record) => ({
-        ...record,
-        status_id,
-        date_received,
-        received: {
-          ...record.received,
-          ...Object.fromEntries(lines.map((line) => [line.line_id, line.quantity_received_after])),
-        },
-      }));
-    }
-    case 'PurchaseOrderPaymentRecorded': {
-      const { payment, ...balance } = event.data;
-      return change(state, payment.recorded_at, (record) => ({
-        ...record,
-        ...balance,
-        payments: [...record.payments, payment],
-      }));
-    }
-    case 'PurchaseOrderPaymentDeleted': {
-      const { payment_id, deleted_at, ...balance } = event.data;
-      return change(state, deleted_at, (record) => ({
-        ...record,
-        ...balance,
-        payments: record.payments.filter((payment) => payment.id !== payment_id),
-      }));
-    }
-    case 'PurchaseOrderDeleted':
-      return markDeleted(state);
-    default:
-      return state;
-  }
-}
-
-function change(
-  state: PurchaseOrderState,
-  at: string,
-  apply: (record: PurchaseOrderRecord) => PurchaseOrderRecord,
-): PurchaseOrderState {
-  return updateLive(state, (record) => ({ ...apply(record), updated_at: at }));
-}
+export const evolvePurchaseOrder = evolver<PurchaseOrderState, PurchaseOrderEvent>({
+  PurchaseOrderCreated: (_, data) =>
+    createdRecord({
+      ...data,
+      ...NOTHING_PAID,
+      amount_due: data.totals.total,
+      date_sent: null,
+      date_received: null,
+      received: {},
+    }),
+  PurchaseOrderUpdated: (state, data) =>
+    changeLive(state, data.updated_at, (record) => {
+      const changed = changedDocument(record, data);
+      return { ...changed, amount_due: changed.totals.total };
+    }),
+  PurchaseOrderSent: (state, { date_sent, status_id, sent_at }) =>
+    changeLive(state, sent_at, (record) => ({ ...record, date_sent, status_id })),
+  PurchaseOrderReceived: (state, { lines, status_id, date_received, received_at }) =>
+    changeLive(state, received_at, (record) => ({
+      ...record,
+      status_id,
+      date_received,
+      received: {
+        ...record.received,
+        ...Object.fromEntries(lines.map((line) => [line.line_id, line.quantity_received_after])),
+      },
+    })),
+  PurchaseOrderPaymentRecorded: (state, { payment, ...balance }) =>
+    changeLive(state, payment.recorded_at, (record) => ({
+      ...record,
+      ...balance,
+      payments: [...record.payments, payment],
+    })),
+  PurchaseOrderPaymentDeleted: (state, { payment_id, deleted_at, ...balance }) =>
+    changeLive(state, deleted_at, (record) => ({
+      ...record,
+      ...balance,
+      payments: record.payments.filter((payment) => payment.id !== payment_id),
+    })),
+  PurchaseOrderDeleted: markDeleted,
+});

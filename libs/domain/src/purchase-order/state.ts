@@ -1,7 +1,5 @@
-import { DocumentLine } from '../document-lines';
 import { TaxInclusiveDocumentAmounts } from '../document';
-import { PurchaseOrderFields, PurchaseOrderSupplierFields } from './fields';
-import { PurchaseOrderStatusId } from './status';
+import { PurchaseOrderCreated } from './events';
 
 /** The amounts a purchase order records. */
 export type PurchaseOrderAmounts = TaxInclusiveDocumentAmounts;
@@ -24,20 +22,10 @@ export type PurchaseOrderBalance = {
 };
 
 /** A purchase order as its stream tells it. */
-export type PurchaseOrderRecord = PurchaseOrderFields &
-  PurchaseOrderSupplierFields &
+export type PurchaseOrderRecord = PurchaseOrderCreated['data'] &
   PurchaseOrderBalance & {
-    id: string;
-    account_id: string;
-    purchase_order_number: number;
-    assigned_user_id: string;
-    location_id: string;
-    status_id: PurchaseOrderStatusId;
     date_sent: string | null;
     date_received: string | null;
-    /** In stored order, the generated discount line last. */
-    lines: DocumentLine[];
-    totals: PurchaseOrderAmounts;
     /** By line id: the quantity received so far (a decimal string); absent is zero. */
     received: Record<string, string>;
     /** Oldest first; deleted ones removed. */

@@ -1,9 +1,13 @@
 import {
   actionView,
-  DocumentDetailViewer,
+  DOCUMENT_FIELD_RUNS,
+  documentAmountsView,
   documentDetailView,
+  DocumentDetailViewer,
   documentLinesView,
   DocumentParty,
+  documentPartyView,
+  DocumentView,
   DocumentViewer,
   inFieldOrder,
 } from '../document';
@@ -18,11 +22,7 @@ export type PurchaseOrderParty = DocumentParty;
 
 export type PurchaseOrderViewer = DocumentDetailViewer;
 
-export type PurchaseOrderView = Record<string, unknown> & {
-  id: string;
-  object: 'purchase_order';
-  lines?: Record<string, unknown>[];
-};
+export type PurchaseOrderView = DocumentView<'purchase_order', Record<string, unknown>>;
 
 const SUMMARY_ORDER = [
   'id',
@@ -45,29 +45,17 @@ const SUMMARY_ORDER = [
   'requested_from',
   'attention',
   'shipping_address',
-  'public_note',
-  'payment_terms',
+  ...DOCUMENT_FIELD_RUNS.notes,
   'shipping_provider',
   'shipping_tracking_code',
   'party',
   'discount_percent',
-  'pre_discount_total',
-  'discount_total',
-  'tax_label',
-  'tax_2_label',
-  'can_edit',
-  'edit_block_reason',
+  ...DOCUMENT_FIELD_RUNS.discount,
+  ...DOCUMENT_FIELD_RUNS.edit,
   'revision',
   'custom_field_values',
-  'subtotal',
-  'shipping_fee',
-  'tax',
-  'tax_2',
-  'total',
-  'amount_paid',
-  'amount_due',
-  'created_at',
-  'updated_at',
+  ...DOCUMENT_FIELD_RUNS.amounts,
+  ...DOCUMENT_FIELD_RUNS.stamps,
   'lines',
 ];
 
@@ -103,11 +91,7 @@ function summaryValues(order: PurchaseOrderRecord) {
     shipping_provider: order.shipping_provider,
     shipping_tracking_code: order.shipping_tracking_code,
     custom_field_values: order.custom_field_values.map((entry) => ({ ...entry })),
-    subtotal: money(order.totals.subtotal),
-    shipping_fee: money(order.shipping_fee),
-    tax: money(order.totals.tax),
-    tax_2: money(order.totals.tax_2),
-    total: money(order.totals.total),
+    ...documentAmountsView(order),
     amount_paid: money(order.amount_paid),
     amount_due: money(order.amount_due),
     created_at: order.created_at,
@@ -131,13 +115,8 @@ export function purchaseOrderView(
 ): PurchaseOrderView {
   const detail = {
     ...summaryValues(order),
-    party: viewer.party ?? {
-      account_number: null,
-      phone: null,
-      email: null,
-      billing_address: [],
-      shipping_address: [],
-    },
+    // No supplier found: the empty party, as any document shows a gone one.
+    party: viewer.party ?? documentPartyView({ shipping_address: null }, null),
     discount_percent: rate(order.discount_percent),
     ...documentDetailView(order, viewer),
     ...actionView('edit', purchaseOrderEditBlock(order), viewer),

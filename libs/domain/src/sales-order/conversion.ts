@@ -16,29 +16,15 @@ export function salesOrderFromEstimate(
   salesOrderNumber: number,
   newLineId: () => string,
 ): SalesOrderCreated {
-  const { customer, header, lines, totals } = convertedEstimate(
-    SALES_ORDER_KIND,
-    estimate,
-    conversion,
-    newLineId,
-  );
   return {
     type: 'SalesOrderCreated',
     data: {
-      id: conversion.document_id,
-      account_id: estimate.account_id,
+      ...convertedEstimate<SalesOrderAmounts>(SALES_ORDER_KIND, estimate, conversion, newLineId),
       sales_order_number: salesOrderNumber,
-      salesperson_id: estimate.salesperson_id,
       location_id: conversion.location_id ?? null,
       status_id: SALES_ORDER_STATUS.open,
-      ...customer,
-      ...header,
       expiry_date: null,
       packing_list_note: null,
-      lines,
-      totals: totals as SalesOrderAmounts,
-      source_estimate_id: estimate.id,
-      created_at: conversion.converted_at,
     },
   };
 }

@@ -1,16 +1,13 @@
 import {
-  customerFields,
   DocumentChange,
-  DocumentCustomer,
   documentChangeEvents,
   DocumentSight,
   draftDocumentChange,
   draftNewDocument,
-  EMPTY_HEADER,
-  GivenFields,
   headerOf,
-  newDocumentHeader,
+  newDocumentData,
   numberedCreation,
+  salesDocumentHeader,
   visibleDocument,
 } from '../document';
 import { Decision } from '../shared/decision';
@@ -30,6 +27,7 @@ import { invoiceSalesOrder, releaseSalesOrderInvoice } from './invoicing';
 import { progressAfter } from './progress-event';
 import { SalesOrderAmounts, SalesOrderRecord, SalesOrderState } from './state';
 import { SALES_ORDER_STATUS } from './status';
+import { alreadyCreated } from '../shared/recorded';
 
 /** Fields a PATCH names that are never changed through it (422 `unsupported_sales_order_field`). */
 const UNSUPPORTED_ON_UPDATE = ['customer_id', 'location_id', 'salesperson_id', 'status_id', 'status'];
@@ -40,13 +38,9 @@ export function decideSalesOrder(
   context: SalesOrderContext,
 ): Decision<SalesOrderEvent> {
   if (command.type === 'CreateSalesOrder') {
-    if (state.status !== 'absent') return conflict('resource_already_exists', 'This record already exists.');
-    return createSalesOrder(
-      command.id,
-      command.sales_order_number,
-      command.location_id,
-      command.input,
-      context,
+    return (
+      alreadyCreated(state) ??
+      createSalesOrder(command.id, command.sales_order_number, command.location_id, command.input, context)
     );
   }
   const order = visibleSalesOrder(state, context);
@@ -112,31 +106,21 @@ function createSalesOrder(
   context: SalesOrderContext,
 ): Decision<SalesOrderEvent> {
   const { location_id: _checkedByHandler, ...input } = body;
-  const header = (given: GivenFields, customer: DocumentCustomer) =>
-    newDocumentHeader<SalesOrderFields>(
-      { ...EMPTY_HEADER, expiry_date: null, packing_list_note: null },
-      given,
-      customer,
-      context,
-    );
+  const header = salesDocumentHeader<SalesOrderFields>(
+    { expiry_date: null, packing_list_note: null },
+    context,
+  );
   const drafted = draftNewDocument(SALES_ORDER_KIND, input, context, header, expiryCheck);
   if (isDomainError(drafted)) return drafted;
   return [
     {
       type: 'SalesOrderCreated',
       data: {
-        id,
-        account_id: context.accountId,
+        ...newDocumentData<SalesOrderFields, SalesOrderAmounts>(id, drafted, context),
         sales_order_number: salesOrderNumber,
-        salesperson_id: context.userId,
         location_id: locationId,
         status_id: SALES_ORDER_STATUS.open,
-        ...customerFields(drafted.customer),
-        ...drafted.fields,
-        lines: drafted.lines,
-        totals: drafted.totals as SalesOrderAmounts,
         source_estimate_id: null,
-        created_at: context.now,
       },
     },
   ];

@@ -67,7 +67,7 @@ export const release = (n = 1): SalesOrderCommand => ({
 
 const document = salesDocumentFixture(folding, decideSalesOrder, salesOrderContext, createCommand);
 /** The scenario; the context of a creation (at NOW, new lines lineId(1), lineId(2) …); arranging. */
-export const { subject: salesOrder, creationContext, decided, after, recordAfter } = document;
+export const { subject: salesOrder, creationContext, decided, after, recordAfter, acting } = document;
 
 export function created(
   input: SalesOrderInput = BASIC_INPUT,

@@ -19,6 +19,7 @@ import { salesOrderAggregate } from './sales-order';
 import { salesOrderFulfillmentView, salesOrderSummaryView, salesOrderView } from './view';
 import {
   ACME,
+  acting,
   after,
   BASIC_INPUT,
   closedState,
@@ -255,11 +256,7 @@ describe('SalesOrder aggregate', () => {
   });
 
   describe('pack', () => {
-    const packing = (
-      input: Record<string, unknown>,
-      given: SalesOrderEvent[] = [base],
-      context = salesOrderContext(),
-    ) => salesOrder.given(...given).when(pack(input, 1), context);
+    const packing = acting(pack);
 
     it('records a packing list with the progress it leaves', () => {
       expect(packing({ lines: [{ id: lineId(1).toUpperCase(), quantity: '1.5' }] })).toEqual([

@@ -2,12 +2,14 @@ import Decimal from 'decimal.js';
 import { DocumentLineView } from '../document-lines';
 import {
   actionView,
-  DocumentDetailViewer,
+  DOCUMENT_FIELD_RUNS,
   documentDetailView,
+  DocumentDetailViewer,
   documentHeaderView,
   documentLinesView,
   DocumentParty,
   documentPartyView,
+  DocumentView,
   inFieldOrder,
 } from '../document';
 import { packingListView, remainingToPack } from '../document/packing';
@@ -48,11 +50,7 @@ export type SalesOrderLineView = DocumentLineView & {
   quantity_remaining_to_pack: number;
 };
 
-export type SalesOrderView = Record<string, unknown> & {
-  id: string;
-  object: 'sales_order';
-  lines?: SalesOrderLineView[];
-};
+export type SalesOrderView = DocumentView<'sales_order', SalesOrderLineView>;
 
 /** The compact form of lists: no lines and no detail-only fields. */
 export function salesOrderSummaryView(order: SalesOrderRecord, viewer: SalesOrderViewer): SalesOrderView {
@@ -154,31 +152,18 @@ const SUMMARY_ORDER = [
   'id',
   'object',
   'sales_order_number',
-  'name',
-  'customer_id',
-  'customer_name',
+  ...DOCUMENT_FIELD_RUNS.customer,
   'salesperson_id',
   'location_id',
-  'status_id',
-  'status',
-  'issue_date',
-  'expiry_date',
-  'purchase_order_number',
-  'attention',
-  'shipping_address',
+  ...DOCUMENT_FIELD_RUNS.status,
+  ...DOCUMENT_FIELD_RUNS.addressee,
   'drop_shipped',
   'drop_ship_customer_id',
   'drop_ship_address',
   'public_note',
   'packing_list_note',
   'payment_terms',
-  'subtotal',
-  'shipping_fee',
-  'tax',
-  'tax_2',
-  'total',
-  'amount_paid',
-  'amount_due',
+  ...DOCUMENT_FIELD_RUNS.amounts,
   'shipping_cost',
   'invoiced_percent',
   'paid_percent',
@@ -186,25 +171,18 @@ const SUMMARY_ORDER = [
   'shipped_percent',
   'invoice_count',
   'custom_field_values',
-  'created_at',
-  'updated_at',
+  ...DOCUMENT_FIELD_RUNS.stamps,
 ];
 
 const DETAIL_ORDER = [
   ...SUMMARY_ORDER.slice(0, SUMMARY_ORDER.indexOf('custom_field_values')),
   'party',
   'discount_percent',
-  'pre_discount_total',
-  'discount_total',
-  'tax_label',
-  'tax_2_label',
-  'can_edit',
-  'edit_block_reason',
-  'can_pack',
-  'pack_block_reason',
+  ...DOCUMENT_FIELD_RUNS.discount,
+  ...DOCUMENT_FIELD_RUNS.edit,
+  ...DOCUMENT_FIELD_RUNS.pack,
   'revision',
   'custom_field_values',
-  'created_at',
-  'updated_at',
+  ...DOCUMENT_FIELD_RUNS.stamps,
   'lines',
 ];

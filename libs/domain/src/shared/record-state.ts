@@ -30,3 +30,27 @@ export function updateLive<R>(state: RecordState<R>, change: (record: R) => R): 
 export function markDeleted<R>(state: RecordState<R>): RecordState<R> {
   return state.status === 'live' ? { status: 'deleted', record: state.record } : state;
 }
+
+/** A record as its creation event leaves it: live, last updated when it was created. */
+export function createdRecord<D extends { created_at: string }>(
+  data: D,
+): { status: 'live'; record: D & { updated_at: string } } {
+  return { status: 'live', record: { ...data, updated_at: data.created_at } };
+}
+
+/** Applies a change to the live record and stamps it updated `at`. */
+export function changeLive<R extends { updated_at: string }>(
+  state: RecordState<R>,
+  at: string,
+  apply: (record: NoInfer<R>) => NoInfer<R>,
+): RecordState<R> {
+  return updateLive(state, (record) => ({ ...apply(record), updated_at: at }));
+}
+
+/** An update event's changes over the live record, stamped with its time. */
+export function withChanges<R extends { updated_at: string }>(
+  state: RecordState<R>,
+  data: { changes: Partial<NoInfer<R>>; updated_at: string },
+): RecordState<R> {
+  return changeLive(state, data.updated_at, (record) => ({ ...record, ...data.changes }));
+}

@@ -1,3 +1,5 @@
+import { NumberedCreate } from '../document/numbered';
+
 /** Values as the client sent them; the domain checks each. */
 export type StockTransferInput = {
   origin_location_id?: unknown;
@@ -10,13 +12,12 @@ export type StockTransferInput = {
   [field: string]: unknown;
 };
 
-/** `id` is a fresh UUID; `stock_transfer_number` the account's next number (0 while deciding). */
-export type CreateStockTransfer = {
-  type: 'CreateStockTransfer';
-  id: string;
-  stock_transfer_number: number;
-  input: StockTransferInput;
-};
+/** `stock_transfer_number` is 0 while deciding. */
+export type CreateStockTransfer = NumberedCreate<
+  'CreateStockTransfer',
+  'stock_transfer_number',
+  StockTransferInput
+>;
 export type UpdateStockTransfer = { type: 'UpdateStockTransfer'; input: StockTransferInput };
 /** Optional body: `date_sent`, `estimated_arrival_date`, `shipping_provider`, `shipping_tracking_code`. */
 export type SendStockTransfer = { type: 'SendStockTransfer'; input: StockTransferInput };

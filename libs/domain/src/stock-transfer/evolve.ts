@@ -1,39 +1,20 @@
-import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { evolver } from '../shared/evolver';
+import { ABSENT, changeLive, createdRecord, markDeleted } from '../shared/record-state';
 import { StockTransferEvent } from './events';
 import { StockTransferState } from './state';
 
 export const initialStockTransferState: StockTransferState = ABSENT;
 
-export function evolveStockTransfer(
-  state: StockTransferState,
-  event: StockTransferEvent,
-): StockTransferState {
-  switch (event.type) {
-    case 'StockTransferCreated':
-      return { status: 'live', record: { ...event.data, updated_at: event.data.created_at } };
-    case 'StockTransferUpdated': {
-      const { changes, lines, updated_at } = event.data;
-      // status_id records the state it was edited in: not a change of it.
-      return updateLive(state, (t) => ({ ...t, ...changes, ...(lines ? { lines } : {}), updated_at }));
-    }
-    case 'StockTransferSent': {
-      const { status_id, date_sent, changes, sent_at } = event.data; // lines: as they were
-      return updateLive(state, (t) => ({ ...t, ...changes, status_id, date_sent, updated_at: sent_at }));
-    }
-    case 'StockTransferReceived': {
-      const { status_id, date_received, changes, received_at } = event.data;
-      return updateLive(state, (t) => ({
-        ...t,
-        ...changes,
-        status_id,
-        date_received,
-        updated_at: received_at,
-      }));
-    }
-    case 'StockTransferDeleted':
-      return markDeleted(state);
-    case 'StockTransferMovementVoided': // the revision moves on; nothing else does
-    default:
-      return state;
-  }
-}
+// A movement voided moves the revision on, nothing else: it has no step.
+export const evolveStockTransfer = evolver<StockTransferState, StockTransferEvent>({
+  StockTransferCreated: (_, data) => createdRecord(data),
+  // status_id records the state it was edited in: not a change of it.
+  StockTransferUpdated: (state, { changes, lines, updated_at }) =>
+    changeLive(state, updated_at, (t) => ({ ...t, ...changes, ...(lines ? { lines } : {}) })),
+  // Sent and received keep the lines as they were.
+  StockTransferSent: (state, { status_id, date_sent, changes, sent_at }) =>
+    changeLive(state, sent_at, (t) => ({ ...t, ...changes, status_id, date_sent })),
+  StockTransferReceived: (state, { status_id, date_received, changes, received_at }) =>
+    changeLive(state, received_at, (t) => ({ ...t, ...changes, status_id, date_received })),
+  StockTransferDeleted: markDeleted,
+});

@@ -1,46 +1,24 @@
-import { changedPartyFields, deletionRefusal, newFields, visibleRecord } from '../party/decide';
+import { decidePartyCommand, PartyKind } from '../party/decide';
 import { PartyContext } from '../party/context';
 import { PARTY_DEFAULTS, PARTY_PARSERS, PartyFields } from '../party/fields';
 import { Decision } from '../shared/decision';
-import { isDomainError } from '../shared/domain-error';
-import { isEmpty } from '../shared/fields';
 import { SupplierCommand } from './commands';
 import { SupplierEvent } from './events';
 import { SupplierState } from './state';
 
 export type SupplierContext = PartyContext;
 
+const SUPPLIER: PartyKind<'Supplier', PartyFields> = {
+  name: 'Supplier',
+  noun: 'supplier',
+  parsers: PARTY_PARSERS,
+  defaults: PARTY_DEFAULTS,
+};
+
 export function decideSupplier(
   command: SupplierCommand,
   state: SupplierState,
   context: SupplierContext,
 ): Decision<SupplierEvent> {
-  const { now } = context;
-  if (command.type === 'CreateSupplier') {
-    const fields = newFields<PartyFields>(state, PARTY_PARSERS, PARTY_DEFAULTS, command.input, context);
-    if (isDomainError(fields)) return fields;
-    return [
-      {
-        type: 'SupplierCreated',
-        data: { id: command.id, account_id: context.accountId, ...fields, created_at: now },
-      },
-    ];
-  }
-  const supplier = visibleRecord(state, context);
-  if (isDomainError(supplier)) return supplier;
-  switch (command.type) {
-    case 'UpdateSupplier': {
-      const changes = changedPartyFields(supplier, PARTY_PARSERS, command.input);
-      if (isDomainError(changes)) return changes;
-      return isEmpty(changes) ? [] : [{ type: 'SupplierUpdated', data: { changes, updated_at: now } }];
-    }
-    case 'ArchiveSupplier':
-      return supplier.archived ? [] : [{ type: 'SupplierArchived', data: { archived_at: now } }];
-    case 'RestoreSupplier':
-      return supplier.archived ? [{ type: 'SupplierRestored', data: { restored_at: now } }] : [];
-    case 'DeleteSupplier': {
-      const refusal = deletionRefusal(context, 'supplier_delete_not_allowed', 'supplier');
-      return refusal ?? [{ type: 'SupplierDeleted', data: { deleted_at: now } }];
-    }
-  }
+  return decidePartyCommand(SUPPLIER, command, state, context);
 }

@@ -1,23 +1,12 @@
-import { archivedAs, created, deleted, updated } from '../party/evolve';
+import { partySteps } from '../party/evolve';
+import { PartyFields } from '../party/fields';
+import { evolver } from '../shared/evolver';
 import { ABSENT } from '../shared/record-state';
 import { SupplierEvent } from './events';
 import { SupplierState } from './state';
 
 export const initialSupplierState: SupplierState = ABSENT;
 
-export function evolveSupplier(state: SupplierState, event: SupplierEvent): SupplierState {
-  switch (event.type) {
-    case 'SupplierCreated':
-      return created(event.data);
-    case 'SupplierUpdated':
-      return updated(state, event.data.changes, event.data.updated_at);
-    case 'SupplierArchived':
-      return archivedAs(state, true, event.data.archived_at);
-    case 'SupplierRestored':
-      return archivedAs(state, false, event.data.restored_at);
-    case 'SupplierDeleted':
-      return deleted(state);
-    default:
-      return state;
-  }
-}
+export const evolveSupplier = evolver<SupplierState, SupplierEvent>(
+  partySteps<'Supplier', PartyFields>('Supplier'),
+);

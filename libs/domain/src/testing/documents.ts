@@ -80,7 +80,9 @@ export const creation = () => ({ now: NOW, today: CREATION_DAY, newLineId: seque
 /**
  * What a sales document's fixture builds on: its scenario (given/when), the context of a creation,
  * and for arranging the events decided after `given`, the creation event a body decides
- * (`createdBy`, throwing if refused) and the live record after some events.
+ * (`createdBy`, throwing if refused) and the live record after some events; for a command's rules,
+ * `acting(command)(input, given, context)`: what `command(input)` decides after `given` (the basic
+ * creation by default).
  */
 export function salesDocumentFixture<S extends { status: string }, E, C, X extends DocumentContext>(
   folding: Folding<S, E>,
@@ -94,7 +96,11 @@ export function salesDocumentFixture<S extends { status: string }, E, C, X exten
   const createdBy = (input: DocumentInput, context = creationContext()): E =>
     decided([], createCommand(input), context)[0];
   const recordAfter = (...events: E[]) => liveRecordAfter(folding, events);
-  return { subject, creationContext, decided, after, createdBy, recordAfter };
+  const acting =
+    <I>(command: (input: I) => C) =>
+    (input: I, given: E[] = [createdBy(BASIC_INPUT)], context: X = contextOf()) =>
+      subject.given(...given).when(command(input), context);
+  return { subject, creationContext, decided, after, createdBy, recordAfter, acting };
 }
 
 /** lineId(1): 2 widgets (inventory, 2 × 12.50 at Acme's 8.875 % and 1.5 %); lineId(2): labour (service, 40.00, no first tax). */

@@ -1,6 +1,6 @@
 import { Clock, Decision } from '../shared/decision';
-import { conflict, isDomainError } from '../shared/domain-error';
-import { changedFields, isEmpty, parseFields, requireFields, sameValue } from '../shared/fields';
+import { isDomainError } from '../shared/domain-error';
+import { parseFields, changedFields, isEmpty, requireFields, sameValue } from '../shared/fields';
 import { boolean, email, nullable, reference, requiredText } from '../shared/parsers';
 import { PermissionGrants } from '../shared/permissions';
 import { liveRecord } from '../shared/record-state';
@@ -8,6 +8,7 @@ import { CreateUser, UpdateUser, UserCommand } from './commands';
 import { UserEvent } from './events';
 import { parsePermissions } from './permissions-input';
 import { UserRecord, UserState } from './state';
+import { alreadyCreated } from '../shared/recorded';
 
 export type UserContext = Clock;
 
@@ -38,7 +39,8 @@ export function decideUser(
 
 /** A new user is active and, unless told otherwise, has no permission and no location restriction. */
 function create(command: CreateUser, state: UserState, { now }: UserContext): Decision<UserEvent> {
-  if (state.status !== 'absent') return conflict('resource_already_exists', 'This user already exists.');
+  const exists = alreadyCreated(state, 'user');
+  if (exists) return exists;
   const missing = requireFields(command.input, ['name', 'email']);
   if (missing) return missing;
   const given = parseFields(USER_PARSERS, { ...command.input, active: undefined });

@@ -1,24 +1,22 @@
-import { ABSENT, markDeleted, updateLive } from '../shared/record-state';
+import { evolver } from '../shared/evolver';
+import { ABSENT, createdRecord, markDeleted, updateLive } from '../shared/record-state';
 import { UserEvent } from './events';
-import { UserState } from './state';
+import { UserRecord, UserState } from './state';
 
 export const initialUserState: UserState = ABSENT;
 
-export function evolveUser(state: UserState, event: UserEvent): UserState {
-  switch (event.type) {
-    case 'UserCreated':
-      return { status: 'live', record: { ...event.data, active: true, updated_at: event.data.created_at } };
-    case 'UserProfileChanged':
-    case 'UserPermissionsChanged':
-    case 'UserLocationChanged':
-      return updateLive(state, (user) => ({ ...user, ...event.data }));
-    case 'UserDeactivated':
-      return updateLive(state, (user) => ({ ...user, active: false, updated_at: event.data.updated_at }));
-    case 'UserReactivated':
-      return updateLive(state, (user) => ({ ...user, active: true, updated_at: event.data.updated_at }));
-    case 'UserDeleted':
-      return markDeleted(state);
-    default:
-      return state;
-  }
-}
+/** A change that carries its own fields and updated_at. */
+const changed = (state: UserState, data: Partial<UserRecord>) =>
+  updateLive(state, (user) => ({ ...user, ...data }));
+const activeAs = (active: boolean) => (state: UserState, data: { updated_at: string }) =>
+  updateLive(state, (user) => ({ ...user, active, updated_at: data.updated_at }));
+
+export const evolveUser = evolver<UserState, UserEvent>({
+  UserCreated: (_, data) => createdRecord({ ...data, active: true }),
+  UserProfileChanged: changed,
+  UserPermissionsChanged: changed,
+  UserLocationChanged: changed,
+  UserDeactivated: activeAs(false),
+  UserReactivated: activeAs(true),
+  UserDeleted: markDeleted,
+});

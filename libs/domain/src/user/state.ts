@@ -1,16 +1,7 @@
-import { PermissionGrants } from '../shared/permissions';
 import { RecordState } from '../shared/record-state';
+import { UserCreated } from './events';
 
-export type UserRecord = {
-  id: string;
-  account_id: string;
-  name: string;
-  email: string;
-  permissions: PermissionGrants;
-  location_id: string | null;
-  active: boolean;
-  created_at: string;
-  updated_at: string;
-};
+/** The user as created, active until deactivated. */
+export type UserRecord = UserCreated['data'] & { active: boolean; updated_at: string };
 
 export type UserState = RecordState<UserRecord>;

@@ -12,6 +12,7 @@ import {
 import { VariationAttributeEvent } from './events';
 import { VariationAttributeState, VariationAttributeValue } from './state';
 import { parseValues } from './values-input';
+import { alreadyCreated } from '../shared/recorded';
 
 /** What a decision reads besides command and state; the handler looks it up. */
 export type VariationAttributeContext = Clock & {
@@ -40,7 +41,8 @@ function create(
   state: VariationAttributeState,
   context: VariationAttributeContext,
 ): Decision<VariationAttributeEvent> {
-  if (state.status !== 'absent') return conflict('resource_already_exists', 'This attribute already exists.');
+  const exists = alreadyCreated(state, 'attribute');
+  if (exists) return exists;
   const missing = requireFields(input, ['name', 'values']);
   if (missing) return missing;
   const names = parseNames(input, undefined, context);

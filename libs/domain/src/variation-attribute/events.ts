@@ -5,6 +5,7 @@ export type VariationAttributeCreated = {
   data: {
     id: string;
     account_id: string;
+    /** Unique in the account (case-insensitive): a variation's `attributes` are keyed by it. */
     name: string;
     display_name: string;
     values: VariationAttributeValue[];
