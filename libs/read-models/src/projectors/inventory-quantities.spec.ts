@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { sql } from 'kysely';
 import { ACCOUNT, at, accountLog as log, oneByOne, projectorOn, uuid } from '../testing/projector-spec';
+import { stockAdjusted, variationCreated } from '../testing/stock-events';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { inventoryQuantitiesProjector } from './inventory-quantities';
 
@@ -46,17 +47,13 @@ const adjusted = (
   after: string,
   minute: number,
   row?: number,
-) => ({
-  account_id: ACCOUNT,
-  item_id: item,
-  variation_id: row === undefined ? null : V,
-  item_variation_location_id: row ?? null,
-  location_id: location,
-  quantity,
-  on_hand_after: after,
-  reason: null,
-  adjusted_at: at(minute),
-});
+) =>
+  stockAdjusted(
+    item,
+    location,
+    { quantity, after, minute },
+    row === undefined ? {} : { variation_id: V, item_variation_location_id: row },
+  );
 
 const EVENTS = log(
   [`item-${ITEM}`, 'StockAdjusted', adjusted(ITEM, STORE, '5', '5', 0)],
@@ -65,16 +62,15 @@ const EVENTS = log(
   [
     `itemVariation-${V}`,
     'ItemVariationCreated',
-    {
-      id: V,
-      account_id: ACCOUNT,
-      item_id: ITEM,
-      locations: [
-        { item_variation_location_id: 11, location_id: STORE, zone_id: null, threshold: 0 },
-        { item_variation_location_id: 12, location_id: DEPOT, zone_id: null, threshold: 0 },
+    variationCreated(
+      V,
+      ITEM,
+      [
+        [11, STORE],
+        [12, DEPOT],
       ],
-      created_at: at(3),
-    },
+      3,
+    ),
   ],
   [`itemVariation-${V}`, 'StockAdjusted', adjusted(ITEM, STORE, '5', '5', 4, 11)],
   // second batch

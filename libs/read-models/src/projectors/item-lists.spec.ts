@@ -4,6 +4,7 @@ import { ProjectionRunner } from '../projection-runner';
 import { recordingLogger } from '../testing/projection-fixtures';
 import { sql } from 'kysely';
 import { A, ACCOUNT, at, B, C, log, projectorOn, uuid } from '../testing/projector-spec';
+import { stockAdjusted } from '../testing/stock-events';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { itemListsProjector } from './item-lists';
 
@@ -42,17 +43,7 @@ const created = (id: string, number: number, minute: number, over: object = {}) 
   ...over,
 });
 
-const stock = (id: string, minute: number) => ({
-  account_id: ACCOUNT,
-  item_id: id,
-  variation_id: null,
-  item_variation_location_id: null,
-  location_id: STORE,
-  quantity: '2',
-  on_hand_after: '2',
-  reason: null,
-  adjusted_at: at(minute),
-});
+const stock = (id: string, minute: number) => stockAdjusted(id, STORE, { quantity: '2', after: '2', minute });
 
 // A's story spans both batches; B gets variations from their own streams.
 const EVENTS = log(
