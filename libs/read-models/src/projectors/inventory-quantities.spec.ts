@@ -59,19 +59,7 @@ const EVENTS = log(
   [`item-${ITEM}`, 'StockAdjusted', adjusted(ITEM, STORE, '5', '5', 0)],
   [`item-${OTHER}`, 'StockAdjusted', adjusted(OTHER, DEPOT, '1.5', '1.5', 1)],
   [`item-${ITEM}`, 'StockAdjusted', adjusted(ITEM, STORE, '-5', '0', 2)],
-  [
-    `itemVariation-${V}`,
-    'ItemVariationCreated',
-    variationCreated(
-      V,
-      ITEM,
-      [
-        [11, STORE],
-        [12, DEPOT],
-      ],
-      3,
-    ),
-  ],
+  [`itemVariation-${V}`, 'ItemVariationCreated', variationCreated(V, ITEM, { 11: STORE, 12: DEPOT }, 3)],
   [`itemVariation-${V}`, 'StockAdjusted', adjusted(ITEM, STORE, '5', '5', 4, 11)],
   // second batch
   [

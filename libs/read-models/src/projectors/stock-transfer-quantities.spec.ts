@@ -30,19 +30,7 @@ const moved = (location: string, quantity: string, after: string, minute: number
   );
 
 const EVENTS = log(
-  [
-    `itemVariation-${V}`,
-    'ItemVariationCreated',
-    variationCreated(
-      V,
-      ITEM,
-      [
-        [11, STORE],
-        [12, DEPOT],
-      ],
-      0,
-    ),
-  ],
+  [`itemVariation-${V}`, 'ItemVariationCreated', variationCreated(V, ITEM, { 11: STORE, 12: DEPOT }, 0)],
   [
     `item-${ITEM}`,
     'StockAdjusted',

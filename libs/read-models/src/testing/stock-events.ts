@@ -28,13 +28,18 @@ export const stockAdjusted = (
   ...extra,
 });
 
-/** An ItemVariationCreated in ACCOUNT with rows (`item_variation_location_id`, location), no zone or threshold. */
-export const variationCreated = (id: string, item_id: string, rows: [number, string][], minute: number) => ({
+/** An ItemVariationCreated in ACCOUNT with its rows (`item_variation_location_id`: location), no zone or threshold. */
+export const variationCreated = (
+  id: string,
+  item_id: string,
+  rows: Record<number, string>,
+  minute: number,
+) => ({
   id,
   account_id: ACCOUNT,
   item_id,
-  locations: rows.map(([item_variation_location_id, location_id]) => ({
-    item_variation_location_id,
+  locations: Object.entries(rows).map(([number, location_id]) => ({
+    item_variation_location_id: Number(number),
     location_id,
     zone_id: null,
     threshold: 0,
