@@ -1,3 +1,4 @@
+import { ITEM_DEFAULTS } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore, RecordedEvent } from '@app/event-store';
 import { ProjectionRunner } from '../projection-runner';
@@ -19,25 +20,11 @@ const created = (id: string, number: number, minute: number, over: object = {}) 
   id,
   account_id: ACCOUNT,
   item_number: number,
+  // The fields a creation leaves at the domain's defaults when not given.
+  ...ITEM_DEFAULTS,
   name: 'Widget',
-  description: null,
-  sku: null,
-  barcode: null,
-  serial_number: null,
   inventory_type: 'quantity',
   category_id: CATEGORY,
-  supplier_ids: [],
-  location_id: null,
-  zone_id: null,
-  unit_of_measure_id: null,
-  price: null,
-  cost: null,
-  threshold: 0,
-  weight: 0,
-  published: false,
-  custom_field_values: [],
-  pricing_details: [],
-  variation_attribute_ids: [],
   status_id: 12,
   created_at: at(minute),
   ...over,
