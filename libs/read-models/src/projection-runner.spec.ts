@@ -1,4 +1,4 @@
-import { comparePositions, EventStore, formatPosition, StoreUnavailableError } from '@app/event-store';
+import { comparePositions, formatPosition, StoreUnavailableError } from '@app/event-store';
 import { Kysely, sql } from 'kysely';
 import {
   advanceCheckpoint,
@@ -7,10 +7,9 @@ import {
   listCheckpoints,
   loadCheckpoint,
 } from './checkpoints';
-import { Database } from './database';
 import { ProjectionFailedError, WaitForTimeoutError } from './errors';
 import { migrateReadModels, READ_MODEL_MIGRATION_TABLE } from './migrations';
-import { ProjectionRunner, ProjectionRunnerOptions } from './projection-runner';
+import { ProjectionRunnerOptions } from './projection-runner';
 import { Projector } from './projector';
 import {
   appendSampleEvents,
@@ -19,7 +18,7 @@ import {
   recordingLogger,
   rowsOf,
 } from './testing/projection-fixtures';
-import { projectionSetups, resetDatabase } from './testing/projection-setups';
+import { projectionSetups, runnerSuite } from './testing/projection-setups';
 import { streamEventsProjector } from './testing/stream-events-projector';
 import { postgresSkipNotice } from './testing/test-databases';
 
@@ -28,62 +27,38 @@ import { postgresSkipNotice } from './testing/test-databases';
 postgresSkipNotice('projection runner');
 
 describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)', (kind) => {
-  let database: Database;
-  let db: Kysely<any>;
-  let store: EventStore;
-  const runners: ProjectionRunner[] = [];
+  const suite = runnerSuite(kind);
   const logger = recordingLogger();
-
-  beforeAll(async () => {
-    database = await kind.openDatabase();
-    db = database.db;
-  });
-  afterAll(() => database.close());
-
-  beforeEach(async () => {
-    await resetDatabase(db);
-    store = await kind.openStore(database);
-  });
-
-  afterEach(async () => {
-    await Promise.all(runners.splice(0).map((r) => r.stop()));
-    await store.close();
-  });
-
-  function runner(projectors: Projector[], options: Partial<ProjectionRunnerOptions> = {}): ProjectionRunner {
-    const pipeline = kind.pipelined ? database.pipeline : undefined;
-    const created = new ProjectionRunner({ db, store, projectors, logger, pipeline, ...options });
-    runners.push(created);
-    return created;
-  }
+  const runner = (projectors: Projector[], options: Partial<ProjectionRunnerOptions> = {}) =>
+    suite.projectionRunner(projectors, { logger, ...options });
 
   it('catches up with the log, then projects what is appended afterwards (live tail)', async () => {
     // given events written before the runner starts
-    await appendSampleEvents(store, 45);
+    await appendSampleEvents(suite.store, 45);
     const live = runner([streamEventsProjector()], { batchSize: 10 });
     await live.start();
-    await live.waitFor((await store.headPosition())!);
-    expect(await countRows(db, 'stream_events')).toBe(45);
+    await live.waitFor((await suite.store.headPosition())!);
+    expect(await countRows(suite.db, 'stream_events')).toBe(45);
 
     // when more are appended after catch-up
-    const last = await appendSampleEvents(store, 8);
+    const last = await appendSampleEvents(suite.store, 8);
     await live.waitFor(last);
 
     // then every event has exactly one row, in the log's order
-    const log = await readWholeLog(store);
-    const rows = await rowsOf(db, 'stream_events');
+    const log = await readWholeLog(suite.store);
+    const rows = await rowsOf(suite.db, 'stream_events');
     expect(rows.map((r) => `${r.stream_id}@${r.revision}`)).toEqual(
       log.map((e) => `${e.streamId}@${e.revision}`),
     );
   });
 
   it('gives apply only the handled types and still moves the checkpoint past the others', async () => {
-    const last = await appendSampleEvents(store, 30);
+    const last = await appendSampleEvents(suite.store, 30);
     const filtered = runner([streamEventsProjector({ handles: ['Opened'] })]);
     await filtered.start();
     await filtered.waitFor(last);
 
-    const rows = await rowsOf(db, 'stream_events');
+    const rows = await rowsOf(suite.db, 'stream_events');
     expect(rows).toHaveLength(10);
     expect(new Set(rows.map((r) => r.type))).toEqual(new Set(['Opened']));
     const [status] = await filtered.status();
@@ -91,7 +66,7 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
   });
 
   it('gives apply only the events its accepts predicate wants, still moving the checkpoint past the others', async () => {
-    const last = await appendSampleEvents(store, 30);
+    const last = await appendSampleEvents(suite.store, 30);
     const everyThird = {
       ...streamEventsProjector(),
       accepts: (e: { revision: number }) => e.revision % 3 === 0,
@@ -100,8 +75,8 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
     await picky.start();
     await picky.waitFor(last);
 
-    const log = await readWholeLog(store);
-    const rows = await rowsOf(db, 'stream_events');
+    const log = await readWholeLog(suite.store);
+    const rows = await rowsOf(suite.db, 'stream_events');
     expect(rows.map((r) => `${r.stream_id}@${r.revision}`)).toEqual(
       log.filter((e) => e.revision % 3 === 0).map((e) => `${e.streamId}@${e.revision}`),
     );
@@ -132,22 +107,22 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
   it('stores a checkpoint moved only by ignored events soon after, without waiting for a handled one', async () => {
     const ignoring = runner([streamEventsProjector({ handles: ['NeverAppended'] })]);
     await ignoring.start();
-    const last = await appendSampleEvents(store, 12);
+    const last = await appendSampleEvents(suite.store, 12);
     await ignoring.waitFor(last);
     // waitFor answers from this process's progress; other processes read the stored checkpoint.
     for (let tries = 0; tries < 100; tries++) {
-      const stored = await loadCheckpoint(db, 'stream_events');
+      const stored = await loadCheckpoint(suite.db, 'stream_events');
       if (stored?.position !== 'start' && stored && comparePositions(stored.position, last) === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    expect((await loadCheckpoint(db, 'stream_events'))?.position).toEqual(last);
-    expect(await rowsOf(db, 'stream_events')).toEqual([]);
+    expect((await loadCheckpoint(suite.db, 'stream_events'))?.position).toEqual(last);
+    expect(await rowsOf(suite.db, 'stream_events')).toEqual([]);
   });
 
   it('after a projector throws on the k-th event of a batch and restarts, holds exactly the rows of an uninterrupted run', async () => {
     // given a log, and a projector that throws on the 4th event of its 3rd batch of 10
-    await appendSampleEvents(store, 57);
-    const log = await readWholeLog(store);
+    await appendSampleEvents(suite.store, 57);
+    const log = await readWholeLog(suite.store);
     const culprit = log[23];
     const failing = streamEventsProjector({ failOn: (e) => e.id === culprit.id });
     const reference = streamEventsProjector({ name: 'reference_events' });
@@ -170,24 +145,24 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
       position: formatPosition(culprit.position),
     });
     expect(other).toMatchObject({ state: 'running', lag: 0 });
-    expect(await countRows(db, 'stream_events')).toBe(23);
+    expect(await countRows(suite.db, 'stream_events')).toBe(23);
     expect(logger.errors.some((line) => line.includes('stream_events'))).toBe(true);
 
     // when the runner restarts (with the fault gone) and more events arrive
     await first.stop();
     const second = runner([streamEventsProjector(), reference], { batchSize: 10 });
     await second.start();
-    await second.waitFor(await appendSampleEvents(store, 12));
+    await second.waitFor(await appendSampleEvents(suite.store, 12));
 
     // then its rows are exactly those of the uninterrupted projector
-    const expected = await rowsOf(db, 'reference_events');
+    const expected = await rowsOf(suite.db, 'reference_events');
     expect(expected).toHaveLength(69);
-    expect(await rowsOf(db, 'stream_events')).toEqual(expected);
+    expect(await rowsOf(suite.db, 'stream_events')).toEqual(expected);
   });
 
   it('retries a transient fault from the checkpoint with backoff, applying nothing twice', async () => {
-    await appendSampleEvents(store, 30);
-    const log = await readWholeLog(store);
+    await appendSampleEvents(suite.store, 30);
+    const log = await readWholeLog(suite.store);
     // Its apply writes, then loses the store, on the batch holding the 15th event, three times.
     let faults = 3;
     const inner = streamEventsProjector();
@@ -206,16 +181,16 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
     live.onRetry((projector) => retries.push(projector));
     await live.start();
 
-    await live.waitFor(await appendSampleEvents(store, 5));
+    await live.waitFor(await appendSampleEvents(suite.store, 5));
 
     expect(retries).toEqual(['stream_events', 'stream_events', 'stream_events']);
     expect((await live.status())[0]).toMatchObject({ state: 'running', lag: 0 });
-    expect(await rowsOf(db, 'stream_events')).toEqual(await rowsOf(db, 'reference_events'));
+    expect(await rowsOf(suite.db, 'stream_events')).toEqual(await rowsOf(suite.db, 'reference_events'));
   });
 
   it('restarts a failed projector when an operator asks, from its checkpoint, without a rebuild', async () => {
-    await appendSampleEvents(store, 12);
-    const log = await readWholeLog(store);
+    await appendSampleEvents(suite.store, 12);
+    const log = await readWholeLog(suite.store);
     let broken = true; // the fix: a deploy, a row another system was missing...
     const projector = streamEventsProjector({ failOn: (e) => broken && e.id === log[7].id });
     const live = runner([projector, streamEventsProjector({ name: 'reference_events' })], { pollMs: 5 });
@@ -223,43 +198,43 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
     await expect(live.waitFor(log[11].position)).rejects.toThrow(ProjectionFailedError);
 
     // the failure is recorded where other processes and the CLI read it
-    await until(async () => (await loadCheckpoint(db, 'stream_events'))?.failure !== undefined);
-    expect((await loadCheckpoint(db, 'stream_events'))?.failure).toMatchObject({
+    await until(async () => (await loadCheckpoint(suite.db, 'stream_events'))?.failure !== undefined);
+    expect((await loadCheckpoint(suite.db, 'stream_events'))?.failure).toMatchObject({
       event: { id: log[7].id, stream: log[7].streamId },
       error: expect.stringContaining(`${log[7].streamId}@${log[7].revision}`),
     });
 
     broken = false;
     expect(await live.restart('stream_events')).toBe(true);
-    await live.waitFor(await appendSampleEvents(store, 3));
+    await live.waitFor(await appendSampleEvents(suite.store, 3));
 
-    expect(await rowsOf(db, 'stream_events')).toEqual(await rowsOf(db, 'reference_events'));
-    expect((await loadCheckpoint(db, 'stream_events'))?.failure).toBeUndefined();
+    expect(await rowsOf(suite.db, 'stream_events')).toEqual(await rowsOf(suite.db, 'reference_events'));
+    expect((await loadCheckpoint(suite.db, 'stream_events'))?.failure).toBeUndefined();
     expect(await live.restart('stream_events')).toBe(false);
   });
 
   it('resumes from the checkpoint after a stop, applying nothing twice and skipping nothing', async () => {
-    await appendSampleEvents(store, 25);
+    await appendSampleEvents(suite.store, 25);
     const first = runner([streamEventsProjector()], { batchSize: 7 });
     await first.start();
-    await first.waitFor((await store.headPosition())!);
+    await first.waitFor((await suite.store.headPosition())!);
     await first.stop();
 
     // events written while no runner runs
-    const last = await appendSampleEvents(store, 16);
+    const last = await appendSampleEvents(suite.store, 16);
     const second = runner([streamEventsProjector()], { batchSize: 7 });
     await second.start();
     await second.waitFor(last);
 
     // the primary key (stream, revision) would have refused a repeat
-    expect(await countRows(db, 'stream_events')).toBe(41);
-    const stored = await loadCheckpoint(db, 'stream_events');
+    expect(await countRows(suite.db, 'stream_events')).toBe(41);
+    const stored = await loadCheckpoint(suite.db, 'stream_events');
     expect(stored).toMatchObject({ position: last, version: 1 });
   });
 
   describe('waitFor', () => {
     it('resolves at once for a position already projected', async () => {
-      const last = await appendSampleEvents(store, 5);
+      const last = await appendSampleEvents(suite.store, 5);
       const live = runner([streamEventsProjector()]);
       await live.start();
       await live.waitFor(last);
@@ -269,16 +244,16 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
     it('resolves only once every projector has passed the position', async () => {
       const live = runner([streamEventsProjector(), streamEventsProjector({ name: 'others' })]);
       await live.start();
-      const last = await appendSampleEvents(store, 9);
+      const last = await appendSampleEvents(suite.store, 9);
       await live.waitFor(last);
       for (const status of await live.status()) {
         expect(comparePositions(status.position!, last)).toBeGreaterThanOrEqual(0);
       }
-      expect(await countRows(db, 'others')).toBe(9);
+      expect(await countRows(suite.db, 'others')).toBe(9);
     });
 
     it('rejects after the timeout, naming the projectors behind', async () => {
-      const last = await appendSampleEvents(store, 3);
+      const last = await appendSampleEvents(suite.store, 3);
       const notStarted = runner([streamEventsProjector()]);
       const waiting = notStarted.waitFor(last, { timeoutMs: 50 });
       await expect(waiting).rejects.toThrow(WaitForTimeoutError);
@@ -286,8 +261,8 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
     });
 
     it('can wait on some projectors only', async () => {
-      const last = await appendSampleEvents(store, 4);
-      const culprit = (await readWholeLog(store))[0];
+      const last = await appendSampleEvents(suite.store, 4);
+      const culprit = (await readWholeLog(suite.store))[0];
       const live = runner([
         streamEventsProjector({ failOn: (e) => e.id === culprit.id }),
         streamEventsProjector({ name: 'others' }),
@@ -301,7 +276,7 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
   });
 
   it('reports each projector position and lag against the head', async () => {
-    const last = await appendSampleEvents(store, 12);
+    const last = await appendSampleEvents(suite.store, 12);
     const live = runner([streamEventsProjector()]);
     const [before] = await live.status();
     expect(before).toMatchObject({
@@ -316,32 +291,32 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
     await live.start();
     await live.waitFor(last);
     await live.stop();
-    const more = await appendSampleEvents(store, 5);
+    const more = await appendSampleEvents(suite.store, 5);
     expect(await live.status()).toEqual([
       expect.objectContaining({ state: 'stopped', position: last, head: more, lag: 5 }),
     ]);
   });
 
   describe('checkpoints', () => {
-    beforeEach(() => migrateReadModels(db));
+    beforeEach(() => migrateReadModels(suite.db));
 
     it('migrates under its own migration table, and again without harm', async () => {
-      await migrateReadModels(db);
+      await migrateReadModels(suite.db);
       const { rows } = await sql<{
         name: string;
-      }>`select name from ${sql.table(READ_MODEL_MIGRATION_TABLE)}`.execute(db);
+      }>`select name from ${sql.table(READ_MODEL_MIGRATION_TABLE)}`.execute(suite.db);
       expect(rows.map((r) => r.name)).toEqual([
         '0001_projection_checkpoint',
         '0002_advance_projection_checkpoint',
         '0003_projection_failure',
       ]);
-      expect(await listCheckpoints(db)).toEqual([]);
+      expect(await listCheckpoints(suite.db)).toEqual([]);
     });
 
     it('registers a projector once, at the start of the log', async () => {
-      expect(await insertCheckpoint(db, 'lists', 3)).toBe(true);
-      expect(await insertCheckpoint(db, 'lists', 4)).toBe(false);
-      expect(await loadCheckpoint(db, 'lists')).toMatchObject({
+      expect(await insertCheckpoint(suite.db, 'lists', 3)).toBe(true);
+      expect(await insertCheckpoint(suite.db, 'lists', 4)).toBe(false);
+      expect(await loadCheckpoint(suite.db, 'lists')).toMatchObject({
         projector: 'lists',
         position: 'start',
         version: 3,
@@ -349,15 +324,15 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
     });
 
     it('keeps positions beyond 2^53 exact', async () => {
-      await insertCheckpoint(db, 'lists', 1);
+      await insertCheckpoint(suite.db, 'lists', 1);
       const to = { commit: 9007199254740993n, prepare: 9007199254740995n };
-      await advanceCheckpoint(db, { projector: 'lists', version: 1, from: 'start', to });
-      expect((await loadCheckpoint(db, 'lists'))!.position).toEqual(to);
+      await advanceCheckpoint(suite.db, { projector: 'lists', version: 1, from: 'start', to });
+      expect((await loadCheckpoint(suite.db, 'lists'))!.position).toEqual(to);
     });
 
     it('refuses to move a checkpoint that is not where the writer believes, or of another version', async () => {
-      await insertCheckpoint(db, 'lists', 1);
-      await advanceCheckpoint(db, {
+      await insertCheckpoint(suite.db, 'lists', 1);
+      await advanceCheckpoint(suite.db, {
         projector: 'lists',
         version: 1,
         from: 'start',
@@ -370,19 +345,19 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
         from: { commit: 4n, prepare: 4n },
         to: { commit: 9n, prepare: 9n },
       };
-      await expect(advanceCheckpoint(db, stale)).rejects.toThrow(CheckpointMovedError);
+      await expect(advanceCheckpoint(suite.db, stale)).rejects.toThrow(CheckpointMovedError);
       const otherVersion = { ...stale, version: 2, from: { commit: 5n, prepare: 5n } };
-      await expect(advanceCheckpoint(db, otherVersion)).rejects.toThrow(CheckpointMovedError);
-      expect((await loadCheckpoint(db, 'lists'))!.position).toEqual({ commit: 5n, prepare: 5n });
+      await expect(advanceCheckpoint(suite.db, otherVersion)).rejects.toThrow(CheckpointMovedError);
+      expect((await loadCheckpoint(suite.db, 'lists'))!.position).toEqual({ commit: 5n, prepare: 5n });
     });
 
     it("relaxes the commit of the move's transaction when asked, and of that transaction only", async () => {
-      await insertCheckpoint(db, 'lists', 1);
+      await insertCheckpoint(suite.db, 'lists', 1);
       const setting = async (trx: Kysely<any>) =>
         (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(trx)).rows[0]
           .synchronous_commit;
-      const durable = await setting(db);
-      const inside = await db.transaction().execute(async (trx) => {
+      const durable = await setting(suite.db);
+      const inside = await suite.db.transaction().execute(async (trx) => {
         await advanceCheckpoint(
           trx,
           { projector: 'lists', version: 1, from: 'start', to: { commit: 3n, prepare: 3n } },
@@ -391,8 +366,8 @@ describe.each(projectionSetups({ pipelined: true }))('projection runner ($name)'
         return setting(trx);
       });
       expect(inside).toBe('off');
-      expect(await setting(db)).toBe(durable);
-      expect((await loadCheckpoint(db, 'lists'))!.position).toEqual({ commit: 3n, prepare: 3n });
+      expect(await setting(suite.db)).toBe(durable);
+      expect((await loadCheckpoint(suite.db, 'lists'))!.position).toEqual({ commit: 3n, prepare: 3n });
     });
   });
 });

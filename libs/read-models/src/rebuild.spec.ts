@@ -1,8 +1,7 @@
-import { EventStore, Position } from '@app/event-store';
-import { Kysely, sql } from 'kysely';
+import { Position } from '@app/event-store';
+import { sql } from 'kysely';
 import { loadCheckpoint } from './checkpoints';
-import { Database } from './database';
-import { ProjectionRunner, ProjectionRunnerOptions } from './projection-runner';
+import { ProjectionRunnerOptions } from './projection-runner';
 import { Projector } from './projector';
 import { RebuildProgress } from './rebuild';
 import {
@@ -12,63 +11,29 @@ import {
   recordingLogger,
   rowsOf,
 } from './testing/projection-fixtures';
-import { projectionSetups, resetDatabase } from './testing/projection-setups';
+import { projectionSetups, runnerSuite } from './testing/projection-setups';
 import { streamEventsProjector } from './testing/stream-events-projector';
 import { postgresSkipNotice } from './testing/test-databases';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
 
 postgresSkipNotice('projection rebuild');
 
 describe.each(projectionSetups({ pipelined: true }))('projection rebuild ($name)', (kind) => {
-  let database: Database;
-  let db: Kysely<any>;
-  let store: EventStore;
-  const runners: ProjectionRunner[] = [];
+  const suite = runnerSuite(kind);
   const logger = recordingLogger();
   const reference = streamEventsProjector({ name: 'reference_events' });
+  const runner = (projectors: Projector[], options: Partial<ProjectionRunnerOptions> = {}) =>
+    suite.projectionRunner(projectors, { logger, batchSize: 10, ...options });
 
-  beforeAll(async () => {
-    database = await kind.openDatabase();
-    db = database.db;
-  });
-  afterAll(() => database.close());
-
-  beforeEach(async () => {
-    await resetDatabase(db);
-    store = await kind.openStore(database);
-  });
-
-  afterEach(async () => {
-    await Promise.all(runners.splice(0).map((r) => r.stop()));
-    await store.close();
-  });
-
-  function runner(projectors: Projector[], options: Partial<ProjectionRunnerOptions> = {}): ProjectionRunner {
-    const pipeline = kind.pipelined ? database.pipeline : undefined;
-    const created = new ProjectionRunner({
-      db,
-      store,
-      projectors,
-      logger,
-      batchSize: 10,
-      pipeline,
-      ...options,
-    });
-    runners.push(created);
-    return created;
-  }
-
-  const head = async (): Promise<Position> => (await store.headPosition())!;
+  const head = async (): Promise<Position> => (await suite.store.headPosition())!;
   const tableOid = async (name: string) =>
-    (await sql<{ oid: number }>`select ${`public.${name}`}::regclass::oid::int as oid`.execute(db)).rows[0]
-      .oid;
+    (await sql<{ oid: number }>`select ${`public.${name}`}::regclass::oid::int as oid`.execute(suite.db))
+      .rows[0].oid;
   const schemaExists = async (name: string) =>
-    (await sql`select 1 from pg_namespace where nspname = ${name}`.execute(db)).rows.length === 1;
+    (await sql`select 1 from pg_namespace where nspname = ${name}`.execute(suite.db)).rows.length === 1;
 
   it('rebuilds into fresh tables while the old ones serve reads, then swaps them in with the same rows', async () => {
     // given a live projector that has projected 120 events
-    await appendSampleEvents(store, 120);
+    await appendSampleEvents(suite.store, 120);
     const live = runner([streamEventsProjector(), reference]);
     await live.start();
     await live.waitFor(await head());
@@ -82,10 +47,10 @@ describe.each(projectionSetups({ pipelined: true }))('projection rebuild ($name)
       onProgress: async (p) => {
         progress.push(p);
         seenDuringRebuild.push({
-          live: await countRows(db, 'stream_events'),
-          fresh: await countRows(db, 'stream_events', 'rebuild_stream_events'),
+          live: await countRows(suite.db, 'stream_events'),
+          fresh: await countRows(suite.db, 'stream_events', 'rebuild_stream_events'),
         });
-        appendedDuring ??= appendSampleEvents(store, 15);
+        appendedDuring ??= appendSampleEvents(suite.store, 15);
       },
     });
     const last = await appendedDuring!;
@@ -97,8 +62,8 @@ describe.each(projectionSetups({ pipelined: true }))('projection rebuild ($name)
     // and the new table replaced the old one, with exactly the rows of the uninterrupted projector
     expect(await tableOid('stream_events')).not.toBe(oldTable);
     expect(await schemaExists('rebuild_stream_events')).toBe(false);
-    expect(await rowsOf(db, 'stream_events')).toEqual(await rowsOf(db, 'reference_events'));
-    expect(await countRows(db, 'stream_events')).toBe(135);
+    expect(await rowsOf(suite.db, 'stream_events')).toEqual(await rowsOf(suite.db, 'reference_events'));
+    expect(await countRows(suite.db, 'stream_events')).toBe(135);
     // and progress counted up to the head
     expect(progress.map((p) => p.done)).toEqual([...progress.map((p) => p.done)].sort((a, b) => a - b));
     expect(progress.at(-1)).toEqual({ done: 135, total: 135 });
@@ -107,7 +72,7 @@ describe.each(projectionSetups({ pipelined: true }))('projection rebuild ($name)
 
   it('rebuilds automatically at start when the stored version differs from the code', async () => {
     // given version 1 has projected the log
-    await appendSampleEvents(store, 40);
+    await appendSampleEvents(suite.store, 40);
     const v1 = runner([streamEventsProjector({ version: 1 })]);
     await v1.start();
     await v1.waitFor(await head());
@@ -116,69 +81,72 @@ describe.each(projectionSetups({ pipelined: true }))('projection rebuild ($name)
     // when version 2, which names a column differently, starts and events keep coming
     const v2 = runner([streamEventsProjector({ version: 2, typeColumn: 'event_type' })]);
     await v2.start();
-    const last = await appendSampleEvents(store, 6);
+    const last = await appendSampleEvents(suite.store, 6);
     await v2.waitFor(last);
 
     // then the table has version 2's shape, holding every event, and the checkpoint says version 2
-    const rows = await rowsOf(db, 'stream_events');
+    const rows = await rowsOf(suite.db, 'stream_events');
     expect(rows).toHaveLength(46);
     expect(rows[0]).toHaveProperty('event_type');
     expect(rows[0]).not.toHaveProperty('type');
-    expect(rows.map((r) => r.event_type)).toEqual((await readWholeLog(store)).map((e) => e.type));
-    expect(await loadCheckpoint(db, 'stream_events')).toMatchObject({ version: 2, position: last });
+    expect(rows.map((r) => r.event_type)).toEqual((await readWholeLog(suite.store)).map((e) => e.type));
+    expect(await loadCheckpoint(suite.db, 'stream_events')).toMatchObject({ version: 2, position: last });
     expect(logger.infos.some((line) => line.includes('rebuilding'))).toBe(true);
   });
 
   it('rebuilds a projector no runner has started (the operator CLI), which a runner then continues', async () => {
-    await appendSampleEvents(store, 33);
+    await appendSampleEvents(suite.store, 33);
     await runner([streamEventsProjector()]).rebuild('stream_events');
-    expect(await countRows(db, 'stream_events')).toBe(33);
-    expect(await loadCheckpoint(db, 'stream_events')).toMatchObject({ version: 1, position: await head() });
+    expect(await countRows(suite.db, 'stream_events')).toBe(33);
+    expect(await loadCheckpoint(suite.db, 'stream_events')).toMatchObject({
+      version: 1,
+      position: await head(),
+    });
 
     const live = runner([streamEventsProjector(), reference]);
     await live.start();
-    await live.waitFor(await appendSampleEvents(store, 4));
-    expect(await rowsOf(db, 'stream_events')).toEqual(await rowsOf(db, 'reference_events'));
+    await live.waitFor(await appendSampleEvents(suite.store, 4));
+    expect(await rowsOf(suite.db, 'stream_events')).toEqual(await rowsOf(suite.db, 'reference_events'));
   });
 
   it('when another runner swaps in rebuilt tables, a live runner goes on in them, applying nothing twice', async () => {
     // given a live runner
-    await appendSampleEvents(store, 50);
+    await appendSampleEvents(suite.store, 50);
     const live = runner([streamEventsProjector(), reference]);
     await live.start();
     await live.waitFor(await head());
 
     // when another runner (another process, e.g. the CLI) rebuilds the projector
     await runner([streamEventsProjector()]).rebuild('stream_events');
-    const last = await appendSampleEvents(store, 12);
+    const last = await appendSampleEvents(suite.store, 12);
     await live.waitFor(last);
 
     // then the live runner projects into the new tables from where they stand, nothing twice
-    expect(await rowsOf(db, 'stream_events')).toEqual(await rowsOf(db, 'reference_events'));
-    expect(await countRows(db, 'stream_events')).toBe(62);
+    expect(await rowsOf(suite.db, 'stream_events')).toEqual(await rowsOf(suite.db, 'reference_events'));
+    expect(await countRows(suite.db, 'stream_events')).toBe(62);
   });
 
   it('keeps live tables in the configured schema, and swaps rebuilt ones into it', async () => {
-    await appendSampleEvents(store, 21);
+    await appendSampleEvents(suite.store, 21);
     const live = runner([streamEventsProjector()], { schema: 'read_models' });
     await live.start();
     await live.waitFor(await head());
     await live.rebuild('stream_events');
-    await live.waitFor(await appendSampleEvents(store, 2));
+    await live.waitFor(await appendSampleEvents(suite.store, 2));
 
-    expect(await countRows(db, 'stream_events', 'read_models')).toBe(23);
+    expect(await countRows(suite.db, 'stream_events', 'read_models')).toBe(23);
     expect(
       (
         await sql`select 1 from pg_tables where tablename = 'stream_events' and schemaname <> 'read_models'`.execute(
-          db,
+          suite.db,
         )
       ).rows,
     ).toEqual([]);
   });
 
   it('leaves the live tables and loop as they were when a rebuild fails', async () => {
-    await appendSampleEvents(store, 30);
-    const culprit = (await readWholeLog(store))[25];
+    await appendSampleEvents(suite.store, 30);
+    const culprit = (await readWholeLog(suite.store))[25];
     const failsOnlyInRebuild: Projector = {
       ...streamEventsProjector(),
       apply: (trx, events, schema) =>
@@ -195,7 +163,7 @@ describe.each(projectionSetups({ pipelined: true }))('projection rebuild ($name)
     await expect(live.rebuild('stream_events')).rejects.toThrow(/fails on event/);
 
     expect(await schemaExists('rebuild_stream_events')).toBe(false);
-    await live.waitFor(await appendSampleEvents(store, 5));
-    expect(await rowsOf(db, 'stream_events')).toEqual(await rowsOf(db, 'reference_events'));
+    await live.waitFor(await appendSampleEvents(suite.store, 5));
+    expect(await rowsOf(suite.db, 'stream_events')).toEqual(await rowsOf(suite.db, 'reference_events'));
   });
 });

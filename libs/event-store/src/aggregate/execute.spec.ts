@@ -1,6 +1,6 @@
 import { WrongExpectedVersionError } from '../errors';
 import { MemoryEventStore } from '../memory/memory-event-store';
-import { AggregateRepository } from './aggregate-repository';
+import { AggregateRepository, ExecuteOptions } from './aggregate-repository';
 import {
   CountingEventStore,
   CounterState,
@@ -18,7 +18,21 @@ function setup() {
   /** Another writer, appending between our load and our append. */
   const concurrentWrite = () =>
     store.appendToStream('counter-c1', [incremented(100, 'other')], { expectedRevision: 'any' });
-  return { store, snapshots, repository, concurrentWrite };
+  /**
+   * The counter at 1, then "double" executed with `options`, the other writer appending before each
+   * decision; `seen`: the states it decided on.
+   */
+  const executeRaced = async (options: ExecuteOptions<CounterState>) => {
+    await repository.append(counter, 'c1', [incremented(1)], 'no_stream');
+    const seen: CounterState[] = [];
+    const decide = double(seen);
+    const raced = async (state: CounterState) => {
+      await concurrentWrite();
+      return decide(state);
+    };
+    return { seen, executing: repository.execute(counter, 'c1', raced, options) };
+  };
+  return { store, snapshots, repository, concurrentWrite, executeRaced };
 }
 
 /** A command: "double the counter", decided on the state it is given. */
@@ -71,20 +85,9 @@ describe('AggregateRepository.execute', () => {
   });
 
   it('given an If-Match that was current, when a concurrent write lands before the append, then no retry: the conflict surfaces', async () => {
-    const { store, repository, concurrentWrite } = setup();
-    await repository.append(counter, 'c1', [incremented(1)], 'no_stream');
-    const seen: CounterState[] = [];
-    const decide = double(seen);
+    const { store, executeRaced } = setup();
 
-    const executing = repository.execute(
-      counter,
-      'c1',
-      async (state) => {
-        await concurrentWrite();
-        return decide(state);
-      },
-      { expectedRevision: 0 },
-    );
+    const { seen, executing } = await executeRaced({ expectedRevision: 0 });
 
     await expect(executing).rejects.toBeInstanceOf(WrongExpectedVersionError);
     expect(seen).toHaveLength(1);
@@ -92,20 +95,9 @@ describe('AggregateRepository.execute', () => {
   });
 
   it('given a write before every append, when the attempts are used up, then the last conflict surfaces', async () => {
-    const { store, repository, concurrentWrite } = setup();
-    await repository.append(counter, 'c1', [incremented(1)], 'no_stream');
-    const seen: CounterState[] = [];
-    const decide = double(seen);
+    const { store, executeRaced } = setup();
 
-    const executing = repository.execute(
-      counter,
-      'c1',
-      async (state) => {
-        await concurrentWrite();
-        return decide(state);
-      },
-      { maxAttempts: 3 },
-    );
+    const { seen, executing } = await executeRaced({ maxAttempts: 3 });
 
     await expect(executing).rejects.toBeInstanceOf(WrongExpectedVersionError);
     expect(seen.map((s) => s.value)).toEqual([1, 101, 201]);
@@ -153,11 +145,16 @@ describe('AggregateRepository.execute from a given state (one this process wrote
     return repository.load(counter, 'c1');
   }
 
-  it('given the current state, when executing from it, then it decides on it without reading the stream', async () => {
+  /** The counter written at 1, and a second repository counting what it reads of the store. */
+  async function writtenThenCounted() {
     const { store, repository } = setup();
     const current = await written(repository);
     const counting = new CountingEventStore(store);
-    const reading = new AggregateRepository(counting);
+    return { store, current, counting, reading: new AggregateRepository(counting) };
+  }
+
+  it('given the current state, when executing from it, then it decides on it without reading the stream', async () => {
+    const { store, current, counting, reading } = await writtenThenCounted();
     const seen: CounterState[] = [];
 
     const result = await reading.execute(counter, 'c1', double(seen), { from: current });
@@ -223,10 +220,7 @@ describe('AggregateRepository.execute from a given state (one this process wrote
   });
 
   it('given the current state, when the command is refused on it, then the refusal stands once a read from its revision finds nothing after it', async () => {
-    const { store, repository } = setup();
-    const current = await written(repository);
-    const counting = new CountingEventStore(store);
-    const reading = new AggregateRepository(counting);
+    const { current, counting, reading } = await writtenThenCounted();
     const seen: number[] = [];
     const never = (state: CounterState) => (seen.push(state.value), { refused: state.value });
 

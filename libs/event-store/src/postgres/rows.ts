@@ -1,17 +1,21 @@
 import { Generated, Kysely, sql } from 'kysely';
 import { EventMetadata, JsonObject, RecordedEvent } from '../event-store';
 
+/** The columns an append writes: the same in the table and in a row as read. */
+interface AppendedColumns {
+  stream_id: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: JsonObject;
+  metadata: EventMetadata;
+}
+
 /** The table as kysely sees it (position and transaction_id are read as text, see below). */
 export interface EventStoreSchema {
-  events: {
+  events: AppendedColumns & {
     position: Generated<string>;
     transaction_id: Generated<string>;
-    stream_id: string;
-    revision: number;
-    event_id: string;
-    type: string;
-    data: JsonObject;
-    metadata: EventMetadata;
     recorded_at: Generated<Date>;
   };
 }
@@ -23,15 +27,9 @@ export type EventStoreDb = Kysely<EventStoreSchema>;
  * aliases differ from the columns' names on purpose: ORDER BY prefers an output column of the
  * same name, and these would then sort as text.
  */
-export interface EventRow {
+export interface EventRow extends AppendedColumns {
   position_text: string;
   transaction_id_text: string;
-  stream_id: string;
-  revision: number;
-  event_id: string;
-  type: string;
-  data: JsonObject;
-  metadata: EventMetadata;
   recorded_at: Date;
 }
 

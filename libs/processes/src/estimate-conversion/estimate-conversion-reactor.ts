@@ -4,7 +4,6 @@ import {
   decideCustomer,
   estimateAggregate,
   EstimateConverted,
-  EstimateState,
   EstimateRecord,
   invoiceAggregate,
   invoiceFromEstimate,
@@ -15,6 +14,7 @@ import { JsonObject } from '@app/event-store';
 import { foldEvents, streamName } from '@app/event-store/aggregate';
 import { defineReactor, stepEventId } from '@app/read-models';
 import { drawNumberStep } from '../numbering/number-step';
+import { triggerRecordState } from '../trigger-record';
 
 /** What an estimate becomes: the new document's counter, stream and creation event. */
 const TARGETS = {
@@ -59,8 +59,7 @@ export const estimateConversionReactor = defineReactor({
   async react(event, tools) {
     const conversion = event.data as EstimateConverted['data'];
     const target = TARGETS[conversion.target];
-    const estimate = foldEvents(estimateAggregate, await tools.read(event.streamId)) as EstimateState;
-    if (estimate.status === 'absent') throw new Error(`${event.streamId} holds no estimate`);
+    const estimate = await triggerRecordState(estimateAggregate, 'estimate', event, tools);
     const { record } = estimate;
     const number = await drawNumberStep(tools, {
       accountId: record.account_id,

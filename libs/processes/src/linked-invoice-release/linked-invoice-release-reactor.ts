@@ -6,6 +6,7 @@ import {
 } from '@app/domain';
 import { foldEvents, streamName } from '@app/event-store/aggregate';
 import { defineReactor } from '@app/read-models';
+import { triggerRecordState } from '../trigger-record';
 
 /**
  * The later step of cancelling an invoice made from a sales order: the invoice's stream recorded
@@ -19,8 +20,7 @@ export const linkedInvoiceReleaseReactor = defineReactor({
   handles: ['InvoiceCancelled'],
   async react(event, tools) {
     // The invoice as it was before its cancellation, which removed the link.
-    const invoice = foldEvents(invoiceAggregate, await tools.read(event.streamId), event.revision - 1);
-    if (invoice.status === 'absent') throw new Error(`${event.streamId} holds no invoice`);
+    const invoice = await triggerRecordState(invoiceAggregate, 'invoice', event, tools, event.revision - 1);
     const orderId = invoice.record.source_sales_order_id;
     if (orderId === null) return;
     const { cancelled_at } = event.data as InvoiceCancelled['data'];

@@ -4,8 +4,9 @@ import {
   salesOrderAggregate,
   SalesOrderInvoiced,
 } from '@app/domain';
-import { foldEvents, streamName } from '@app/event-store/aggregate';
+import { streamName } from '@app/event-store/aggregate';
 import { defineReactor, stepEventId } from '@app/read-models';
+import { triggerRecordState } from '../trigger-record';
 
 /**
  * The later step of invoicing a sales order: the order's stream recorded SalesOrderInvoiced (the
@@ -22,8 +23,7 @@ export const salesOrderInvoicingReactor = defineReactor({
   async react(event, tools) {
     const invoicing = event.data as SalesOrderInvoiced['data'];
     // The order as it was at the invoicing: later edits of its header do not reach the invoice.
-    const order = foldEvents(salesOrderAggregate, await tools.read(event.streamId), event.revision);
-    if (order.status === 'absent') throw new Error(`${event.streamId} holds no sales order`);
+    const order = await triggerRecordState(salesOrderAggregate, 'sales order', event, tools, event.revision);
     const created = invoiceFromSalesOrder(order.record, invoicing, lineIds(event.id));
     await tools.append(streamName(invoiceAggregate, invoicing.invoice_id), 'create-invoice', [created], {
       expectedRevision: 'no_stream',

@@ -1,3 +1,4 @@
+import { CONTACT_DEFAULTS } from '@app/domain';
 import { sql } from 'kysely';
 import { A, ACCOUNT, at, B, C, log, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
@@ -14,15 +15,10 @@ const link = (id: string, record_type = 'customer') => ({ id, record_type });
 const created = (id: string, minute: number, over: object = {}) => ({
   id,
   account_id: ACCOUNT,
+  // The fields a creation leaves at the domain's defaults when not given.
+  ...CONTACT_DEFAULTS,
   first_name: 'Ann',
-  last_name: null,
-  job_title: null,
-  phone: null,
-  cell: null,
-  fax: null,
   email_1: 'ann@acme.test',
-  email_2: null,
-  auto_add_email: false,
   account_records: [],
   created_at: at(minute),
   ...over,

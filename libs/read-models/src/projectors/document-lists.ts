@@ -292,6 +292,58 @@ async function updateRows(
     where t.id = r.id and t.revision < r.revision`.execute(trx);
 }
 
+/**
+ * The list's indexes named `<table>_<column less _id>_idx`: `byNumber` serve a filter on the column
+ * (its rows newest number first), `byValue` a lookup or a date range on it.
+ */
+export function listIndexes(
+  table: string,
+  numberColumn: string,
+  columns: { byNumber: readonly string[]; byValue: readonly string[] },
+): DocumentListDeclaration['indexes'] {
+  const name = (column: string) => `${table}_${column.replace(/_id$/, '')}_idx`;
+  return [
+    ...columns.byNumber.map((column) => ({
+      name: name(column),
+      definition: `(account_id, ${column}, ${numberColumn} desc)`,
+    })),
+    ...columns.byValue.map((column) => ({ name: name(column), definition: `(account_id, ${column})` })),
+  ];
+}
+
+/** What every document's creation and update carry: the lines and totals it leaves, and when. */
+type DocumentCreation = {
+  lines: { line_type: string }[];
+  totals: Record<string, string>;
+  created_at: string;
+};
+type DocumentUpdate = {
+  changes: object;
+  lines?: { line_type: string }[];
+  totals?: Record<string, string>;
+  updated_at: string;
+};
+
+/** A creation's row: the event's fields, its `amounts` and line count, then the kind's `own` columns. */
+export function createdDocument(
+  amounts: readonly string[],
+  d: DocumentCreation,
+  own: DocumentRow = {},
+): DocumentStep {
+  return { created: { ...d, ...amountsOf(amounts, d.lines, d.totals), ...own, updated_at: d.created_at } };
+}
+
+/** An update's changes: the changed fields, new amounts and line count if any, then the kind's `own`. */
+export function updatedDocument(
+  amounts: readonly string[],
+  d: DocumentUpdate,
+  own: DocumentRow = {},
+): DocumentStep {
+  return {
+    changes: { ...d.changes, ...amountsOf(amounts, d.lines, d.totals), ...own, updated_at: d.updated_at },
+  };
+}
+
 /** `line_count` (the generated discount line left out) and the totals' columns, each only when given. */
 export function amountsOf(
   amounts: readonly string[],

@@ -1,13 +1,15 @@
 import { ESTIMATE_KIND, EstimateEvent } from '@app/domain';
 import {
   amountColumns,
-  amountsOf,
   column,
+  createdDocument,
   DOCUMENT_HEADER_COLUMNS,
   DOCUMENT_TRAILING_COLUMNS,
   documentIdentityColumns,
   DocumentListDeclaration,
   documentListProjector,
+  listIndexes,
+  updatedDocument,
 } from './document-lists';
 
 /** Text searched by the list's `q` (a substring, case-insensitive), each with a trigram index where possible. */
@@ -30,22 +32,15 @@ export const ESTIMATE_LIST: DocumentListDeclaration<EstimateEvent['type']> = {
     ...amountColumns(TOTALS),
     ...DOCUMENT_TRAILING_COLUMNS,
   },
-  indexes: [
-    // The list of a user without view-all: their own estimates only.
-    { name: 'estimates_salesperson_idx', definition: '(account_id, salesperson_id, estimate_number desc)' },
-    { name: 'estimates_customer_idx', definition: '(account_id, customer_id)' },
-    { name: 'estimates_status_idx', definition: '(account_id, status_id, estimate_number desc)' },
-    { name: 'estimates_issue_date_idx', definition: '(account_id, issue_date)' },
-    { name: 'estimates_expiry_date_idx', definition: '(account_id, expiry_date)' },
-  ],
+  // By salesperson: the list of a user without view-all (their own estimates only).
+  indexes: listIndexes('estimates', 'estimate_number', {
+    byNumber: ['salesperson_id', 'status_id'],
+    byValue: ['customer_id', 'issue_date', 'expiry_date'],
+  }),
   searchColumns: ESTIMATE_SEARCH_COLUMNS,
   fold: {
-    EstimateCreated: (d) => ({
-      created: { ...d, ...amountsOf(TOTALS, d.lines, d.totals), updated_at: d.created_at },
-    }),
-    EstimateUpdated: (d) => ({
-      changes: { ...d.changes, ...amountsOf(TOTALS, d.lines, d.totals), updated_at: d.updated_at },
-    }),
+    EstimateCreated: (d) => createdDocument(TOTALS, d),
+    EstimateUpdated: (d) => updatedDocument(TOTALS, d),
     EstimateDeclined: (d) => ({ changes: { status_id: d.status_id, updated_at: d.declined_at } }),
     EstimateConverted: (d) => ({ changes: { status_id: d.status_id, updated_at: d.converted_at } }),
     EstimateDeleted: () => ({ deleted: true }),

@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { sql } from 'kysely';
-import { ACCOUNT, at, accountLog as log, projectorOn, uuid } from '../testing/projector-spec';
+import { ACCOUNT, at, accountLog as log, oneByOne, projectorOn, uuid } from '../testing/projector-spec';
+import { stockAdjusted, variationCreated } from '../testing/stock-events';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { inventoryQuantitiesProjector } from './inventory-quantities';
 
@@ -46,36 +47,19 @@ const adjusted = (
   after: string,
   minute: number,
   row?: number,
-) => ({
-  account_id: ACCOUNT,
-  item_id: item,
-  variation_id: row === undefined ? null : V,
-  item_variation_location_id: row ?? null,
-  location_id: location,
-  quantity,
-  on_hand_after: after,
-  reason: null,
-  adjusted_at: at(minute),
-});
+) =>
+  stockAdjusted(
+    item,
+    location,
+    { quantity, after, minute },
+    row === undefined ? {} : { variation_id: V, item_variation_location_id: row },
+  );
 
 const EVENTS = log(
   [`item-${ITEM}`, 'StockAdjusted', adjusted(ITEM, STORE, '5', '5', 0)],
   [`item-${OTHER}`, 'StockAdjusted', adjusted(OTHER, DEPOT, '1.5', '1.5', 1)],
   [`item-${ITEM}`, 'StockAdjusted', adjusted(ITEM, STORE, '-5', '0', 2)],
-  [
-    `itemVariation-${V}`,
-    'ItemVariationCreated',
-    {
-      id: V,
-      account_id: ACCOUNT,
-      item_id: ITEM,
-      locations: [
-        { item_variation_location_id: 11, location_id: STORE, zone_id: null, threshold: 0 },
-        { item_variation_location_id: 12, location_id: DEPOT, zone_id: null, threshold: 0 },
-      ],
-      created_at: at(3),
-    },
-  ],
+  [`itemVariation-${V}`, 'ItemVariationCreated', variationCreated(V, ITEM, { 11: STORE, 12: DEPOT }, 3)],
   [`itemVariation-${V}`, 'StockAdjusted', adjusted(ITEM, STORE, '5', '5', 4, 11)],
   // second batch
   [
@@ -159,13 +143,7 @@ describe.each(testDatabases())('inventory_quantities projector on $name', (targe
   });
 
   it('ends with the same rows in batches or one by one; a removed row keeps its history', async () => {
-    await project('batched', [FIRST_BATCH, SECOND_BATCH]);
-    await project(
-      'one_by_one',
-      EVENTS.map((event) => [event]),
-    );
-    expect(await rows('batched')).toEqual(await rows('one_by_one'));
-    expect(await rows('batched')).toEqual([
+    expect(await spec.projectedAlike(rows, [FIRST_BATCH, SECOND_BATCH])).toEqual([
       row(ITEM, null, null, STORE, '0', true, 2),
       row(ITEM, V, 11, STORE, '3', true, 6),
       row(ITEM, V, 13, DEPOT, '0', true, null),
@@ -280,10 +258,7 @@ describe.each(testDatabases())('inventory_quantities projector on $name', (targe
         ),
       ];
       await project('est_batch', [story]);
-      await project(
-        'est_single',
-        story.map((event) => [event]),
-      );
+      await project('est_single', oneByOne(story));
       await project('est_twice', [story, story.slice(5)]);
       const expected = [
         { row_key: k(ITEM, null, STORE), estimates: '0', stocked: true },
@@ -516,10 +491,7 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
       [k(NOWHERE, null, STORE)]: '-5',
     };
     await project('inv_batch', [story]);
-    await project(
-      'inv_single',
-      story.map((event) => [event]),
-    );
+    await project('inv_single', oneByOne(story));
     await project('inv_twice', [story, story.filter((e) => e.streamId.startsWith('invoice-'))]);
     expect(await onHand('inv_batch')).toEqual(expected);
     expect(await onHand('inv_single')).toEqual(expected);
@@ -901,10 +873,7 @@ describe.each(testDatabases())('inventory_quantities projector, sales orders, on
       [k(NOWHERE, null, STORE)]: ['0', '5'],
     };
     await project('so_batch', [story]);
-    await project(
-      'so_single',
-      story.map((event) => [event]),
-    );
+    await project('so_single', oneByOne(story));
     await project('so_twice', [story, story.filter((e) => e.streamId.startsWith('salesOrder-'))]);
     for (const schema of ['so_batch', 'so_single', 'so_twice'])
       expect(await quantities(schema)).toEqual(expected);

@@ -8,6 +8,7 @@ import {
   amountColumns,
   amountsOf,
   column,
+  createdDocument,
   DOCUMENT_HEADER_COLUMNS,
   DOCUMENT_TRAILING_COLUMNS,
   documentIdentityColumns,
@@ -15,6 +16,7 @@ import {
   DocumentListDeclaration,
   DocumentRow,
   documentListProjector,
+  listIndexes,
 } from './document-lists';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -58,24 +60,16 @@ export const INVOICE_LIST: DocumentListDeclaration<InvoiceEvent['type']> = {
     source_sales_order_id: column('uuid', true),
     ...DOCUMENT_TRAILING_COLUMNS,
   },
-  indexes: [
-    // The list of a user without view-all: their own invoices only.
-    { name: 'invoices_salesperson_idx', definition: '(account_id, salesperson_id, invoice_number desc)' },
-    { name: 'invoices_customer_idx', definition: '(account_id, customer_id, invoice_number desc)' },
-    { name: 'invoices_status_idx', definition: '(account_id, status_id, invoice_number desc)' },
-    { name: 'invoices_issue_date_idx', definition: '(account_id, issue_date)' },
-    // For analysts: invoices sent or fully paid in a period.
-    { name: 'invoices_date_sent_idx', definition: '(account_id, date_sent)' },
-    { name: 'invoices_date_fully_paid_idx', definition: '(account_id, date_fully_paid)' },
-    // A sales order's invoices.
-    { name: 'invoices_source_sales_order_idx', definition: '(account_id, source_sales_order_id)' },
-  ],
+  // By salesperson: the list of a user without view-all (their own invoices only). Sent or fully
+  // paid in a period: for analysts. By source sales order: a sales order's invoices.
+  indexes: listIndexes('invoices', 'invoice_number', {
+    byNumber: ['salesperson_id', 'customer_id', 'status_id'],
+    byValue: ['issue_date', 'date_sent', 'date_fully_paid', 'source_sales_order_id'],
+  }),
   searchColumns: INVOICE_SEARCH_COLUMNS,
   fold: {
-    InvoiceCreated: (d) => ({
-      created: {
-        ...d,
-        ...amountsOf(INVOICE_AMOUNTS, d.lines, d.totals),
+    InvoiceCreated: (d) =>
+      createdDocument(INVOICE_AMOUNTS, d, {
         date_sent: null,
         date_fully_paid: null,
         amount_paid: '0.0000',
@@ -83,9 +77,7 @@ export const INVOICE_LIST: DocumentListDeclaration<InvoiceEvent['type']> = {
         shipped_percent: shippedPercentOfNew(d.lines),
         // Absent from invoices created before sales orders.
         source_sales_order_id: d.source_sales_order_id ?? null,
-        updated_at: d.created_at,
-      },
-    }),
+      }),
     InvoiceUpdated: (d, known) => {
       const changes: DocumentRow = {
         ...d.changes,

@@ -1,4 +1,5 @@
 import { ACCOUNT, at, accountLog as log, projectorOn, uuid } from '../testing/projector-spec';
+import { stockAdjusted } from '../testing/stock-events';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { itemVariationsProjector } from './item-variations';
 
@@ -31,23 +32,8 @@ const created = (id: string, value: string, numbers: [number, number], minute: n
   created_at: at(minute),
 });
 
-const stock = (
-  variation: string | null,
-  location: string,
-  quantity: string,
-  after: string,
-  minute: number,
-) => ({
-  account_id: ACCOUNT,
-  item_id: ITEM,
-  variation_id: variation,
-  item_variation_location_id: null,
-  location_id: location,
-  quantity,
-  on_hand_after: after,
-  reason: null,
-  adjusted_at: at(minute),
-});
+const stock = (variation: string | null, location: string, quantity: string, after: string, minute: number) =>
+  stockAdjusted(ITEM, location, { quantity, after, minute }, { variation_id: variation });
 
 const EVENTS = log(
   [

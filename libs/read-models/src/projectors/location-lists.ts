@@ -1,3 +1,4 @@
+import { LOCATION_FIELD_NAMES, ZONE_FIELD_NAMES } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
@@ -23,21 +24,9 @@ export const locationListsProjector: Projector = {
   apply: oneAtATime(applyOne),
 };
 
-const LOCATION_TEXT = [
-  'name',
-  'short_name',
-  'address_1',
-  'address_2',
-  'city',
-  'region',
-  'postal_code',
-  'country',
-  'manager',
-  'phone',
-  'fax',
-  'email',
-] as const;
-const ZONE_TEXT = ['name', 'short_name', 'description'] as const;
+/** Text columns, one per editable field of the domain's, in its order. */
+const LOCATION_TEXT = LOCATION_FIELD_NAMES;
+const ZONE_TEXT = ZONE_FIELD_NAMES;
 const REQUIRED = new Set(['name', 'short_name']);
 
 async function createTables(db: Kysely<any>, schema: string): Promise<void> {

@@ -1,11 +1,13 @@
 import { PURCHASE_ORDER_KIND, PurchaseOrderEvent } from '@app/domain';
 import {
   amountColumns,
-  amountsOf,
   column,
+  createdDocument,
   DocumentListDeclaration,
   documentListProjector,
   fixedColumn,
+  listIndexes,
+  updatedDocument,
 } from './document-lists';
 
 /** Text searched by the list's `q` (a substring, case-insensitive): supplier name, custom number, name. */
@@ -85,45 +87,28 @@ export const PURCHASE_ORDER_LIST: DocumentListDeclaration<PurchaseOrderEvent['ty
       name: 'purchase_orders_assigned_idx',
       definition: '(account_id, assigned_user_id, purchase_order_number desc)',
     },
-    {
-      name: 'purchase_orders_supplier_idx',
-      definition: '(account_id, supplier_id, purchase_order_number desc)',
-    },
-    { name: 'purchase_orders_status_idx', definition: '(account_id, status_id, purchase_order_number desc)' },
-    {
-      name: 'purchase_orders_location_idx',
-      definition: '(account_id, location_id, purchase_order_number desc)',
-    },
-    { name: 'purchase_orders_issue_date_idx', definition: '(account_id, issue_date)' },
-    { name: 'purchase_orders_date_requested_idx', definition: '(account_id, date_requested)' },
-    { name: 'purchase_orders_date_needed_idx', definition: '(account_id, date_needed)' },
-    { name: 'purchase_orders_date_received_idx', definition: '(account_id, date_received)' },
+    ...listIndexes('purchase_orders', 'purchase_order_number', {
+      byNumber: ['supplier_id', 'status_id', 'location_id'],
+      byValue: ['issue_date', 'date_requested', 'date_needed', 'date_received'],
+    }),
   ],
   searchColumns: PURCHASE_ORDER_SEARCH_COLUMNS,
   fold: {
-    PurchaseOrderCreated: (d) => ({
-      created: {
-        ...d,
-        ...amountsOf(PURCHASE_ORDER_AMOUNTS, d.lines, d.totals),
+    PurchaseOrderCreated: (d) =>
+      createdDocument(PURCHASE_ORDER_AMOUNTS, d, {
         date_sent: null,
         date_received: null,
         date_fully_paid: null,
         amount_paid: '0.0000',
         amount_due: d.totals.total,
         variation_location_ids: variationLocationIds(d.lines),
-        updated_at: d.created_at,
-      },
-    }),
-    PurchaseOrderUpdated: (d) => ({
-      changes: {
-        ...d.changes,
-        ...amountsOf(PURCHASE_ORDER_AMOUNTS, d.lines, d.totals),
+      }),
+    PurchaseOrderUpdated: (d) =>
+      updatedDocument(PURCHASE_ORDER_AMOUNTS, d, {
         // Only a Not Sent order, never paid, changes its lines: what is due is its total.
         ...(d.totals ? { amount_due: d.totals.total } : {}),
         ...(d.lines ? { variation_location_ids: variationLocationIds(d.lines) } : {}),
-        updated_at: d.updated_at,
-      },
-    }),
+      }),
     PurchaseOrderSent: (d) => ({
       changes: { date_sent: d.date_sent, status_id: d.status_id, updated_at: d.sent_at },
     }),

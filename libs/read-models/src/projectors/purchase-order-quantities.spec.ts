@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { A, ACCOUNT, at, B, accountLog as log, projectorOn, uuid } from '../testing/projector-spec';
+import { A, ACCOUNT, at, B, accountLog as log, oneByOne, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { inventoryQuantitiesProjector } from './inventory-quantities';
 
@@ -80,7 +80,7 @@ describe.each(testDatabases())('purchase orders in inventory_quantities on $name
   });
 
   it('gives the same rows event by event, and applying events again changes nothing', async () => {
-    await project('po_each', [...EVENTS.map((event) => [event]), EVENTS.slice(1)]);
+    await project('po_each', [...oneByOne(EVENTS), EVENTS.slice(1)]);
     expect(await rows('po_each')).toEqual(await rows('po_one_batch'));
   });
 

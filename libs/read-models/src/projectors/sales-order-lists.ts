@@ -5,14 +5,16 @@ import { batchIds, batchRows } from './batch-rows';
 import { domainEvent } from './domain-events';
 import {
   amountColumns,
-  amountsOf,
   column,
+  createdDocument,
   DOCUMENT_HEADER_COLUMNS,
   DOCUMENT_TRAILING_COLUMNS,
   DocumentChildTables,
   DocumentListDeclaration,
   documentListProjector,
   fixedColumn,
+  listIndexes,
+  updatedDocument,
 } from './document-lists';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -64,41 +66,24 @@ export const SALES_ORDER_LIST: DocumentListDeclaration<SalesOrderEvent['type']> 
     invoice_count: column('integer'),
     ...DOCUMENT_TRAILING_COLUMNS,
   },
-  indexes: [
-    // The list of a user without view-all: their own orders only.
-    {
-      name: 'sales_orders_salesperson_idx',
-      definition: '(account_id, salesperson_id, sales_order_number desc)',
-    },
-    { name: 'sales_orders_customer_idx', definition: '(account_id, customer_id, sales_order_number desc)' },
-    { name: 'sales_orders_status_idx', definition: '(account_id, status_id, sales_order_number desc)' },
-    { name: 'sales_orders_location_idx', definition: '(account_id, location_id, sales_order_number desc)' },
-    { name: 'sales_orders_issue_date_idx', definition: '(account_id, issue_date)' },
-    { name: 'sales_orders_expiry_date_idx', definition: '(account_id, expiry_date)' },
-  ],
+  // By salesperson: the list of a user without view-all (their own orders only).
+  indexes: listIndexes('sales_orders', 'sales_order_number', {
+    byNumber: ['salesperson_id', 'customer_id', 'status_id', 'location_id'],
+    byValue: ['issue_date', 'expiry_date'],
+  }),
   searchColumns: SALES_ORDER_SEARCH_COLUMNS,
   fold: {
-    SalesOrderCreated: (d) => ({
-      created: {
-        ...d,
-        ...amountsOf(SALES_ORDER_AMOUNTS, d.lines, d.totals),
+    SalesOrderCreated: (d) =>
+      createdDocument(SALES_ORDER_AMOUNTS, d, {
         amount_paid: '0.0000',
         // Nothing invoiced or packed yet: the percentages a new order's lines give.
         invoiced_percent: d.lines.some((line) => line.line_type !== 'discount') ? 0 : null,
         packed_percent: 0,
         shipped_percent: d.lines.some((line) => line.line_type === 'inventory') ? 0 : null,
         invoice_count: 0,
-        updated_at: d.created_at,
-      },
-    }),
-    SalesOrderUpdated: (d) => ({
-      changes: {
-        ...d.changes,
-        ...amountsOf(SALES_ORDER_AMOUNTS, d.lines, d.totals),
-        ...('packed_percent' in d ? progress(d) : {}),
-        updated_at: d.updated_at,
-      },
-    }),
+      }),
+    SalesOrderUpdated: (d) =>
+      updatedDocument(SALES_ORDER_AMOUNTS, d, 'packed_percent' in d ? progress(d) : {}),
     SalesOrderPacked: (d) => ({ changes: { ...progress(d), updated_at: d.fulfillment.created_at } }),
     SalesOrderShipped: (d) => ({ changes: { ...progress(d), updated_at: d.shipped_at } }),
     // The notification changes nothing listed but the revision (the order's ETag).

@@ -4,6 +4,7 @@ import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { oneAtATime } from './one-at-a-time';
 import { accountOf, domainEvent } from './domain-events';
+import { transferLineColumns } from './stock-transfer-quantities';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -63,15 +64,7 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
   await sql`create index stock_transfers_destination_idx on ${on} (account_id, destination_location_id)`.execute(
     db,
   );
-  await db.schema
-    .withSchema(schema)
-    .createTable('stock_transfer_lines')
-    .addColumn('stock_transfer_id', 'uuid', (c) => c.notNull())
-    .addColumn('line_id', 'text', (c) => c.notNull())
-    .addColumn('account_id', 'uuid', (c) => c.notNull())
-    .addColumn('item_id', 'uuid', (c) => c.notNull())
-    .addColumn('variation_id', 'uuid')
-    .addColumn('item_variation_location_id', 'integer')
+  await transferLineColumns(db.schema.withSchema(schema).createTable('stock_transfer_lines'))
     .addColumn('destination_item_variation_location_id', 'integer')
     .addColumn('quantity', 'numeric', (c) => c.notNull())
     .addPrimaryKeyConstraint('stock_transfer_lines_pkey', ['stock_transfer_id', 'line_id'])

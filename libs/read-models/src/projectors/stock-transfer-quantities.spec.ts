@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { ACCOUNT, at, accountLog as log, projectorOn, uuid } from '../testing/projector-spec';
+import { at, accountLog as log, projectorOn, uuid } from '../testing/projector-spec';
+import { stockAdjusted, variationCreated } from '../testing/stock-events';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { inventoryQuantitiesProjector } from './inventory-quantities';
 
@@ -19,35 +20,17 @@ const line = (id: string, quantity: string, variation = false) => ({
   destination_item_variation_location_id: variation ? 12 : null,
   quantity,
 });
-const moved = (location: string, quantity: string, after: string, minute: number, variation = false) => ({
-  account_id: ACCOUNT,
-  item_id: ITEM,
-  variation_id: variation ? V : null,
-  item_variation_location_id: variation ? (location === STORE ? 11 : 12) : null,
-  location_id: location,
-  quantity,
-  on_hand_after: after,
-  reason: null,
-  adjusted_at: at(minute),
-  stock_transfer_id: T1,
-  movement: `${T1}:send`,
-});
+const moved = (location: string, quantity: string, after: string, minute: number, variation = false) =>
+  stockAdjusted(
+    ITEM,
+    location,
+    { quantity, after, minute },
+    variation ? { variation_id: V, item_variation_location_id: location === STORE ? 11 : 12 } : {},
+    { stock_transfer_id: T1, movement: `${T1}:send` },
+  );
 
 const EVENTS = log(
-  [
-    `itemVariation-${V}`,
-    'ItemVariationCreated',
-    {
-      id: V,
-      account_id: ACCOUNT,
-      item_id: ITEM,
-      locations: [
-        { item_variation_location_id: 11, location_id: STORE, zone_id: null, threshold: 0 },
-        { item_variation_location_id: 12, location_id: DEPOT, zone_id: null, threshold: 0 },
-      ],
-      created_at: at(0),
-    },
-  ],
+  [`itemVariation-${V}`, 'ItemVariationCreated', variationCreated(V, ITEM, { 11: STORE, 12: DEPOT }, 0)],
   [
     `item-${ITEM}`,
     'StockAdjusted',

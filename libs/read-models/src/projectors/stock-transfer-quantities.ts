@@ -1,6 +1,6 @@
 import { StockTransferLine } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
-import { Kysely, sql, Transaction } from 'kysely';
+import { CreateTableBuilder, Kysely, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
 import { accountOf, domainEvent, RecordedDomainEvent } from './domain-events';
 
@@ -19,15 +19,7 @@ import { accountOf, domainEvent, RecordedDomainEvent } from './domain-events';
  * (inventory-quantities.ts, `adjusted`).
  */
 export async function createStockTransferQuantities(db: Kysely<any>, schema: string): Promise<void> {
-  await db.schema
-    .withSchema(schema)
-    .createTable('stock_transfer_quantities')
-    .addColumn('stock_transfer_id', 'uuid', (c) => c.notNull())
-    .addColumn('line_id', 'text', (c) => c.notNull())
-    .addColumn('account_id', 'uuid', (c) => c.notNull())
-    .addColumn('item_id', 'uuid', (c) => c.notNull())
-    .addColumn('variation_id', 'uuid')
-    .addColumn('item_variation_location_id', 'integer')
+  await transferLineColumns(db.schema.withSchema(schema).createTable('stock_transfer_quantities'))
     .addColumn('location_id', 'uuid', (c) => c.notNull())
     .addColumn('row_key', 'text', (c) => c.notNull())
     .addColumn('quantity', 'numeric', (c) => c.notNull())
@@ -35,6 +27,20 @@ export async function createStockTransferQuantities(db: Kysely<any>, schema: str
   const on = sql.table(`${schema}.stock_transfer_quantities`);
   await sql`create index stock_transfer_quantities_transfer_idx on ${on} (stock_transfer_id)`.execute(db);
   await sql`create index stock_transfer_quantities_row_idx on ${on} (row_key)`.execute(db);
+}
+
+/**
+ * The columns that name a transfer's line and what it moves (its origin row), first in both tables
+ * of lines: the list's (`stock_transfer_lines`) and the in-transit one.
+ */
+export function transferLineColumns(table: CreateTableBuilder<string, never>) {
+  return table
+    .addColumn('stock_transfer_id', 'uuid', (c) => c.notNull())
+    .addColumn('line_id', 'text', (c) => c.notNull())
+    .addColumn('account_id', 'uuid', (c) => c.notNull())
+    .addColumn('item_id', 'uuid', (c) => c.notNull())
+    .addColumn('variation_id', 'uuid')
+    .addColumn('item_variation_location_id', 'integer');
 }
 
 export const STOCK_TRANSFER_EVENTS = [

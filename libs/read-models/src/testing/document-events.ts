@@ -1,5 +1,6 @@
 import { serviceDraft } from '@app/domain/document-lines/document-lines.fixture';
-import { ACCOUNT, at, uuid } from './projector-spec';
+import { DocumentListDeclaration } from '../projectors/document-lists';
+import { ACCOUNT, at, projectorOn, uuid } from './projector-spec';
 
 /** Event bodies of the sales documents (estimates, invoices, sales orders) for the projector specs. */
 
@@ -47,11 +48,8 @@ export const totalsWithDiscountTotal = (subtotal: string, discount = '0.0000') =
   discount_total: discount,
 });
 
-/**
- * The fields every document's creation event carries, for Acme by the salesperson, with a widget
- * (25.00) and a service (10.00) line; `fields` adds the kind's own and overrides the rest.
- */
-export const documentCreated = (id: string, minute: number, fields: object) => ({
+/** The fields of a document for Acme by the salesperson, as its creation event and its list row hold them. */
+const documentFields = (id: string) => ({
   id,
   account_id: ACCOUNT,
   salesperson_id: SALESPERSON,
@@ -69,8 +67,43 @@ export const documentCreated = (id: string, minute: number, fields: object) => (
   shipping_cost: '0.0000',
   discount_percent: '0.000',
   custom_field_values: [],
+});
+
+/**
+ * The fields every document's creation event carries, with a widget (25.00) and a service (10.00)
+ * line; `fields` adds the kind's own and overrides the rest.
+ */
+export const documentCreated = (id: string, minute: number, fields: object) => ({
+  ...documentFields(id),
   lines: [documentLine(0, 'inventory', '25.0000'), documentLine(1, 'service', '10.0000')],
   totals: documentTotals('35.0000'),
   created_at: at(minute),
   ...fields,
 });
+
+/**
+ * The list row of a `documentCreated` document as its creation leaves it, but for the kind's own
+ * columns and the amounts (the spec adds them).
+ */
+export const listedDocument = (id: string, minute: number) => ({
+  ...documentFields(id),
+  line_count: 2,
+  revision: 0,
+  created_at: new Date(at(minute)),
+  updated_at: new Date(at(minute)),
+});
+
+/**
+ * A list's rows in number order, its date columns as text: the drivers turn `date` into a Date in
+ * the process's zone.
+ */
+export function listRows(
+  spec: Pick<ReturnType<typeof projectorOn>, 'rows'>,
+  list: DocumentListDeclaration,
+  schema: string,
+) {
+  const dates = Object.entries(list.columns).flatMap(([name, column]) =>
+    column.type === 'date' ? [`${name}::text as ${name}`] : [],
+  );
+  return spec.rows(schema, list.table, list.numberColumn, dates.join(', '));
+}

@@ -2,6 +2,8 @@ import { EventStore, MemoryEventStore } from '@app/event-store';
 import { PostgresEventStore } from '@app/event-store/postgres/postgres-event-store';
 import { Kysely, sql } from 'kysely';
 import { Database } from '../database';
+import { ProjectionRunner, ProjectionRunnerOptions } from '../projection-runner';
+import { Projector } from '../projector';
 import { testDatabases } from './test-databases';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -53,4 +55,43 @@ export async function resetDatabase(db: Kysely<any>): Promise<void> {
       where nspname not like 'pg\\_%' and nspname <> 'information_schema'`.execute(db);
   for (const { name } of rows) await sql`drop schema ${sql.id(name)} cascade`.execute(db);
   await sql`create schema public`.execute(db);
+}
+
+/**
+ * What every runner suite on one setup kind shares: the database opened once and emptied before
+ * each test, a fresh store for each test, and the runners a test started stopped (then the store
+ * closed) after it. Its fields are set from beforeAll / beforeEach on.
+ */
+export function runnerSuite(kind: ProjectionSetupKind) {
+  const suite = {
+    database: undefined as unknown as Database,
+    db: undefined as unknown as Kysely<any>,
+    store: undefined as unknown as EventStore,
+    /** Keeps `runner` to stop after the test. */
+    track<R extends { stop(): Promise<void> }>(runner: R): R {
+      runners.push(runner);
+      return runner;
+    },
+    /** A projection runner on the suite's database and store, its batches pipelined where the kind says so. */
+    projectionRunner(projectors: Projector[], options: Partial<ProjectionRunnerOptions> = {}) {
+      const pipeline = kind.pipelined ? suite.database.pipeline : undefined;
+      const { db, store } = suite;
+      return suite.track(new ProjectionRunner({ db, store, projectors, pipeline, ...options }));
+    },
+  };
+  const runners: { stop(): Promise<void> }[] = [];
+  beforeAll(async () => {
+    suite.database = await kind.openDatabase();
+    suite.db = suite.database.db;
+  });
+  afterAll(() => suite.database.close());
+  beforeEach(async () => {
+    await resetDatabase(suite.db);
+    suite.store = await kind.openStore(suite.database);
+  });
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+    await suite.store.close();
+  });
+  return suite;
 }

@@ -43,6 +43,9 @@ export function eventLog(entries: LogEntry[], metadata: EventMetadata = {}): Rec
   });
 }
 
+/** Each event in a batch of its own. */
+export const oneByOne = (events: RecordedEvent[]) => events.map((event) => [event]);
+
 /** eventLog without metadata. */
 export const log = (...entries: LogEntry[]) => eventLog(entries);
 /** eventLog with the account in the metadata, as the document streams carry it. */
@@ -61,17 +64,33 @@ export function projectorOn(target: TestDatabase, projector: Projector) {
 
   const apply = (schema: string, batch: RecordedEvent[]) =>
     database.db.transaction().execute((trx) => projector.apply(trx, batch, schema));
+  /** Creates `schema` and the projector's tables in it, then applies each batch in its own transaction. */
+  const project = async (schema: string, batches: RecordedEvent[][]): Promise<void> => {
+    await sql`create schema ${sql.id(schema)}`.execute(database.db);
+    await database.db.transaction().execute((trx) => projector.setup(trx, schema));
+    for (const batch of batches) await apply(schema, batch);
+  };
 
   return {
     /** The suite's database (open from beforeAll on). */
     db: () => database.db,
     /** Applies `batch` (one transaction) to the tables already in `schema`. */
     apply,
-    /** Creates `schema` and the projector's tables in it, then applies each batch in its own transaction. */
-    async project(schema: string, batches: RecordedEvent[][]): Promise<void> {
-      await sql`create schema ${sql.id(schema)}`.execute(database.db);
-      await database.db.transaction().execute((trx) => projector.setup(trx, schema));
-      for (const batch of batches) await apply(schema, batch);
+    project,
+    /**
+     * Projects `batches` into schema `<schema>_batched` and their events one by one into
+     * `<schema>_one_by_one`, expects `read` to find the same in both, and returns it.
+     */
+    async projectedAlike<T>(
+      read: (schema: string) => Promise<T>,
+      batches: RecordedEvent[][],
+      schema = 'alike',
+    ): Promise<T> {
+      await project(`${schema}_batched`, batches);
+      await project(`${schema}_one_by_one`, oneByOne(batches.flat()));
+      const batched = await read(`${schema}_batched`);
+      expect(await read(`${schema}_one_by_one`)).toEqual(batched);
+      return batched;
     },
     /**
      * The rows of `table` in `schema` (aliased `t`), ordered by `order` (SQL), with `extra` columns:

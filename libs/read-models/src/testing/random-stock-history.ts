@@ -156,6 +156,19 @@ export function stockHistory(actions: readonly Action[]): RecordedEvent[] {
     item_variation_location_id: null,
     quantity: '1',
   };
+  /** A document's creation on `<prefix>-<id>`: its id, the account and the history's next number, then `data`. */
+  const created = (prefix: string, type: string, numberField: string, id: string, data: object) =>
+    emit(`${prefix}-${id}`, type, { id, account_id: HISTORY_ACCOUNT, [numberField]: ++number, ...data });
+  /** An edit of `document`'s lines to the action's. */
+  const edited = (
+    prefix: string,
+    type: string,
+    document: { id: string; lines: Line[] },
+    spec: [number, number][],
+  ) => {
+    document.lines = toLines(spec, document.lines);
+    emit(`${prefix}-${document.id}`, type, { lines: document.lines.map(documentLine) });
+  };
   const of = <T>(list: T[], n: number, ok: (t: T) => boolean): T | undefined => {
     const candidates = list.filter(ok);
     return candidates.length === 0 ? undefined : candidates[n % candidates.length];
@@ -234,10 +247,7 @@ export function stockHistory(actions: readonly Action[]): RecordedEvent[] {
       case 'invoice': {
         const invoice = { id: id(), lines: toLines(a.lines), active: true };
         invoices.push(invoice);
-        emit(`invoice-${invoice.id}`, 'InvoiceCreated', {
-          id: invoice.id,
-          account_id: HISTORY_ACCOUNT,
-          invoice_number: ++number,
+        created('invoice', 'InvoiceCreated', 'invoice_number', invoice.id, {
           status_id: 9,
           lines: [...invoice.lines.map(documentLine), serviceLine],
         });
@@ -246,8 +256,7 @@ export function stockHistory(actions: readonly Action[]): RecordedEvent[] {
       case 'editInvoice': {
         const invoice = of(invoices, a.pick, (i) => i.active);
         if (!invoice) break;
-        invoice.lines = toLines(a.lines, invoice.lines);
-        emit(`invoice-${invoice.id}`, 'InvoiceUpdated', { lines: invoice.lines.map(documentLine) });
+        edited('invoice', 'InvoiceUpdated', invoice, a.lines);
         break;
       }
       case 'cancelInvoice': {
@@ -260,10 +269,7 @@ export function stockHistory(actions: readonly Action[]): RecordedEvent[] {
       case 'salesOrder': {
         const order = { id: id(), lines: toLines(a.lines), live: true, invoicings: [] };
         orders.push(order);
-        emit(`salesOrder-${order.id}`, 'SalesOrderCreated', {
-          id: order.id,
-          account_id: HISTORY_ACCOUNT,
-          sales_order_number: ++number,
+        created('salesOrder', 'SalesOrderCreated', 'sales_order_number', order.id, {
           status_id: 29,
           lines: order.lines.map(documentLine),
         });
@@ -272,8 +278,7 @@ export function stockHistory(actions: readonly Action[]): RecordedEvent[] {
       case 'editSalesOrder': {
         const order = of(orders, a.pick, (o) => o.live);
         if (!order) break;
-        order.lines = toLines(a.lines, order.lines);
-        emit(`salesOrder-${order.id}`, 'SalesOrderUpdated', { lines: order.lines.map(documentLine) });
+        edited('salesOrder', 'SalesOrderUpdated', order, a.lines);
         break;
       }
       case 'invoiceSalesOrder': {
@@ -290,10 +295,7 @@ export function stockHistory(actions: readonly Action[]): RecordedEvent[] {
           lines: invoice.lines.map((l) => ({ sales_order_line_id: l.id, quantity: String(l.quantity) })),
         });
         invoices.push(invoice);
-        emit(`invoice-${invoice.id}`, 'InvoiceCreated', {
-          id: invoice.id,
-          account_id: HISTORY_ACCOUNT,
-          invoice_number: ++number,
+        created('invoice', 'InvoiceCreated', 'invoice_number', invoice.id, {
           status_id: 9,
           source_sales_order_id: order.id,
           lines: invoice.lines.map((l) => ({ ...documentLine(l), id: `inv-${l.id}` })),
@@ -333,10 +335,7 @@ export function stockHistory(actions: readonly Action[]): RecordedEvent[] {
           received: a.lines.map(() => 0),
         };
         purchaseOrders.push(order);
-        emit(`purchaseOrder-${order.id}`, 'PurchaseOrderCreated', {
-          id: order.id,
-          account_id: HISTORY_ACCOUNT,
-          purchase_order_number: ++number,
+        created('purchaseOrder', 'PurchaseOrderCreated', 'purchase_order_number', order.id, {
           status_id: 17,
           lines: order.lines.map(documentLine),
         });
@@ -377,10 +376,7 @@ export function stockHistory(actions: readonly Action[]): RecordedEvent[] {
         const spec = a.lines.map(([s, q]): [number, number] => [SLOTS[s].row === null ? s : 2 + a.from, q]);
         const transfer: Transfer = { id: id(), from: a.from, to: a.to, status: 26, lines: toLines(spec) };
         transfers.push(transfer);
-        emit(`stockTransfer-${transfer.id}`, 'StockTransferCreated', {
-          id: transfer.id,
-          account_id: HISTORY_ACCOUNT,
-          stock_transfer_number: ++number,
+        created('stockTransfer', 'StockTransferCreated', 'stock_transfer_number', transfer.id, {
           status_id: 26,
           origin_location_id: LOCATIONS[transfer.from],
           destination_location_id: LOCATIONS[transfer.to],
@@ -441,10 +437,7 @@ export function stockHistory(actions: readonly Action[]): RecordedEvent[] {
       case 'estimate': {
         const estimate = { id: id(), open: true };
         estimates.push(estimate);
-        emit(`estimate-${estimate.id}`, 'EstimateCreated', {
-          id: estimate.id,
-          account_id: HISTORY_ACCOUNT,
-          estimate_number: ++number,
+        created('estimate', 'EstimateCreated', 'estimate_number', estimate.id, {
           status_id: 5,
           lines: toLines(a.lines).map(documentLine),
         });
