@@ -1,8 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { freePort } from '../../test/support/free-port';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFreshPostgres } from '@app/read-models/testing/test-databases';
@@ -76,15 +76,6 @@ async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void>
   throw new Error('The API did not become healthy within 60 s');
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /**
  * An account (with `settings` when given, e.g. `{ purchase_order_payments_enabled: true }`), a user

@@ -1,33 +1,19 @@
 import { RecordedEvent } from '@app/event-store';
 import { sql } from 'kysely';
 import { testDatabases } from '../testing/test-databases';
-import { A, ACCOUNT, B, projectorOn } from '../testing/projector-spec';
+import { A, ACCOUNT, accountLog, B, projectorOn } from '../testing/projector-spec';
 import { recordChangesProjector } from './record-changes';
 
-/** The log of two requests: customer A created and renamed by one, B created by another, then A deleted. */
+/** The log of three requests: customer A created and renamed by one, B created by another, then A deleted. */
 function requestLog(): RecordedEvent[] {
-  const entries: [stream: string, type: string, request: string][] = [
-    [`customer-${A}`, 'CustomerCreated', 'r1'],
-    [`customer-${A}`, 'CustomerUpdated', 'r1'],
-    [`counter-${ACCOUNT}`, 'NumberDrawn', 'r2'], // not a record of the feed
-    [`customer-${B}`, 'CustomerCreated', 'r2'],
-    [`customer-${A}`, 'CustomerDeleted', 'r3'],
-  ];
-  const revisions = new Map<string, number>();
-  return entries.map(([streamId, type, request], n) => {
-    const revision = (revisions.get(streamId) ?? -1) + 1;
-    revisions.set(streamId, revision);
-    return {
-      id: `e${n}`,
-      streamId,
-      revision,
-      type,
-      data: {},
-      metadata: { account_id: ACCOUNT, request_id: request },
-      position: { commit: BigInt(n + 1), prepare: BigInt(n + 1) },
-      recordedAt: new Date(Date.UTC(2030, 0, 1, 0, n)),
-    };
-  });
+  const by = (request_id: string) => ({ request_id });
+  return accountLog(
+    [`customer-${A}`, 'CustomerCreated', {}, by('r1')],
+    [`customer-${A}`, 'CustomerUpdated', {}, by('r1')],
+    [`counter-${ACCOUNT}`, 'NumberDrawn', {}, by('r2')], // not a record of the feed
+    [`customer-${B}`, 'CustomerCreated', {}, by('r2')],
+    [`customer-${A}`, 'CustomerDeleted', {}, by('r3')],
+  );
 }
 
 describe.each(testDatabases())('record_changes on $name', (target) => {

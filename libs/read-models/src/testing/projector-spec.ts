@@ -19,15 +19,15 @@ export function uuid(suffix: string): string {
 /** The instant `minute` minutes into 2030. */
 export const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
 
-export type LogEntry = [stream: string, type: string, data: object];
+export type LogEntry = [stream: string, type: string, data: object, metadata?: EventMetadata];
 
 /**
  * Events as the store records them: revisions per stream, positions in the given order. Each event
- * carries `metadata` (none unless a projector reads it).
+ * carries `metadata` (none unless a projector reads it), with its entry's own on top.
  */
 export function eventLog(entries: LogEntry[], metadata: EventMetadata = {}): RecordedEvent[] {
   const revisions = new Map<string, number>();
-  return entries.map(([streamId, type, data], n) => {
+  return entries.map(([streamId, type, data, own], n) => {
     const revision = (revisions.get(streamId) ?? -1) + 1;
     revisions.set(streamId, revision);
     return {
@@ -36,7 +36,7 @@ export function eventLog(entries: LogEntry[], metadata: EventMetadata = {}): Rec
       revision,
       type,
       data: data as never,
-      metadata,
+      metadata: own ? { ...metadata, ...own } : metadata,
       position: { commit: BigInt(n + 1), prepare: BigInt(n + 1) },
       recordedAt: new Date(),
     };
