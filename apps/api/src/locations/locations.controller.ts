@@ -1,39 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBody,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiDeleted } from '../openapi/response-schemas';
+import { ListOperation, RetrieveOperation, WriteOperation } from '../openapi/record-operations';
 import { LocationSchema, LocationSummarySchema } from './location-schemas';
 import { LocationCommand } from '@app/domain';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
+import { RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
+import { IF_MATCH_CHANGE, IfMatch } from '../http/if-match';
 import { pathOf } from '@app/runtime';
 import { IdempotencyKeyRequired } from '../idempotency/idempotency-key-required';
 import { LocationBody } from './location-bodies';
@@ -41,12 +20,6 @@ import { ChangeLocation } from './location-commands';
 import { locationHistory } from './location-history';
 import { locationJson } from './location-json';
 import { LocationReads } from './location-reads';
-
-const IF_MATCH = ApiHeader({
-  name: 'If-Match',
-  required: false,
-  description: 'The revision the change is based on',
-});
 
 /** The location endpoints (inventory-api §4 "Locations and zones"); zones have their own controller. */
 @ApiTags('locations')
@@ -60,10 +33,7 @@ export class LocationsController {
 
   @Get()
   @Access('items:read')
-  @ApiOperation({ summary: 'List active locations by name (a restricted user: only theirs)' })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' })
-  @ApiListOf(LocationSummarySchema)
+  @ListOperation(LocationSummarySchema, 'List active locations by name (a restricted user: only theirs)')
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -73,29 +43,25 @@ export class LocationsController {
   }
 
   @Get(':id')
-  @ApiAsOfRevision()
   @Access('items:read')
-  @ApiOperation({ summary: 'Retrieve a location; with as_of_revision (audit:read), as it was then' })
-  @ApiNotFoundResponse({ description: 'resource_missing' })
-  @ApiOkResponse({ type: LocationSchema })
-  async retrieve(
+  @RetrieveOperation(LocationSchema, 'Retrieve a location; with as_of_revision (audit:read), as it was then')
+  retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    if (asOfRequested(query)) return this.history.retrieveAsOf(locationHistory, id, query, actor, reply);
-    const { body, revision } = await this.reads.retrieve(actor, id, query);
-    setETag(reply, revision);
-    return body;
+    const request = { actor, id, query, reply };
+    return this.history.retrieve(locationHistory, request, () => this.reads.retrieve(actor, id, query));
   }
 
   @Post()
   @Access('items:write', 'inventory.modify')
   @IdempotencyKeyRequired()
-  @ApiOperation({ summary: 'Create a location (not for a user restricted to one location)' })
-  @ApiBody({ type: LocationBody })
-  @ApiCreatedResponse({ type: LocationSchema, description: 'The new location' })
+  @WriteOperation(
+    { summary: 'Create a location (not for a user restricted to one location)', body: LocationBody },
+    ApiCreatedResponse({ type: LocationSchema, description: 'The new location' }),
+  )
   create(
     @CurrentActor() actor: Actor,
     @Body() body: LocationBody,
@@ -108,18 +74,19 @@ export class LocationsController {
   @Patch(':id')
   @Access('items:write', 'inventory.modify')
   @IdempotencyKeyRequired()
-  @ApiOperation({
-    summary: 'Replace the editable fields of a location (left-out optional fields are cleared)',
-  })
-  @ApiBody({ type: LocationBody })
-  @ApiNotFoundResponse({ description: 'resource_missing' })
-  @IF_MATCH
-  @ApiOkResponse({ type: LocationSchema })
+  @WriteOperation(
+    {
+      summary: 'Replace the editable fields of a location (left-out optional fields are cleared)',
+      body: LocationBody,
+      notFound: true,
+    },
+    ApiOkResponse({ type: LocationSchema }),
+  )
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: LocationBody,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch(IF_MATCH_CHANGE) ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     return this.send(reply, actor, id, { type: 'UpdateLocation', input: body }, ifMatch);
@@ -128,15 +95,18 @@ export class LocationsController {
   @Delete(':id')
   @HttpCode(200)
   @Access('items:delete', 'inventory.delete')
-  @ApiOperation({ summary: 'Mark a location deleted when nothing depends on it' })
-  @ApiNotFoundResponse({ description: 'resource_missing' })
-  @ApiConflictResponse({ description: 'location_delete_not_allowed' })
-  @IF_MATCH
-  @ApiDeleted('location')
+  @WriteOperation(
+    {
+      summary: 'Mark a location deleted when nothing depends on it',
+      notFound: true,
+      conflict: 'location_delete_not_allowed',
+    },
+    ApiDeleted('location'),
+  )
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch(IF_MATCH_CHANGE) ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const change = {

@@ -1,24 +1,15 @@
-import { Body, Controller, Get, Headers, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBody,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiListOf } from '../openapi/response-schemas';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ListOperation, RetrieveOperation, WriteOperation } from '../openapi/record-operations';
 import { VariationAttributeSchema } from './variation-attribute-schemas';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
-import { parseIfMatch, setETag } from '../http/etag';
+import { RecordHistory } from '../history';
+import { parseIfMatch, withETag } from '../http/etag';
+import { IfMatch } from '../http/if-match';
 import { pathOf } from '@app/runtime';
 import { VariationAttributeBody } from './variation-attribute-bodies';
 import { ChangeVariationAttribute } from './variation-attribute-commands';
@@ -39,10 +30,9 @@ export class VariationAttributesController {
 
   @Get()
   @Access('items:read')
-  @ApiOperation({ summary: "List the account's variation attributes by display name" })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number })
-  @ApiListOf(VariationAttributeSchema)
+  @ListOperation(VariationAttributeSchema, "List the account's variation attributes by display name", {
+    limitRange: false,
+  })
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -52,30 +42,33 @@ export class VariationAttributesController {
   }
 
   @Get(':id')
-  @ApiAsOfRevision()
   @Access('items:read')
-  @ApiOperation({ summary: 'Retrieve an attribute; with as_of_revision (audit:read), as it was then' })
-  @ApiNotFoundResponse({ description: 'resource_missing' })
-  @ApiOkResponse({ type: VariationAttributeSchema })
-  async retrieve(
+  @RetrieveOperation(
+    VariationAttributeSchema,
+    'Retrieve an attribute; with as_of_revision (audit:read), as it was then',
+  )
+  retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    if (asOfRequested(query))
-      return this.history.retrieveAsOf(variationAttributeHistory, id, query, actor, reply);
-    const { body, revision } = await this.store.retrieve(actor, id, query);
-    setETag(reply, revision);
-    return body;
+    const request = { actor, id, query, reply };
+    return this.history.retrieve(variationAttributeHistory, request, () =>
+      this.store.retrieve(actor, id, query),
+    );
   }
 
   @Post()
   @Access('items:write', MODIFY)
-  @ApiOperation({ summary: 'Create an attribute with its values (201)' })
-  @ApiBody({ type: VariationAttributeBody })
-  @ApiConflictResponse({ description: 'duplicate_variation_attribute' })
-  @ApiCreatedResponse({ type: VariationAttributeSchema, description: 'The new attribute' })
+  @WriteOperation(
+    {
+      summary: 'Create an attribute with its values (201)',
+      body: VariationAttributeBody,
+      conflict: 'duplicate_variation_attribute',
+    },
+    ApiCreatedResponse({ type: VariationAttributeSchema, description: 'The new attribute' }),
+  )
   create(
     @CurrentActor() actor: Actor,
     @Body() body: VariationAttributeBody,
@@ -86,17 +79,20 @@ export class VariationAttributesController {
 
   @Patch(':id')
   @Access('items:write', MODIFY)
-  @ApiOperation({ summary: 'Rename an attribute or give the complete set of its values' })
-  @ApiBody({ type: VariationAttributeBody })
-  @ApiHeader({ name: 'If-Match', required: false })
-  @ApiNotFoundResponse({ description: 'resource_missing' })
-  @ApiConflictResponse({ description: 'variation_attribute_value_in_use or duplicate_variation_attribute' })
-  @ApiOkResponse({ type: VariationAttributeSchema })
+  @WriteOperation(
+    {
+      summary: 'Rename an attribute or give the complete set of its values',
+      body: VariationAttributeBody,
+      notFound: true,
+      conflict: 'variation_attribute_value_in_use or duplicate_variation_attribute',
+    },
+    ApiOkResponse({ type: VariationAttributeSchema }),
+  )
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: VariationAttributeBody,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch() ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const change = { kind: 'update' as const, id, input: body, ifMatch: parseIfMatch(ifMatch) };
@@ -104,8 +100,6 @@ export class VariationAttributesController {
   }
 
   private async send(reply: FastifyReply, command: ChangeVariationAttribute) {
-    const { body, revision } = await this.commands.execute(command);
-    setETag(reply, revision);
-    return body;
+    return withETag(reply, await this.commands.execute(command));
   }
 }
