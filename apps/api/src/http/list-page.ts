@@ -1,5 +1,12 @@
 import { SelectQueryBuilder } from 'kysely';
-import { ListEnvelope, listEnvelope, PageRequest } from '@app/runtime';
+import {
+  ListEnvelope,
+  listEnvelope,
+  PageRequest,
+  parsePageRequest,
+  queryText,
+  refuseUnknownParams,
+} from '@app/runtime';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Rows<O = any> = SelectQueryBuilder<any, any, O>;
@@ -23,4 +30,18 @@ export async function listPageOf<R extends Rows, O, T>(
 export async function countOf(rows: Rows): Promise<number> {
   const { n } = await rows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/**
+ * A list's page and its search (`q`, trimmed; a blank one searches nothing) from its query string;
+ * a parameter that is none of those nor one of `filters` is refused, not ignored.
+ */
+export function searchListQuery(
+  query: Record<string, unknown>,
+  filters: readonly string[],
+): { page: PageRequest; q?: string } {
+  refuseUnknownParams(query, ['page', 'limit', 'include_total', 'q', ...filters]);
+  const page = parsePageRequest(query);
+  const q = queryText(query, 'q')?.trim();
+  return q ? { page, q } : { page };
 }
