@@ -1,4 +1,4 @@
-import { SelectQueryBuilder } from 'kysely';
+import { SelectQueryBuilder, sql } from 'kysely';
 import {
   ListEnvelope,
   listEnvelope,
@@ -44,4 +44,9 @@ export function searchListQuery(
   const page = parsePageRequest(query);
   const q = queryText(query, 'q')?.trim();
   return q ? { page, q } : { page };
+}
+
+/** Rows in name order: `column` compared lower-case, then id (stable across pages). */
+export function byName<O>(rows: Rows<O>, column = 'name'): Rows<O> {
+  return rows.orderBy(sql`lower(${sql.ref(column)})`).orderBy('id');
 }

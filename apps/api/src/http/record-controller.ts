@@ -32,6 +32,12 @@ import { IfMatch } from './if-match';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
+/** The reads a record's list and retrieve use when its declaration names no others. */
+interface RecordReads {
+  list(actor: Actor, query: Record<string, unknown>, url: string): Promise<unknown>;
+  retrieve(actor: Actor, id: string, query: Record<string, unknown>): Promise<Written>;
+}
+
 /** A write's answer and the revision for its ETag. */
 export interface Written {
   body: unknown;
@@ -46,10 +52,8 @@ type Rule = readonly [Scope, Permission?];
  * answer the body with its revision; `reads` is resolved from the module.
  */
 export interface RecordDeclaration<R> {
-  /** The path under /api/v3, also its OpenAPI tag. */
+  /** The path under /api/v3, also its OpenAPI tag; it names the class and its operations. */
   path: string;
-  /** The controller's class name, which names its operations (`ItemCategoriesController`). */
-  name: string;
   /** Its JSON `object`, as a delete answers it. */
   object: string;
   /** As the docs name one: `category`. */
@@ -63,8 +67,10 @@ export interface RecordDeclaration<R> {
   history: HistoryDeclaration<any, any>;
   schema: Type<unknown>;
   body: { create: Type<object>; update: Type<object> };
-  list(reads: R, actor: Actor, query: Record<string, unknown>, url: string): Promise<unknown>;
-  retrieve(reads: R, actor: Actor, id: string, query: Record<string, unknown>): Promise<Written>;
+  /** The list from the query string; by default `reads.list(actor, query, url)`. */
+  list?(reads: R, actor: Actor, query: Record<string, unknown>, url: string): Promise<unknown>;
+  /** The record with its revision; by default `reads.retrieve(actor, id, query)`. */
+  retrieve?(reads: R, actor: Actor, id: string, query: Record<string, unknown>): Promise<Written>;
   create(commands: CommandBus, actor: Actor, id: string, body: object): Promise<Written>;
   update(commands: CommandBus, actor: Actor, id: string, body: object, ifMatch?: number): Promise<Written>;
   remove?(commands: CommandBus, actor: Actor, id: string, ifMatch?: number): Promise<Written>;
@@ -81,6 +87,9 @@ export interface RecordDeclaration<R> {
 /** The controller of one catalogue record, its operations in the order the document lists them. */
 export function recordController<R>(declaration: RecordDeclaration<R>): Type<unknown> {
   const { access, docs, schema, noun } = declaration;
+  const defaults = (reads: R) => reads as unknown as RecordReads;
+  const list = declaration.list ?? ((reads, ...args) => defaults(reads).list(...args));
+  const retrieve = declaration.retrieve ?? ((reads, ...args) => defaults(reads).retrieve(...args));
   const writes = declaration.idempotencyKeyRequired ? IdempotencyKeyRequired() : () => undefined;
   // Without a delete the handler has no route: Nest and the document leave it out.
   const remove = declaration.remove;
@@ -104,7 +113,7 @@ export function recordController<R>(declaration: RecordDeclaration<R>): Type<unk
       @Query() query: Record<string, unknown>,
       @Req() request: FastifyRequest,
     ) {
-      return declaration.list(this.reads, actor, query, pathOf(request.url));
+      return list(this.reads, actor, query, pathOf(request.url));
     }
 
     @Get(':id')
@@ -116,7 +125,7 @@ export function recordController<R>(declaration: RecordDeclaration<R>): Type<unk
       @Query() query: Record<string, unknown>,
       @Res({ passthrough: true }) reply: FastifyReply,
     ) {
-      const current = () => declaration.retrieve(this.reads, actor, id, query);
+      const current = () => retrieve(this.reads, actor, id, query);
       return this.history.retrieve(declaration.history, { actor, id, query, reply }, current);
     }
 
@@ -162,7 +171,8 @@ export function recordController<R>(declaration: RecordDeclaration<R>): Type<unk
       return withETag(reply, await remove!(this.commands, actor, id, parseIfMatch(ifMatch)));
     }
   }
-  // Its own name per record, for Nest's injector and the OpenAPI operation ids.
-  Object.defineProperty(RecordController, 'name', { value: declaration.name });
+  // Its own name per record, for Nest's injector and the OpenAPI operation ids: `ItemCategoriesController`.
+  const name = declaration.path.replace(/(^|-)(\w)/g, (_, _dash, letter: string) => letter.toUpperCase());
+  Object.defineProperty(RecordController, 'name', { value: `${name}Controller` });
   return RecordController;
 }

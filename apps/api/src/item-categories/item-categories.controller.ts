@@ -1,3 +1,4 @@
+import { CATALOGUE_ACCESS } from '../auth/access';
 import { ListOperation } from '../openapi/record-operations';
 import { IF_MATCH_CHANGE } from '../http/if-match';
 import { recordController } from '../http/record-controller';
@@ -11,14 +12,9 @@ import { ItemCategoryReads } from './item-category-reads';
 /** Item categories with their custom-field definitions (inventory-api §4, "Item categories"). */
 export const ItemCategoriesController = recordController<ItemCategoryReads>({
   path: 'item-categories',
-  name: 'ItemCategoriesController',
   object: 'item_category',
   noun: 'category',
-  access: {
-    read: ['items:read'],
-    write: ['items:write', 'inventory.modify'],
-    delete: ['items:delete', 'inventory.delete'],
-  },
+  access: CATALOGUE_ACCESS,
   ifMatch: IF_MATCH_CHANGE,
   reads: ItemCategoryReads,
   history: itemCategoryHistory,

@@ -10,10 +10,9 @@ import {
   isRecordId,
 } from '@app/domain';
 import { Database } from '@app/read-models';
-import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { listPageOf } from '../http/list-page';
+import { byName, listPageOf } from '../http/list-page';
 import { resourceMissing } from '@app/runtime';
 import { ListEnvelope, listEnvelope, PageRequest, parsePageRequest } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
@@ -63,11 +62,7 @@ export class LocationReads {
     if (actor.locationId !== null) rows = rows.where('id', '=', actor.locationId);
     return listPageOf(
       { rows, page, url },
-      (all) =>
-        all
-          .select(['id', 'name', 'short_name'])
-          .orderBy(sql`lower(name)`)
-          .orderBy('id'),
+      (all) => byName(all.select(['id', 'name', 'short_name'])),
       (found) => found.map(locationSummaryView),
     );
   }
@@ -79,11 +74,7 @@ export class LocationReads {
     const rows = this.database.db.selectFrom('zones').where('location_id', '=', locationId);
     return listPageOf(
       { rows, page, url },
-      (all) =>
-        all
-          .select(['id', 'location_id', 'name', 'short_name', 'description'])
-          .orderBy(sql`lower(name)`)
-          .orderBy('id'),
+      (all) => byName(all.select(['id', 'location_id', 'name', 'short_name', 'description'])),
       (found) => found.map(zoneView),
     );
   }

@@ -1,3 +1,4 @@
+import { CATALOGUE_ACCESS } from '../auth/access';
 import { CommandBus } from '@nestjs/cqrs';
 import { LocationCommand } from '@app/domain';
 import { Actor } from '../auth/actor';
@@ -15,22 +16,15 @@ import { LocationWritten } from './location-writes';
 /** The location endpoints (inventory-api §4 "Locations and zones"); zones have their own controller. */
 export const LocationsController = recordController<LocationReads>({
   path: 'locations',
-  name: 'LocationsController',
   object: 'location',
   noun: 'location',
-  access: {
-    read: ['items:read'],
-    write: ['items:write', 'inventory.modify'],
-    delete: ['items:delete', 'inventory.delete'],
-  },
+  access: CATALOGUE_ACCESS,
   ifMatch: IF_MATCH_CHANGE,
   idempotencyKeyRequired: true,
   reads: LocationReads,
   history: locationHistory,
   schema: LocationSchema,
   body: { create: LocationBody, update: LocationBody },
-  list: (reads, actor, query, url) => reads.list(actor, query, url),
-  retrieve: (reads, actor, id, query) => reads.retrieve(actor, id, query),
   create: async (commands, actor, id, body) =>
     liveLocation(
       await change(commands, actor, id, { type: 'CreateLocation', id, input: body }, undefined, true),

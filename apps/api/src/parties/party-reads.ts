@@ -5,7 +5,7 @@ import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { listPageOf } from '../http/list-page';
+import { byName, listPageOf } from '../http/list-page';
 import { resourceMissing } from '@app/runtime';
 import { ListEnvelope } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
@@ -69,11 +69,7 @@ export class PartyReads {
     if (filters.q !== undefined) rows = rows.where(matching(filters.q));
     return listPageOf(
       { rows, page, url },
-      (all) =>
-        all
-          .selectAll()
-          .orderBy(sql`lower(name)`)
-          .orderBy('id'),
+      (all) => byName(all.selectAll()),
       (found) => found.map((row) => partyJson(kind, recordOf(row), row.revision as number)),
     );
   }

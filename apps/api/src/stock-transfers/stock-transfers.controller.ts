@@ -1,4 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+  Type,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { StockTransferCommand } from '@app/domain';
@@ -136,18 +150,11 @@ export class StockTransfersController {
   }
 
   @Post(':id/send')
-  @HttpCode(200)
   @Access('stock_transfers:send', MODIFY)
-  @ApiErrors(404, 409, 410)
-  @WriteOperation(
-    {
-      summary: 'Send a pending transfer: its lines leave the origin and are in transit (27)',
-      body: { type: StockTransferSendBody, required: false },
-      notFound: true,
-      conflict: 'stock_transfer_send_not_allowed or insufficient_stock',
-    },
-    ApiOkResponse({ description: 'The transfer, status_id 27', type: StockTransferSchema }),
-  )
+  @TransitionOperation(27, StockTransferSendBody, {
+    summary: 'Send a pending transfer: its lines leave the origin and are in transit (27)',
+    conflict: 'stock_transfer_send_not_allowed or insufficient_stock',
+  })
   sendTransfer(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -159,18 +166,11 @@ export class StockTransfersController {
   }
 
   @Post(':id/receive')
-  @HttpCode(200)
   @Access('stock_transfers:receive', MODIFY)
-  @ApiErrors(404, 409, 410)
-  @WriteOperation(
-    {
-      summary: 'Receive an in-transit transfer: its lines are on hand at the destination (28)',
-      body: { type: StockTransferReceiveBody, required: false },
-      notFound: true,
-      conflict: 'stock_transfer_receive_not_allowed',
-    },
-    ApiOkResponse({ description: 'The transfer, status_id 28', type: StockTransferSchema }),
-  )
+  @TransitionOperation(28, StockTransferReceiveBody, {
+    summary: 'Receive an in-transit transfer: its lines are on hand at the destination (28)',
+    conflict: 'stock_transfer_receive_not_allowed',
+  })
   receive(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -219,4 +219,21 @@ export class StockTransfersController {
     if (written.record === null) return null;
     return this.reads.detail(actor, written.record, written.revision);
   }
+}
+
+/** A transfer's move to `status` (send, receive): 200 with the transfer; its body is optional. */
+function TransitionOperation(
+  status: number,
+  body: Type<unknown>,
+  docs: { summary: string; conflict: string },
+) {
+  const answer = ApiOkResponse({
+    description: `The transfer, status_id ${status}`,
+    type: StockTransferSchema,
+  });
+  return applyDecorators(
+    HttpCode(200),
+    WriteOperation({ ...docs, body: { type: body, required: false }, notFound: true }, answer),
+    ApiErrors(404, 409, 410),
+  );
 }

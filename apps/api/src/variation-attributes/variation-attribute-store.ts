@@ -14,7 +14,7 @@ import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { listPageOf } from '../http/list-page';
+import { byName, listPageOf } from '../http/list-page';
 import { resourceMissing } from '@app/runtime';
 import { ListEnvelope, parsePageRequest } from '@app/runtime';
 import { KeyedLock } from '@app/runtime';
@@ -62,11 +62,7 @@ export class VariationAttributeStore {
       .where('account_id', '=', actor.accountId);
     return listPageOf(
       { rows, page, url },
-      (all) =>
-        all
-          .selectAll()
-          .orderBy(sql`lower(display_name)`)
-          .orderBy('id'),
+      (all) => byName(all.selectAll(), 'display_name'),
       (found) => found.map((row) => variationAttributeJson(recordOfRow(row), row.revision)),
     );
   }

@@ -1,3 +1,4 @@
+import { CATALOGUE_ACCESS } from '../auth/access';
 import { ListOperation } from '../openapi/record-operations';
 import { recordController } from '../http/record-controller';
 import { VariationAttributeSchema } from './variation-attribute-schemas';
@@ -6,21 +7,16 @@ import { ChangeVariationAttribute } from './variation-attribute-commands';
 import { variationAttributeHistory } from './variation-attribute-history';
 import { VariationAttributeStore } from './variation-attribute-store';
 
-const MODIFY = 'inventory.modify';
-
 /** Account variation attributes and their values (EXTENSIONS.md §7); they are not deleted. */
 export const VariationAttributesController = recordController<VariationAttributeStore>({
   path: 'variation-attributes',
-  name: 'VariationAttributesController',
   object: 'variation_attribute',
   noun: 'attribute',
-  access: { read: ['items:read'], write: ['items:write', MODIFY] },
+  access: CATALOGUE_ACCESS,
   reads: VariationAttributeStore,
   history: variationAttributeHistory,
   schema: VariationAttributeSchema,
   body: { create: VariationAttributeBody, update: VariationAttributeBody },
-  list: (store, actor, query, url) => store.list(actor, query, url),
-  retrieve: (store, actor, id, query) => store.retrieve(actor, id, query),
   create: (commands, actor, _id, input) =>
     commands.execute(new ChangeVariationAttribute(actor, { kind: 'create', input })),
   update: (commands, actor, id, input, ifMatch) =>
