@@ -1,18 +1,4 @@
-import {
-  applyDecorators,
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Req,
-  Res,
-  Type,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { StockTransferCommand } from '@app/domain';
@@ -36,6 +22,7 @@ import {
 } from './stock-transfer-bodies';
 import { ChangeStockTransfer } from './stock-transfer-commands';
 import { STOCK_TRANSFER_HISTORY } from './stock-transfer-history';
+import { TransitionOperation } from './stock-transfer-docs';
 import { StockTransferReads } from './stock-transfer-reads';
 import { StockTransferSchema, StockTransferSummarySchema } from './stock-transfer-schemas';
 import { StockTransferWritten } from './stock-transfer-writes';
@@ -219,21 +206,4 @@ export class StockTransfersController {
     if (written.record === null) return null;
     return this.reads.detail(actor, written.record, written.revision);
   }
-}
-
-/** A transfer's move to `status` (send, receive): 200 with the transfer; its body is optional. */
-function TransitionOperation(
-  status: number,
-  body: Type<unknown>,
-  docs: { summary: string; conflict: string },
-) {
-  const answer = ApiOkResponse({
-    description: `The transfer, status_id ${status}`,
-    type: StockTransferSchema,
-  });
-  return applyDecorators(
-    HttpCode(200),
-    WriteOperation({ ...docs, body: { type: body, required: false }, notFound: true }, answer),
-    ApiErrors(404, 409, 410),
-  );
 }
