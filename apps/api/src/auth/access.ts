@@ -26,3 +26,10 @@ export function Access(scopes: Scope | readonly Scope[], permission?: Permission
     ApiForbiddenResponse({ description: 'insufficient_scope or permission_denied' }),
   );
 }
+
+/** The inventory catalogue's rules (items, categories, locations, attributes): read, change, delete. */
+export const CATALOGUE_ACCESS = {
+  read: ['items:read'],
+  write: ['items:write', 'inventory.modify'],
+  delete: ['items:delete', 'inventory.delete'],
+} as const;

@@ -1,7 +1,7 @@
 import { invalidQueryParameter } from '@app/runtime';
-import { PageRequest, parsePageRequest } from '@app/runtime';
+import { PageRequest, queryText } from '@app/runtime';
 import { isRecordId } from '@app/domain';
-import { queryText, refuseUnknownParams } from '@app/runtime';
+import { searchListQuery } from '../http/list-page';
 
 export interface ContactListRequest {
   page: PageRequest;
@@ -13,14 +13,9 @@ export interface ContactListRequest {
 
 type Query = Record<string, unknown>;
 
-const PARAMS = ['page', 'limit', 'include_total', 'q', 'account_record_id'];
-
 /** The list's query string; a parameter the list does not know is refused, not ignored. */
 export function parseContactListQuery(query: Query = {}): ContactListRequest {
-  refuseUnknownParams(query, PARAMS);
-  const request: ContactListRequest = { page: parsePageRequest(query) };
-  const q = queryText(query, 'q');
-  if (q !== undefined && q.trim() !== '') request.q = q.trim();
+  const request: ContactListRequest = searchListQuery(query, ['account_record_id']);
   const recordId = queryText(query, 'account_record_id');
   if (recordId !== undefined) {
     if (!isRecordId(recordId)) throw notAVisibleRecord();

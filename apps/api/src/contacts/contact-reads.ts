@@ -12,10 +12,11 @@ import { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
+import { listPageOf } from '../http/list-page';
 import { parseAsOfRevision, RecordHistory, requireAuditScope } from '../history';
 import { resourceMissing } from '@app/runtime';
 import { setETag } from '../http/etag';
-import { ListEnvelope, listEnvelope } from '@app/runtime';
+import { ListEnvelope } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { AccountRecords } from './account-records';
 import { CONTACT_HISTORY } from './contact-history';
@@ -97,24 +98,16 @@ export class ContactReads {
     if (assignedTo !== undefined) rows = rows.where(linkedToRecordAssignedTo(assignedTo));
     if (request.accountRecordId !== undefined) rows = rows.where(linkedTo(request.accountRecordId));
     if (request.q !== undefined) rows = rows.where(matching(request.q));
-    const found = await rows
-      .selectAll('c')
-      .orderBy(sql`lower(c.first_name)`)
-      .orderBy(sql`lower(c.last_name)`)
-      .orderBy('c.id')
-      .offset(page.offset)
-      .limit(page.fetch)
-      .execute();
-    const total = page.includeTotal
-      ? Number((await rows.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
-      : undefined;
-    return listEnvelope({
-      url,
-      page: page.page,
-      limit: page.limit,
-      rows: await this.render(actor, found),
-      total,
-    });
+    return listPageOf(
+      { rows, page, url },
+      (all) =>
+        all
+          .selectAll('c')
+          .orderBy(sql`lower(c.first_name)`)
+          .orderBy(sql`lower(c.last_name)`)
+          .orderBy('c.id'),
+      (found) => this.render(actor, found),
+    );
   }
 
   /** The filter names a customer, prospect or supplier the caller may see, else 422. */

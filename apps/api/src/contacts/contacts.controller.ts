@@ -1,31 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
-  ApiBody,
-  ApiHeader,
+  ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiQuery,
   ApiTags,
-  ApiUnprocessableEntityResponse,
-  ApiCreatedResponse,
 } from '@nestjs/swagger';
 import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
+import { ListOperation, RetrieveOperation, WriteOperation } from '../openapi/record-operations';
 import { ContactSchema } from './contact-schemas';
 import { EventEntrySchema } from '../history/event-entry-schema';
 import { ContactCommand } from '@app/domain';
@@ -33,8 +17,9 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { ApiAsOfRevision, ApiEventsQuery, asOfRequested, parseEventsQuery, RecordHistory } from '../history';
-import { parseIfMatch, setETag } from '../http/etag';
+import { ApiEventsQuery, asOfRequested, parseEventsQuery, RecordHistory } from '../history';
+import { parseIfMatch, withETag } from '../http/etag';
+import { IF_MATCH_CHANGE, IfMatch } from '../http/if-match';
 import { pathOf } from '@app/runtime';
 import { ChangeContact } from './contact-commands';
 import { ContactBody } from './contact-body';
@@ -59,22 +44,18 @@ export class ContactsController {
 
   @Get()
   @Access('contacts:read', MANAGE)
-  @ApiOperation({ summary: 'List contacts by first and last name' })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' })
-  @ApiQuery({ name: 'include_total', required: false, type: Boolean })
-  @ApiQuery({
-    name: 'q',
-    required: false,
-    description: 'In first and last name, emails, phone, cell and fax',
+  @ListOperation(ContactSchema, 'List contacts by first and last name', {
+    total: true,
+    filters: [
+      { name: 'q', required: false, description: 'In first and last name, emails, phone, cell and fax' },
+      {
+        name: 'account_record_id',
+        required: false,
+        description: 'Contacts linked to this customer, prospect or supplier (one you can see, else 422)',
+      },
+    ],
+    invalidQuery: true,
   })
-  @ApiQuery({
-    name: 'account_record_id',
-    required: false,
-    description: 'Contacts linked to this customer, prospect or supplier (one you can see, else 422)',
-  })
-  @ApiListOf(ContactSchema)
-  @ApiUnprocessableEntityResponse({ description: 'invalid_query_parameter' })
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -84,28 +65,25 @@ export class ContactsController {
   }
 
   @Get(':id')
-  @ApiAsOfRevision()
   @Access('contacts:read', MANAGE)
-  @ApiOperation({ summary: 'Retrieve a contact; with as_of_revision (audit:read), as it was then' })
-  @ApiNotFoundResponse({ description: 'resource_missing' })
-  @ApiOkResponse({ type: ContactSchema })
+  @RetrieveOperation(ContactSchema, 'Retrieve a contact; with as_of_revision (audit:read), as it was then')
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    // Its past shows the linked records as they are now: ContactReads answers it, not RecordHistory.
     if (asOfRequested(query)) return this.reads.retrieveAsOf(actor, id, query, reply);
-    const { body, revision } = await this.reads.retrieve(actor, id, query);
-    setETag(reply, revision);
-    return body;
+    return withETag(reply, await this.reads.retrieve(actor, id, query));
   }
 
   @Post()
   @Access('contacts:write', MANAGE)
-  @ApiOperation({ summary: 'Create a contact' })
-  @ApiBody({ type: ContactBody })
-  @ApiCreatedResponse({ type: ContactSchema, description: 'The new contact' })
+  @WriteOperation(
+    { summary: 'Create a contact', body: ContactBody },
+    ApiCreatedResponse({ type: ContactSchema, description: 'The new contact' }),
+  )
   create(
     @CurrentActor() actor: Actor,
     @Body() body: ContactBody,
@@ -117,16 +95,19 @@ export class ContactsController {
 
   @Patch(':id')
   @Access('contacts:write', MANAGE)
-  @ApiOperation({ summary: 'Change the given fields of a contact; account_record_ids replaces its links' })
-  @ApiBody({ type: ContactBody })
-  @ApiHeader({ name: 'If-Match', required: false, description: 'The revision the change is based on' })
-  @ApiNotFoundResponse({ description: 'resource_missing' })
-  @ApiOkResponse({ type: ContactSchema })
+  @WriteOperation(
+    {
+      summary: 'Change the given fields of a contact; account_record_ids replaces its links',
+      body: ContactBody,
+      notFound: true,
+    },
+    ApiOkResponse({ type: ContactSchema }),
+  )
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: ContactBody,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch(IF_MATCH_CHANGE) ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     return this.send(reply, actor, id, { type: 'UpdateContact', input: body }, ifMatch);
@@ -135,14 +116,11 @@ export class ContactsController {
   @Delete(':id')
   @HttpCode(200)
   @Access('contacts:delete', MANAGE)
-  @ApiOperation({ summary: 'Delete a contact and its links' })
-  @ApiHeader({ name: 'If-Match', required: false, description: 'The revision the deletion is based on' })
-  @ApiNotFoundResponse({ description: 'resource_missing' })
-  @ApiDeleted('contact')
+  @WriteOperation({ summary: 'Delete a contact and its links', notFound: true }, ApiDeleted('contact'))
   remove(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch('The revision the deletion is based on') ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     return this.send(reply, actor, id, { type: 'DeleteContact' }, ifMatch);
@@ -157,9 +135,7 @@ export class ContactsController {
     fresh = false,
   ) {
     const change = { actor, id, command, ifMatch: parseIfMatch(ifMatch), fresh };
-    const { body, revision } = await this.commands.execute(new ChangeContact(change));
-    setETag(reply, revision);
-    return body;
+    return withETag(reply, await this.commands.execute(new ChangeContact(change)));
   }
 }
 

@@ -11,10 +11,10 @@ import {
 import { FastifyReply } from 'fastify';
 import { Actor } from '../auth/actor';
 import { resourceMissing } from '@app/runtime';
-import { setETag } from '../http/etag';
+import { setETag, withETag } from '../http/etag';
 import { ListEnvelope, listEnvelope, PageRequest } from '@app/runtime';
 import { EVENT_STORE } from '../store/tokens';
-import { parseAsOfRevision, requireAuditScope } from './as-of-revision';
+import { asOfRequested, parseAsOfRevision, requireAuditScope } from './as-of-revision';
 import { eventEntry, EventEntry } from './event-entry';
 import { HistoryDeclaration } from './history-declaration';
 
@@ -93,6 +93,20 @@ export class RecordHistory {
     const view = await this.asOf(declaration, id, revision, actor);
     setETag(reply, revision, declaration.etagPrefix);
     return view;
+  }
+
+  /**
+   * A retrieve endpoint's answer: the past view when the query asks for one (`retrieveAsOf`), else
+   * the record as `current` reads it now, with its revision as the ETag.
+   */
+  async retrieve<R, E extends DomainEvent>(
+    declaration: HistoryDeclaration<R, E>,
+    request: { actor: Actor; id: string; query: Record<string, unknown>; reply: FastifyReply },
+    current: () => Promise<{ body: unknown; revision: number }>,
+  ): Promise<unknown> {
+    const { actor, id, query, reply } = request;
+    if (asOfRequested(query)) return this.retrieveAsOf(declaration, id, query, actor, reply);
+    return withETag(reply, await current(), declaration.etagPrefix);
   }
 
   /** The record as its stream ends (live or deleted) and that revision, if the actor may see it. */

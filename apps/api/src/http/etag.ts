@@ -13,6 +13,12 @@ export function setETag(reply: FastifyReply, revision: number, prefix = ''): voi
   reply.header('ETag', formatETag(revision, prefix));
 }
 
+/** A write's or a read's answer: its body, with the revision it stands at as the ETag. */
+export function withETag<B>(reply: FastifyReply, answer: { body: B; revision: number }, prefix = ''): B {
+  setETag(reply, answer.revision, prefix);
+  return answer.body;
+}
+
 /**
  * The revision an If-Match names, with or without quotes and the prefix (`7`, `"7"`, `"so_7"`);
  * undefined when absent or `*` (any current revision). Anything else is a 400, not a conflict:

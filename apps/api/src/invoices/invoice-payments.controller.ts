@@ -1,14 +1,12 @@
-import { Body, Controller, Get, Header, Headers, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiQuery,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
@@ -20,10 +18,11 @@ import { Actor, can } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
 import { documentInput } from '../documents/document-body';
 import { parseIfMatch, setETag } from '../http/etag';
+import { IfMatch } from '../http/if-match';
 import { pathOf } from '@app/runtime';
 import { refuseUnknownParams } from '@app/runtime';
 import { ApiErrors } from '../openapi/error-envelope.schema';
-import { ApiListOf } from '../openapi/response-schemas';
+import { ListOperation } from '../openapi/record-operations';
 import { PaymentBody, RefundBody } from './invoice-bodies';
 import { ChangeInvoice } from './invoice-commands';
 import { DocumentParties } from '../documents/document-parties';
@@ -31,7 +30,7 @@ import { InvoiceReads } from './invoice-reads';
 import { InvoicePaymentReceiptPreviewSchema, InvoicePaymentSchema } from './invoice-schemas';
 
 /** The revision a write expects (its ETag); a stale one answers 409 mobile_mutation_conflict. */
-const IF_MATCH = { name: 'If-Match', required: false, description: 'The revision (ETag)' };
+const IF_MATCH = 'The revision (ETag)';
 
 /**
  * Payments and refunds of an invoice (documents-api §4). Each is decided on the invoice's stream
@@ -59,13 +58,12 @@ export class InvoicePaymentsController {
   })
   @ApiUnprocessableEntityResponse({ description: 'validation_failed (param amount: beyond the balance)' })
   @ApiConflictResponse({ description: 'invoice_payment_not_allowed (cancelled) or mobile_mutation_conflict' })
-  @ApiHeader(IF_MATCH)
   @ApiErrors(404, 409, 410)
   pay(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: PaymentBody,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch(IF_MATCH) ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const command = { type: 'RecordPayment' as const, payment_id: randomUUID(), input: documentInput(body) };
@@ -85,13 +83,12 @@ export class InvoicePaymentsController {
   @ApiUnprocessableEntityResponse({
     description: 'validation_failed (param amount: above payments less refunds)',
   })
-  @ApiHeader(IF_MATCH)
   @ApiErrors(404, 409, 410)
   refund(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: RefundBody,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch(IF_MATCH) ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const command = { type: 'RecordRefund' as const, payment_id: randomUUID(), input: documentInput(body) };
@@ -109,14 +106,13 @@ export class InvoicePaymentsController {
     description: 'The refund as a payment of type refund, amount negative',
   })
   @ApiNotFoundResponse({ description: 'resource_missing: no such payment on the invoice' })
-  @ApiHeader(IF_MATCH)
   @ApiErrors(404, 409, 410)
   refundPayment(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Param('payment_id') paymentId: string,
     @Body() body: RefundBody,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch(IF_MATCH) ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const command = {
@@ -130,13 +126,10 @@ export class InvoicePaymentsController {
 
   @Get('payments')
   @Access('invoices:read', 'invoices.payment_list')
-  @ApiOperation({
-    summary: 'Payments and refunds, newest payment date first',
+  @ListOperation(InvoicePaymentSchema, 'Payments and refunds, newest payment date first', {
+    limitRange: false,
+    total: true,
   })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number })
-  @ApiQuery({ name: 'include_total', required: false, type: Boolean })
-  @ApiListOf(InvoicePaymentSchema)
   @ApiErrors(404, 410)
   payments(
     @CurrentActor() actor: Actor,

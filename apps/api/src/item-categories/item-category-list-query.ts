@@ -1,7 +1,7 @@
 import { invalidQueryParameter } from '@app/runtime';
-import { PageRequest, parsePageRequest } from '@app/runtime';
+import { PageRequest, queryText } from '@app/runtime';
 import { isRecordId } from '@app/domain';
-import { queryText, refuseUnknownParams } from '@app/runtime';
+import { searchListQuery } from '../http/list-page';
 
 /** What a category list asks for besides its page. */
 export interface ItemCategoryListRequest {
@@ -14,14 +14,9 @@ export interface ItemCategoryListRequest {
 
 type Query = Record<string, unknown>;
 
-const PARAMS = ['page', 'limit', 'include_total', 'q', 'parent_id'];
-
 /** The list's query string; a parameter the list does not know is refused, not ignored. */
 export function parseItemCategoryListQuery(query: Query = {}): ItemCategoryListRequest {
-  refuseUnknownParams(query, PARAMS);
-  const request: ItemCategoryListRequest = { page: parsePageRequest(query) };
-  const q = queryText(query, 'q');
-  if (q !== undefined && q.trim() !== '') request.q = q.trim();
+  const request: ItemCategoryListRequest = searchListQuery(query, ['parent_id']);
   const parent = queryText(query, 'parent_id');
   if (parent !== undefined) {
     if (parent === 'root') request.parent = 'root';

@@ -10,8 +10,9 @@ import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
+import { listPageOf } from '../http/list-page';
 import { resourceMissing } from '@app/runtime';
-import { ListEnvelope, listEnvelope } from '@app/runtime';
+import { ListEnvelope } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { ItemCategoryJson, itemCategoryJson } from './item-category-json';
 import { ItemCategoryListRequest } from './item-category-list-query';
@@ -53,24 +54,16 @@ export class ItemCategoryReads {
     if (parent === 'root') rows = rows.where('parent_id', 'is', null);
     else if (parent !== undefined) rows = rows.where('parent_id', '=', parent.id);
     if (q !== undefined) rows = rows.where(sql<boolean>`strpos(lower(name), lower(${q})) > 0`);
-    const found = await rows
-      .selectAll()
-      .orderBy('weight')
-      .orderBy(sql`lower(name)`)
-      .orderBy('id')
-      .offset(page.offset)
-      .limit(page.fetch)
-      .execute();
-    const total = page.includeTotal
-      ? Number((await rows.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n as number)
-      : undefined;
-    return listEnvelope({
-      url,
-      page: page.page,
-      limit: page.limit,
-      rows: found.map((row) => itemCategoryJson(recordOf(row), row.revision as number)),
-      total,
-    });
+    return listPageOf(
+      { rows, page, url },
+      (all) =>
+        all
+          .selectAll()
+          .orderBy('weight')
+          .orderBy(sql`lower(name)`)
+          .orderBy('id'),
+      (found) => found.map((row) => itemCategoryJson(recordOf(row), row.revision as number)),
+    );
   }
 
   /** How many categories of the account have `id` as their parent. */

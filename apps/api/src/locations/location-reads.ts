@@ -10,17 +10,15 @@ import {
   isRecordId,
 } from '@app/domain';
 import { Database } from '@app/read-models';
-import { SelectQueryBuilder, sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
+import { byName, listPageOf } from '../http/list-page';
 import { resourceMissing } from '@app/runtime';
 import { ListEnvelope, listEnvelope, PageRequest, parsePageRequest } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { locationContext } from './location-context';
 import { LocationJson, locationJson } from './location-json';
 import { refuseUnknownParams } from '@app/runtime';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
 
 type Query = Record<string, unknown>;
 
@@ -62,21 +60,11 @@ export class LocationReads {
       .where('account_id', '=', actor.accountId)
       .where('active', '=', true);
     if (actor.locationId !== null) rows = rows.where('id', '=', actor.locationId);
-    const found = await rows
-      .select(['id', 'name', 'short_name'])
-      .orderBy(sql`lower(name)`)
-      .orderBy('id')
-      .offset(page.offset)
-      .limit(page.fetch)
-      .execute();
-    const total = page.includeTotal ? await count(rows) : undefined;
-    return listEnvelope({
-      url,
-      page: page.page,
-      limit: page.limit,
-      rows: found.map(locationSummaryView),
-      total,
-    });
+    return listPageOf(
+      { rows, page, url },
+      (all) => byName(all.select(['id', 'name', 'short_name'])),
+      (found) => found.map(locationSummaryView),
+    );
   }
 
   /** The zones of an active location the caller may see, by name then id; else 404. */
@@ -84,15 +72,11 @@ export class LocationReads {
     const page = listPage(query);
     await this.assertVisible(actor, locationId);
     const rows = this.database.db.selectFrom('zones').where('location_id', '=', locationId);
-    const found = await rows
-      .select(['id', 'location_id', 'name', 'short_name', 'description'])
-      .orderBy(sql`lower(name)`)
-      .orderBy('id')
-      .offset(page.offset)
-      .limit(page.fetch)
-      .execute();
-    const total = page.includeTotal ? await count(rows) : undefined;
-    return listEnvelope({ url, page: page.page, limit: page.limit, rows: found.map(zoneView), total });
+    return listPageOf(
+      { rows, page, url },
+      (all) => byName(all.select(['id', 'location_id', 'name', 'short_name', 'description'])),
+      (found) => found.map(zoneView),
+    );
   }
 
   /** 404 unless the location is active, of the caller's account and inside its restriction. */
@@ -123,9 +107,4 @@ function emptyPage<T>(url: string, page: PageRequest): ListEnvelope<T> {
     rows: [],
     total: page.includeTotal ? 0 : undefined,
   });
-}
-
-async function count(rows: SelectQueryBuilder<any, any, object>): Promise<number> {
-  const { n } = await rows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(n);
 }

@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBody,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiListOf } from '../openapi/response-schemas';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ListOperation, WriteOperation } from '../openapi/record-operations';
 import { ZoneSchema } from './location-schemas';
 import { LocationCommand, zoneView, isRecordId } from '@app/domain';
 import { FastifyRequest } from 'fastify';
@@ -39,10 +31,7 @@ export class ZonesController {
 
   @Get()
   @Access('items:read')
-  @ApiOperation({ summary: 'List the zones of a location by name' })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' })
-  @ApiListOf(ZoneSchema)
+  @ListOperation(ZoneSchema, 'List the zones of a location by name')
   list(
     @CurrentActor() actor: Actor,
     @Param('location_id') locationId: string,
@@ -55,9 +44,10 @@ export class ZonesController {
   @Post()
   @Access('items:write', 'inventory.modify')
   @IdempotencyKeyRequired()
-  @ApiOperation({ summary: 'Create a zone of a location' })
-  @ApiBody({ type: ZoneBody })
-  @ApiCreatedResponse({ type: ZoneSchema, description: 'The new zone' })
+  @WriteOperation(
+    { summary: 'Create a zone of a location', body: ZoneBody },
+    ApiCreatedResponse({ type: ZoneSchema, description: 'The new zone' }),
+  )
   create(@CurrentActor() actor: Actor, @Param('location_id') locationId: string, @Body() body: ZoneBody) {
     const zoneId = randomUUID();
     return this.send(actor, locationId, zoneId, { type: 'CreateZone', zone_id: zoneId, input: body });
@@ -66,9 +56,10 @@ export class ZonesController {
   @Patch(':zone_id')
   @Access('items:write', 'inventory.modify')
   @IdempotencyKeyRequired()
-  @ApiOperation({ summary: 'Replace the name, short name and description of a zone' })
-  @ApiBody({ type: ZoneBody })
-  @ApiOkResponse({ type: ZoneSchema })
+  @WriteOperation(
+    { summary: 'Replace the name, short name and description of a zone', body: ZoneBody },
+    ApiOkResponse({ type: ZoneSchema }),
+  )
   update(
     @CurrentActor() actor: Actor,
     @Param('location_id') locationId: string,

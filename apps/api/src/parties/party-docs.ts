@@ -1,11 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiQuery,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiQuery, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 
 // OpenAPI notes shared by the customer and supplier endpoints.
 
@@ -19,15 +13,4 @@ export function ApiPartyList(kinds?: readonly string[]) {
     ...(kinds ? [ApiQuery({ name: 'kind', required: false, enum: [...kinds] })] : []),
     ApiUnprocessableEntityResponse({ description: 'invalid_query_parameter' }),
   );
-}
-
-/** An endpoint on one record: 404 outside the caller's view; If-Match when it writes. */
-export function ApiPartyRecord(options: { writes?: boolean } = {}) {
-  const writes = options.writes
-    ? [
-        ApiHeader({ name: 'If-Match', required: false, description: 'The revision the change is based on' }),
-        ApiConflictResponse({ description: 'mobile_mutation_conflict' }),
-      ]
-    : [];
-  return applyDecorators(ApiNotFoundResponse({ description: 'resource_missing' }), ...writes);
 }

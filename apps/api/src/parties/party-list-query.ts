@@ -1,7 +1,7 @@
 import { invalidQueryParameter } from '@app/runtime';
-import { PageRequest, parsePageRequest } from '@app/runtime';
+import { PageRequest, queryText } from '@app/runtime';
+import { searchListQuery } from '../http/list-page';
 import { PartyKind } from './party-kind';
-import { queryText, refuseUnknownParams } from '@app/runtime';
 
 /** What a list asks for besides its page. */
 export interface PartyListFilters {
@@ -20,16 +20,11 @@ export interface PartyListRequest {
 
 type Query = Record<string, unknown>;
 
-const PARAMS = ['page', 'limit', 'include_total', 'q', 'archived'];
-
 /** The list's query string; a parameter the list does not know is refused, not ignored. */
 export function parsePartyListQuery(kind: PartyKind, query: Query = {}): PartyListRequest {
-  const known = kind.kinds ? [...PARAMS, 'kind'] : PARAMS;
-  refuseUnknownParams(query, known);
-  const page = parsePageRequest(query);
-  const q = queryText(query, 'q');
+  const { page, q } = searchListQuery(query, kind.kinds ? ['archived', 'kind'] : ['archived']);
   const filters: PartyListFilters = { archived: archivedParam(query) };
-  if (q !== undefined && q.trim() !== '') filters.q = q.trim();
+  if (q !== undefined) filters.q = q;
   const kindFilter = queryText(query, 'kind');
   if (kindFilter !== undefined) {
     if (!kind.kinds?.includes(kindFilter))

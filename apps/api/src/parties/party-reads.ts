@@ -5,8 +5,9 @@ import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
+import { byName, listPageOf } from '../http/list-page';
 import { resourceMissing } from '@app/runtime';
-import { ListEnvelope, listEnvelope } from '@app/runtime';
+import { ListEnvelope } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { partyContext } from './party-context';
 import { PartyJson, partyJson, PartyKind } from './party-kind';
@@ -66,23 +67,11 @@ export class PartyReads {
     if (assignedTo !== undefined) rows = rows.where('assigned_user_id', '=', assignedTo);
     if (filters.kind !== undefined) rows = rows.where('kind', '=', filters.kind);
     if (filters.q !== undefined) rows = rows.where(matching(filters.q));
-    const found = await rows
-      .selectAll()
-      .orderBy(sql`lower(name)`)
-      .orderBy('id')
-      .offset(page.offset)
-      .limit(page.fetch)
-      .execute();
-    const total = page.includeTotal
-      ? Number((await rows.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n as number)
-      : undefined;
-    return listEnvelope({
-      url,
-      page: page.page,
-      limit: page.limit,
-      rows: found.map((row) => partyJson(kind, recordOf(row), row.revision as number)),
-      total,
-    });
+    return listPageOf(
+      { rows, page, url },
+      (all) => byName(all.selectAll()),
+      (found) => found.map((row) => partyJson(kind, recordOf(row), row.revision as number)),
+    );
   }
 }
 

@@ -1,38 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import {
-  Controller,
-  Delete,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Req,
-  Res,
-  Type,
-} from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, Type } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBody,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
+import { RetrieveOperation, WriteOperation } from '../openapi/record-operations';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { ApiAsOfRevision, asOfRequested, HistoryDeclaration, RecordHistory } from '../history';
+import { HistoryDeclaration, RecordHistory } from '../history';
 import { BodyOf } from '../http/body-of';
-import { parseIfMatch, setETag } from '../http/etag';
+import { parseIfMatch, withETag } from '../http/etag';
+import { IF_MATCH_CHANGE, IfMatch } from '../http/if-match';
 import { pathOf } from '@app/runtime';
 import { ChangeParty } from './party-commands';
-import { ApiPartyList, ApiPartyRecord } from './party-docs';
+import { ApiPartyList } from './party-docs';
 import { PartyKind } from './party-kind';
 import { parsePartyListQuery } from './party-list-query';
 import { PartyReads } from './party-reads';
@@ -40,6 +22,8 @@ import { PartyReads } from './party-reads';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const MANAGE = 'account_records.manage';
+/** A write on one record: 404 outside the caller's view, 409 on a stale If-Match. */
+const RECORD_WRITE = { notFound: true, conflict: 'mobile_mutation_conflict' };
 
 /**
  * The endpoints of customers (with prospects) or suppliers (EXTENSIONS.md §6): one controller class
@@ -71,29 +55,24 @@ export function partyController(kind: PartyKind<any, any>, history: HistoryDecla
     }
 
     @Get(':id')
-    @ApiAsOfRevision()
     @Access(scopes.read, MANAGE)
-    @ApiOperation({ summary: `Retrieve a ${noun}; with as_of_revision (audit:read), as it was then` })
-    @ApiPartyRecord()
-    @ApiOkResponse({ type: kind.schema })
-    async retrieve(
+    @RetrieveOperation(kind.schema, `Retrieve a ${noun}; with as_of_revision (audit:read), as it was then`)
+    retrieve(
       @CurrentActor() actor: Actor,
       @Param('id') id: string,
       @Query() query: Record<string, unknown>,
       @Res({ passthrough: true }) reply: FastifyReply,
     ) {
-      if (asOfRequested(query)) return this.history.retrieveAsOf(history, id, query, actor, reply);
-      const { body, revision } = await this.reads.retrieve(kind, actor, id, query);
-      setETag(reply, revision);
-      return body;
+      const request = { actor, id, query, reply };
+      return this.history.retrieve(history, request, () => this.reads.retrieve(kind, actor, id, query));
     }
 
     @Post()
     @Access(scopes.write, MANAGE)
-    @ApiOperation({ summary: `Create a ${noun}` })
-    @ApiBody({ type: kind.body })
-    @ApiConflictResponse({ description: 'account_record_limit_reached' })
-    @ApiCreatedResponse({ type: kind.schema, description: `The new ${noun}` })
+    @WriteOperation(
+      { summary: `Create a ${noun}`, body: kind.body, conflict: 'account_record_limit_reached' },
+      ApiCreatedResponse({ type: kind.schema, description: `The new ${noun}` }),
+    )
     create(
       @CurrentActor() actor: Actor,
       @BodyOf(kind.body) body: object,
@@ -105,15 +84,15 @@ export function partyController(kind: PartyKind<any, any>, history: HistoryDecla
 
     @Patch(':id')
     @Access(scopes.write, MANAGE)
-    @ApiOperation({ summary: `Change the given fields of a ${noun}` })
-    @ApiBody({ type: kind.body })
-    @ApiPartyRecord({ writes: true })
-    @ApiOkResponse({ type: kind.schema })
+    @WriteOperation(
+      { summary: `Change the given fields of a ${noun}`, body: kind.body, ...RECORD_WRITE },
+      ApiOkResponse({ type: kind.schema }),
+    )
     update(
       @CurrentActor() actor: Actor,
       @Param('id') id: string,
       @BodyOf(kind.body) body: object,
-      @Headers('if-match') ifMatch: string | undefined,
+      @IfMatch(IF_MATCH_CHANGE) ifMatch: string | undefined,
       @Res({ passthrough: true }) reply: FastifyReply,
     ) {
       return this.send(reply, actor, id, kind.commands.update(body), ifMatch);
@@ -122,13 +101,11 @@ export function partyController(kind: PartyKind<any, any>, history: HistoryDecla
     @Delete(':id')
     @HttpCode(200)
     @Access(scopes.delete, MANAGE)
-    @ApiOperation({ summary: `Delete a ${noun} no document references` })
-    @ApiPartyRecord({ writes: true })
-    @ApiDeleted(noun)
+    @WriteOperation({ summary: `Delete a ${noun} no document references`, ...RECORD_WRITE }, ApiDeleted(noun))
     remove(
       @CurrentActor() actor: Actor,
       @Param('id') id: string,
-      @Headers('if-match') ifMatch: string | undefined,
+      @IfMatch(IF_MATCH_CHANGE) ifMatch: string | undefined,
       @Res({ passthrough: true }) reply: FastifyReply,
     ) {
       return this.send(reply, actor, id, kind.commands.remove, ifMatch);
@@ -137,13 +114,14 @@ export function partyController(kind: PartyKind<any, any>, history: HistoryDecla
     @Post(':id/archive')
     @HttpCode(200)
     @Access(scopes.write, MANAGE)
-    @ApiOperation({ summary: `Archive a ${noun}` })
-    @ApiPartyRecord({ writes: true })
-    @ApiOkResponse({ type: kind.schema, description: `The archived ${noun}` })
+    @WriteOperation(
+      { summary: `Archive a ${noun}`, ...RECORD_WRITE },
+      ApiOkResponse({ type: kind.schema, description: `The archived ${noun}` }),
+    )
     archive(
       @CurrentActor() actor: Actor,
       @Param('id') id: string,
-      @Headers('if-match') ifMatch: string | undefined,
+      @IfMatch(IF_MATCH_CHANGE) ifMatch: string | undefined,
       @Res({ passthrough: true }) reply: FastifyReply,
     ) {
       return this.send(reply, actor, id, kind.commands.archive, ifMatch);
@@ -152,13 +130,14 @@ export function partyController(kind: PartyKind<any, any>, history: HistoryDecla
     @Post(':id/restore')
     @HttpCode(200)
     @Access(scopes.write, MANAGE)
-    @ApiOperation({ summary: `Restore an archived ${noun}` })
-    @ApiPartyRecord({ writes: true })
-    @ApiOkResponse({ type: kind.schema, description: `The restored ${noun}` })
+    @WriteOperation(
+      { summary: `Restore an archived ${noun}`, ...RECORD_WRITE },
+      ApiOkResponse({ type: kind.schema, description: `The restored ${noun}` }),
+    )
     restore(
       @CurrentActor() actor: Actor,
       @Param('id') id: string,
-      @Headers('if-match') ifMatch: string | undefined,
+      @IfMatch(IF_MATCH_CHANGE) ifMatch: string | undefined,
       @Res({ passthrough: true }) reply: FastifyReply,
     ) {
       return this.send(reply, actor, id, kind.commands.restore, ifMatch);
@@ -173,9 +152,7 @@ export function partyController(kind: PartyKind<any, any>, history: HistoryDecla
       fresh = false,
     ) {
       const change = { actor, id, command, ifMatch: parseIfMatch(ifMatch), fresh };
-      const { body, revision } = await this.commands.execute(new ChangeParty(kind, change));
-      setETag(reply, revision);
-      return body;
+      return withETag(reply, await this.commands.execute(new ChangeParty(kind, change)));
     }
   }
   // Its own name per kind, for Nest's injector and unique OpenAPI operation ids.

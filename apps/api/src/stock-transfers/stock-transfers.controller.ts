@@ -1,40 +1,18 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBody,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { StockTransferCommand } from '@app/domain';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { ApiAsOfRevision, asOfRequested, RecordHistory } from '../history';
+import { RecordHistory } from '../history';
 import { parseIfMatch, setETag } from '../http/etag';
+import { IfMatch } from '../http/if-match';
 import { pathOf } from '@app/runtime';
 import { ApiErrors } from '../openapi/error-envelope.schema';
-import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
+import { ApiDeleted } from '../openapi/response-schemas';
+import { ListOperation, RetrieveOperation, WriteOperation } from '../openapi/record-operations';
 import {
   StockTransferCreateBody,
   StockTransferReceiveBody,
@@ -44,6 +22,7 @@ import {
 } from './stock-transfer-bodies';
 import { ChangeStockTransfer } from './stock-transfer-commands';
 import { STOCK_TRANSFER_HISTORY } from './stock-transfer-history';
+import { TransitionOperation } from './stock-transfer-docs';
 import { StockTransferReads } from './stock-transfer-reads';
 import { StockTransferSchema, StockTransferSummarySchema } from './stock-transfer-schemas';
 import { StockTransferWritten } from './stock-transfer-writes';
@@ -52,7 +31,8 @@ const MANAGE = 'inventory.manage';
 const MODIFY = 'inventory.modify';
 /** Stock-transfer revisions and ETags carry this prefix (`st_7`). */
 export const STOCK_TRANSFER_ETAG = 'st_';
-const IF_MATCH = { name: 'If-Match', required: false, description: 'The revision, "st_N"' };
+const IF_MATCH = 'The revision, "st_N"';
+const INVALID_BODY = 'validation_failed or unsupported_stock_transfer_field';
 
 /** Stock transfers (inventory-api §4): list, retrieve, create, update, send, receive, delete. */
 @ApiTags('stock-transfers')
@@ -66,19 +46,22 @@ export class StockTransfersController {
 
   @Get()
   @Access('stock_transfers:read', MANAGE)
-  @ApiOperation({
-    summary: 'List the account’s stock transfers, newest number first (no lines)',
-  })
-  @ApiListOf(StockTransferSummarySchema)
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number })
-  @ApiQuery({ name: 'q', required: false, description: 'Exact transfer number or partial tracking code' })
-  @ApiQuery({ name: 'assigned_user_id', required: false, type: String, format: 'uuid' })
-  @ApiQuery({ name: 'origin_location_id', required: false, type: String, format: 'uuid' })
-  @ApiQuery({ name: 'destination_location_id', required: false, type: String, format: 'uuid' })
-  @ApiQuery({ name: 'status_id', required: false, enum: [26, 27, 28] })
-  @ApiQuery({ name: 'issue_date_from', required: false, type: String, format: 'date' })
-  @ApiQuery({ name: 'issue_date_to', required: false, type: String, format: 'date' })
+  @ListOperation(
+    StockTransferSummarySchema,
+    'List the account’s stock transfers, newest number first (no lines)',
+    {
+      limitRange: false,
+      filters: [
+        { name: 'q', required: false, description: 'Exact transfer number or partial tracking code' },
+        { name: 'assigned_user_id', required: false, type: String, format: 'uuid' },
+        { name: 'origin_location_id', required: false, type: String, format: 'uuid' },
+        { name: 'destination_location_id', required: false, type: String, format: 'uuid' },
+        { name: 'status_id', required: false, enum: [26, 27, 28] },
+        { name: 'issue_date_from', required: false, type: String, format: 'date' },
+        { name: 'issue_date_to', required: false, type: String, format: 'date' },
+      ],
+    },
+  )
   list(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -88,36 +71,36 @@ export class StockTransfersController {
   }
 
   @Get(':id')
-  @ApiAsOfRevision()
   @Access('stock_transfers:read', MANAGE)
-  @ApiOperation({
-    summary: 'Retrieve a stock transfer with its lines; with as_of_revision (audit:read), as it was then',
-  })
   @ApiOkResponse({ description: 'The stock transfer; ETag "st_N"', type: StockTransferSchema })
   @ApiErrors(404, 410)
-  @ApiNotFoundResponse({ description: 'resource_missing' })
-  async retrieve(
+  @RetrieveOperation(
+    StockTransferSchema,
+    'Retrieve a stock transfer with its lines; with as_of_revision (audit:read), as it was then',
+  )
+  retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    if (asOfRequested(query))
-      return this.history.retrieveAsOf(STOCK_TRANSFER_HISTORY, id, query, actor, reply);
-    const { body, revision } = await this.reads.retrieve(actor, id, query);
-    setETag(reply, revision, STOCK_TRANSFER_ETAG);
-    return body;
+    const request = { actor, id, query, reply };
+    return this.history.retrieve(STOCK_TRANSFER_HISTORY, request, () =>
+      this.reads.retrieve(actor, id, query),
+    );
   }
 
   @Post()
   @Access('stock_transfers:write', MODIFY)
-  @ApiOperation({
-    summary: 'Create a pending stock transfer (201); its number is assigned',
-  })
-  @ApiBody({ type: StockTransferCreateBody })
-  @ApiCreatedResponse({ description: 'The new stock transfer with its lines', type: StockTransferSchema })
+  @WriteOperation(
+    {
+      summary: 'Create a pending stock transfer (201); its number is assigned',
+      body: StockTransferCreateBody,
+    },
+    ApiCreatedResponse({ description: 'The new stock transfer with its lines', type: StockTransferSchema }),
+  )
   @ApiErrors(409)
-  @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_stock_transfer_field' })
+  @ApiUnprocessableEntityResponse({ description: INVALID_BODY })
   async create(
     @CurrentActor() actor: Actor,
     @Body() body: StockTransferCreateBody,
@@ -132,67 +115,54 @@ export class StockTransfersController {
 
   @Patch(':id')
   @Access('stock_transfers:write', MODIFY)
-  @ApiOperation({
-    summary: 'Change a pending or in-transit transfer; an in-transit edit moves the difference',
-  })
   @ApiErrors(404, 409, 410)
-  @ApiBody({ type: StockTransferUpdateBody })
-  @ApiHeader(IF_MATCH)
-  @ApiOkResponse({ description: 'The updated stock transfer', type: StockTransferSchema })
-  @ApiNotFoundResponse({ description: 'resource_missing' })
-  @ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_stock_transfer_field' })
-  @ApiConflictResponse({
-    description: 'stock_transfer_update_not_allowed, insufficient_stock or mobile_mutation_conflict',
-  })
+  @ApiUnprocessableEntityResponse({ description: INVALID_BODY })
+  @WriteOperation(
+    {
+      summary: 'Change a pending or in-transit transfer; an in-transit edit moves the difference',
+      body: StockTransferUpdateBody,
+      notFound: true,
+      conflict: 'stock_transfer_update_not_allowed, insufficient_stock or mobile_mutation_conflict',
+    },
+    ApiOkResponse({ description: 'The updated stock transfer', type: StockTransferSchema }),
+  )
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: StockTransferUpdateBody,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch(IF_MATCH) ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     return this.send(reply, actor, id, { type: 'UpdateStockTransfer', input: transferInput(body) }, ifMatch);
   }
 
   @Post(':id/send')
-  @HttpCode(200)
   @Access('stock_transfers:send', MODIFY)
-  @ApiOperation({
+  @TransitionOperation(27, StockTransferSendBody, {
     summary: 'Send a pending transfer: its lines leave the origin and are in transit (27)',
+    conflict: 'stock_transfer_send_not_allowed or insufficient_stock',
   })
-  @ApiErrors(404, 409, 410)
-  @ApiBody({ type: StockTransferSendBody, required: false })
-  @ApiHeader(IF_MATCH)
-  @ApiOkResponse({ description: 'The transfer, status_id 27', type: StockTransferSchema })
-  @ApiNotFoundResponse({ description: 'resource_missing' })
-  @ApiConflictResponse({ description: 'stock_transfer_send_not_allowed or insufficient_stock' })
   sendTransfer(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: StockTransferSendBody,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch(IF_MATCH) ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     return this.send(reply, actor, id, { type: 'SendStockTransfer', input: transferInput(body) }, ifMatch);
   }
 
   @Post(':id/receive')
-  @HttpCode(200)
   @Access('stock_transfers:receive', MODIFY)
-  @ApiOperation({
+  @TransitionOperation(28, StockTransferReceiveBody, {
     summary: 'Receive an in-transit transfer: its lines are on hand at the destination (28)',
+    conflict: 'stock_transfer_receive_not_allowed',
   })
-  @ApiErrors(404, 409, 410)
-  @ApiBody({ type: StockTransferReceiveBody, required: false })
-  @ApiHeader(IF_MATCH)
-  @ApiOkResponse({ description: 'The transfer, status_id 28', type: StockTransferSchema })
-  @ApiNotFoundResponse({ description: 'resource_missing' })
-  @ApiConflictResponse({ description: 'stock_transfer_receive_not_allowed' })
   receive(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: StockTransferReceiveBody,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch(IF_MATCH) ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     return this.send(reply, actor, id, { type: 'ReceiveStockTransfer', input: transferInput(body) }, ifMatch);
@@ -201,18 +171,19 @@ export class StockTransfersController {
   @Delete(':id')
   @HttpCode(200)
   @Access('stock_transfers:delete', MODIFY)
-  @ApiOperation({
-    summary: 'Delete a transfer with its reversal (inventory-api §3)',
-  })
-  @ApiDeleted('stock_transfer')
   @ApiErrors(404, 409, 410)
-  @ApiHeader(IF_MATCH)
-  @ApiNotFoundResponse({ description: 'resource_missing' })
-  @ApiConflictResponse({ description: 'stock_transfer_delete_not_allowed or mobile_mutation_conflict' })
+  @WriteOperation(
+    {
+      summary: 'Delete a transfer with its reversal (inventory-api §3)',
+      notFound: true,
+      conflict: 'stock_transfer_delete_not_allowed or mobile_mutation_conflict',
+    },
+    ApiDeleted('stock_transfer'),
+  )
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch(IF_MATCH) ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     await this.send(reply, actor, id, { type: 'DeleteStockTransfer' }, ifMatch);

@@ -14,8 +14,9 @@ import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
+import { byName, listPageOf } from '../http/list-page';
 import { resourceMissing } from '@app/runtime';
-import { ListEnvelope, listEnvelope, parsePageRequest } from '@app/runtime';
+import { ListEnvelope, parsePageRequest } from '@app/runtime';
 import { KeyedLock } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { recordOfRow, VariationAttributeJson, variationAttributeJson } from './variation-attribute-json';
@@ -59,18 +60,11 @@ export class VariationAttributeStore {
     const rows = this.database.db
       .selectFrom('variation_attributes')
       .where('account_id', '=', actor.accountId);
-    const found = await rows
-      .selectAll()
-      .orderBy(sql`lower(display_name)`)
-      .orderBy('id')
-      .offset(page.offset)
-      .limit(page.fetch)
-      .execute();
-    const total = page.includeTotal
-      ? Number((await rows.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
-      : undefined;
-    const data = found.map((row) => variationAttributeJson(recordOfRow(row), row.revision));
-    return listEnvelope({ url, page: page.page, limit: page.limit, rows: data, total });
+    return listPageOf(
+      { rows, page, url },
+      (all) => byName(all.selectAll(), 'display_name'),
+      (found) => found.map((row) => variationAttributeJson(recordOfRow(row), row.revision)),
+    );
   }
 
   async create(actor: Actor, input: VariationAttributeInput) {

@@ -1,31 +1,14 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
-  ApiBody,
-  ApiConflictResponse,
   ApiCreatedResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiQuery,
   ApiTags,
-  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { ApiDeleted, ApiListOf } from '../../openapi/response-schemas';
+import { ListOperation, RetrieveOperation, WriteOperation } from '../../openapi/record-operations';
 import { EventEntrySchema } from '../../history/event-entry-schema';
 import { VariationSchema } from './variation-schemas';
 import { ItemVariationRecord } from '@app/domain';
@@ -34,7 +17,6 @@ import { Access } from '../../auth/access';
 import { Actor } from '../../auth/actor';
 import { CurrentActor } from '../../auth/current-actor';
 import {
-  ApiAsOfRevision,
   ApiEventsQuery,
   asOfRequested,
   parseAsOfRevision,
@@ -42,11 +24,12 @@ import {
   RecordHistory,
   requireAuditScope,
 } from '../../history';
-import { parseIfMatch, setETag } from '../../http/etag';
+import { setETag, withETag } from '../../http/etag';
+import { IfMatch } from '../../http/if-match';
 import { pathOf } from '@app/runtime';
 import { ItemReads } from '../item-reads';
 import { NewVariationBody, VariationChangesBody } from './variation-bodies';
-import { ChangeItemVariation, VariationChange } from './variation-commands';
+import { ChangeItemVariation, VariationChange, variationCommand } from './variation-commands';
 import { variationHistory } from './variation-history';
 import { parseVariationListQuery } from './variation-list-query';
 import { VariationReads } from './variation-reads';
@@ -69,18 +52,14 @@ export class ItemVariationsController {
 
   @Get()
   @Access('items:read')
-  @ApiOperation({ summary: "List an item's variations with totals over the rows you may see" })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 100, default 20' })
-  @ApiQuery({ name: 'q', required: false, description: 'In barcodes and attribute values' })
-  @ApiQuery({
-    name: 'location_id',
-    required: false,
-    description: 'Only variations stocked there; its totals',
+  @ListOperation(VariationSchema, "List an item's variations with totals over the rows you may see", {
+    filters: [
+      { name: 'q', required: false, description: 'In barcodes and attribute values' },
+      { name: 'location_id', required: false, description: 'Only variations stocked there; its totals' },
+      { name: 'include', required: false, enum: ['locations'] },
+    ],
+    invalidQuery: true,
   })
-  @ApiQuery({ name: 'include', required: false, enum: ['locations'] })
-  @ApiUnprocessableEntityResponse({ description: 'invalid_query_parameter' })
-  @ApiListOf(VariationSchema)
   list(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
@@ -92,12 +71,14 @@ export class ItemVariationsController {
 
   @Post()
   @Access('items:write', MODIFY)
-  @ApiOperation({
-    summary: 'Create a variation (201): the first one sets the item’s attributes and takes its stock',
-  })
-  @ApiBody({ type: NewVariationBody })
-  @ApiConflictResponse({ description: 'duplicate_variation or item_archived' })
-  @ApiCreatedResponse({ type: VariationSchema, description: 'The new variation' })
+  @WriteOperation(
+    {
+      summary: 'Create a variation (201): the first one sets the item’s attributes and takes its stock',
+      body: NewVariationBody,
+      conflict: 'duplicate_variation or item_archived',
+    },
+    ApiCreatedResponse({ type: VariationSchema, description: 'The new variation' }),
+  )
   create(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
@@ -108,12 +89,12 @@ export class ItemVariationsController {
   }
 
   @Get(':variation_id')
-  @ApiAsOfRevision()
   @Access('items:read')
-  @ApiOperation({
-    summary: 'Retrieve a variation with its rows; with as_of_revision (audit:read), as it was then',
-  })
-  @ApiOkResponse({ type: VariationSchema })
+  @RetrieveOperation(
+    VariationSchema,
+    'Retrieve a variation with its rows; with as_of_revision (audit:read), as it was then',
+    { notFound: false },
+  )
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
@@ -122,9 +103,7 @@ export class ItemVariationsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     if (asOfRequested(query)) return this.asOf(actor, itemId, variationId, query, reply);
-    const { body, revision } = await this.reads.retrieve(actor, itemId, variationId, query);
-    setETag(reply, revision);
-    return body;
+    return withETag(reply, await this.reads.retrieve(actor, itemId, variationId, query));
   }
 
   @Get(':variation_id/events')
@@ -146,51 +125,44 @@ export class ItemVariationsController {
 
   @Patch(':variation_id')
   @Access('items:write', MODIFY)
-  @ApiOperation({ summary: 'Change attributes, barcode or overrides of a variation' })
-  @ApiBody({ type: VariationChangesBody })
-  @ApiHeader({ name: 'If-Match', required: false })
-  @ApiConflictResponse({ description: 'duplicate_variation, item_archived or mobile_mutation_conflict' })
-  @ApiOkResponse({ type: VariationSchema })
+  @WriteOperation(
+    {
+      summary: 'Change attributes, barcode or overrides of a variation',
+      body: VariationChangesBody,
+      conflict: 'duplicate_variation, item_archived or mobile_mutation_conflict',
+    },
+    ApiOkResponse({ type: VariationSchema }),
+  )
   update(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
     @Param('variation_id') variationId: string,
     @Body() body: VariationChangesBody,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch() ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const command = { type: 'UpdateItemVariation' as const, input: body };
-    return this.send(reply, actor, {
-      kind: 'command',
-      itemId,
-      variationId,
-      command,
-      ifMatch: parseIfMatch(ifMatch),
-    });
+    return this.send(reply, actor, variationCommand(itemId, variationId, command, ifMatch));
   }
 
   @Delete(':variation_id')
   @HttpCode(200)
   @Access('items:delete', 'inventory.delete')
-  @ApiOperation({ summary: 'Delete an unused variation with its empty rows' })
-  @ApiHeader({ name: 'If-Match', required: false })
-  @ApiConflictResponse({ description: 'item_variation_delete_not_allowed' })
-  @ApiDeleted('item_variation')
+  @WriteOperation(
+    {
+      summary: 'Delete an unused variation with its empty rows',
+      conflict: 'item_variation_delete_not_allowed',
+    },
+    ApiDeleted('item_variation'),
+  )
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
     @Param('variation_id') variationId: string,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch() ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const command = { type: 'DeleteItemVariation' as const };
-    const change: VariationChange = {
-      kind: 'command',
-      itemId,
-      variationId,
-      command,
-      ifMatch: parseIfMatch(ifMatch),
-    };
+    const change = variationCommand(itemId, variationId, { type: 'DeleteItemVariation' }, ifMatch);
     const { revision } = await this.commands.execute(new ChangeItemVariation(actor, change));
     setETag(reply, revision);
     return { id: variationId, object: 'item_variation', deleted: true };

@@ -1,8 +1,8 @@
 import { Actor } from '../../auth/actor';
 import { invalidQueryParameter } from '@app/runtime';
-import { PageRequest, parsePageRequest } from '@app/runtime';
+import { PageRequest, queryText } from '@app/runtime';
 import { isRecordId } from '@app/domain';
-import { queryText, refuseUnknownParams } from '@app/runtime';
+import { searchListQuery } from '../../http/list-page';
 
 export interface VariationListRequest {
   page: PageRequest;
@@ -14,17 +14,15 @@ export interface VariationListRequest {
   withLocations: boolean;
 }
 
-const PARAMS = ['page', 'limit', 'include_total', 'q', 'location_id', 'include'];
-
 /** The list's query string; an unknown parameter is refused, not ignored. */
 export function parseVariationListQuery(
   actor: Actor,
   query: Record<string, unknown> = {},
 ): VariationListRequest {
-  refuseUnknownParams(query, PARAMS);
-  const request: VariationListRequest = { page: parsePageRequest(query), withLocations: false };
-  const q = queryText(query, 'q')?.trim();
-  if (q) request.q = q;
+  const request: VariationListRequest = {
+    ...searchListQuery(query, ['location_id', 'include']),
+    withLocations: false,
+  };
   const locationId = queryText(query, 'location_id');
   if (locationId !== undefined) {
     if (!isRecordId(locationId))

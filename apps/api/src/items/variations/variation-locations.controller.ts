@@ -1,29 +1,22 @@
-import { Body, Controller, Delete, Headers, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBody,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { WriteOperation } from '../../openapi/record-operations';
 import { VariationLocationDeletedSchema, VariationSchema } from './variation-schemas';
 import { ItemVariationCommand, isRecordId } from '@app/domain';
 import { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access';
 import { Actor } from '../../auth/actor';
 import { CurrentActor } from '../../auth/current-actor';
-import { parseIfMatch, setETag } from '../../http/etag';
+import { setETag } from '../../http/etag';
+import { IfMatch } from '../../http/if-match';
 import { resourceMissing } from '@app/runtime';
 import {
   VariationAdjustmentBody,
   VariationLocationBody,
   VariationLocationChangesBody,
 } from './variation-bodies';
-import { ChangeItemVariation } from './variation-commands';
+import { ChangeItemVariation, variationCommand } from './variation-commands';
 import { VariationViews } from './variation-views';
 
 const MODIFY = 'inventory.modify';
@@ -40,10 +33,14 @@ export class VariationLocationsController {
 
   @Post()
   @Access('items:write', MODIFY)
-  @ApiOperation({ summary: 'Stock the variation at another active location (201), with zero balances' })
-  @ApiBody({ type: VariationLocationBody })
-  @ApiConflictResponse({ description: 'variation_location_exists or item_archived' })
-  @ApiCreatedResponse({ type: VariationSchema, description: 'The variation with its new row' })
+  @WriteOperation(
+    {
+      summary: 'Stock the variation at another active location (201), with zero balances',
+      body: VariationLocationBody,
+      conflict: 'variation_location_exists or item_archived',
+    },
+    ApiCreatedResponse({ type: VariationSchema, description: 'The variation with its new row' }),
+  )
   add(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
@@ -57,17 +54,17 @@ export class VariationLocationsController {
 
   @Patch(':location_id')
   @Access('items:write', MODIFY)
-  @ApiOperation({ summary: "Change a row's threshold or zone" })
-  @ApiBody({ type: VariationLocationChangesBody })
-  @ApiHeader({ name: 'If-Match', required: false })
-  @ApiOkResponse({ type: VariationSchema })
+  @WriteOperation(
+    { summary: "Change a row's threshold or zone", body: VariationLocationChangesBody },
+    ApiOkResponse({ type: VariationSchema }),
+  )
   update(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
     @Param('variation_id') variationId: string,
     @Param('location_id') locationId: string,
     @Body() body: VariationLocationChangesBody,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch() ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const command = { type: 'UpdateVariationLocation' as const, location_id: row(locationId), input: body };
@@ -77,20 +74,23 @@ export class VariationLocationsController {
   @Delete(':location_id')
   @HttpCode(200)
   @Access('items:delete', 'inventory.delete')
-  @ApiOperation({ summary: 'Remove an empty, unused row that is not the last' })
-  @ApiHeader({ name: 'If-Match', required: false })
-  @ApiConflictResponse({ description: 'item_variation_location_delete_not_allowed' })
-  @ApiOkResponse({ type: VariationLocationDeletedSchema, description: 'The row is removed' })
+  @WriteOperation(
+    {
+      summary: 'Remove an empty, unused row that is not the last',
+      conflict: 'item_variation_location_delete_not_allowed',
+    },
+    ApiOkResponse({ type: VariationLocationDeletedSchema, description: 'The row is removed' }),
+  )
   async remove(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
     @Param('variation_id') variationId: string,
     @Param('location_id') locationId: string,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch() ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const command = { type: 'RemoveVariationLocation' as const, location_id: row(locationId) };
-    const change = { kind: 'command' as const, itemId, variationId, command, ifMatch: parseIfMatch(ifMatch) };
+    const change = variationCommand(itemId, variationId, command, ifMatch);
     const { revision } = await this.commands.execute(new ChangeItemVariation(actor, change));
     setETag(reply, revision);
     const deleted = { item_id: itemId, variation_id: variationId, location_id: locationId, deleted: true };
@@ -99,18 +99,21 @@ export class VariationLocationsController {
 
   @Post(':location_id/adjustments')
   @Access('items:write', MODIFY)
-  @ApiOperation({ summary: "Adjust the row's on-hand stock (201, the variation)" })
-  @ApiBody({ type: VariationAdjustmentBody })
-  @ApiHeader({ name: 'If-Match', required: false })
-  @ApiConflictResponse({ description: 'insufficient_stock or item_archived' })
-  @ApiCreatedResponse({ type: VariationSchema, description: 'The variation with its new stock' })
+  @WriteOperation(
+    {
+      summary: "Adjust the row's on-hand stock (201, the variation)",
+      body: VariationAdjustmentBody,
+      conflict: 'insufficient_stock or item_archived',
+    },
+    ApiCreatedResponse({ type: VariationSchema, description: 'The variation with its new stock' }),
+  )
   adjust(
     @CurrentActor() actor: Actor,
     @Param('id') itemId: string,
     @Param('variation_id') variationId: string,
     @Param('location_id') locationId: string,
     @Body() body: VariationAdjustmentBody,
-    @Headers('if-match') ifMatch: string | undefined,
+    @IfMatch() ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const command = { type: 'AdjustVariationStock' as const, location_id: row(locationId), input: body };
@@ -125,7 +128,7 @@ export class VariationLocationsController {
     command: ItemVariationCommand,
     ifMatch?: string,
   ) {
-    const change = { kind: 'command' as const, itemId, variationId, command, ifMatch: parseIfMatch(ifMatch) };
+    const change = variationCommand(itemId, variationId, command, ifMatch);
     const { record, revision } = await this.commands.execute(new ChangeItemVariation(actor, change));
     setETag(reply, revision);
     return this.views.one(actor, record, revision);

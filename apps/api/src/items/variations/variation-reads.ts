@@ -12,6 +12,7 @@ import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../../auth/actor';
 import { RecordWriter } from '@app/runtime';
+import { listPageOf } from '../../http/list-page';
 import { resourceMissing } from '@app/runtime';
 import { ListEnvelope, listEnvelope } from '@app/runtime';
 import { DATABASE } from '../../store/tokens';
@@ -77,19 +78,14 @@ export class VariationReads {
       .where('v.item_id', '=', itemId);
     if (location !== undefined) rows = rows.where(stockedAt(location));
     if (q !== undefined) rows = rows.where(matching(q));
-    const found = await rows
-      .selectAll('v')
-      .orderBy('v.created_at')
-      .orderBy('v.id')
-      .offset(page.offset)
-      .limit(page.fetch)
-      .execute();
-    const total = page.includeTotal
-      ? Number((await rows.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
-      : undefined;
-    const records = await this.withRows(found);
-    const views = await this.views.render(actor, records, { withLocations, onlyLocation: location });
-    return listEnvelope({ url, page: page.page, limit: page.limit, rows: views, total });
+    return listPageOf(
+      { rows, page, url },
+      (all) => all.selectAll('v').orderBy('v.created_at').orderBy('v.id'),
+      async (found) => {
+        const records = await this.withRows(found);
+        return this.views.render(actor, records, { withLocations, onlyLocation: location });
+      },
+    );
   }
 
   /** Read-model rows as the domain's records, with their location rows. */
