@@ -20,4 +20,5 @@ export * from './estimate';
 export * from './invoice';
 export * from './sales-order';
 export * from './purchase-order';
+export * from './webhook-endpoint';
 export * from './events';
