@@ -16,6 +16,7 @@ import { stockTransferListsProjector } from './stock-transfer-lists';
 import { purchaseOrderListsProjector } from './purchase-order-lists';
 import { stockLedgerProjector } from './stock-ledger/stock-ledger';
 import { recordChangesProjector } from './record-changes';
+import { webhookEndpointsProjector } from './webhook-endpoints';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
@@ -47,6 +48,8 @@ export { stockTransferListsProjector } from './stock-transfer-lists';
 export { stockLedgerProjector } from './stock-ledger/stock-ledger';
 export { CHANGE_FEED_STREAMS, recordChangesProjector } from './record-changes';
 export type { ChangeKind, RecordChangeRow } from './record-changes';
+export { webhookEndpointsProjector } from './webhook-endpoints';
+export type { WebhookEndpointRow } from './webhook-endpoints';
 
 /** The service's read models, in the order they start; the API, the worker and the CLI run these. */
 export const projectors: readonly Projector[] = [
@@ -66,5 +69,6 @@ export const projectors: readonly Projector[] = [
   stockTransferListsProjector,
   purchaseOrderListsProjector,
   recordChangesProjector,
+  webhookEndpointsProjector,
   stockLedgerProjector,
 ];
