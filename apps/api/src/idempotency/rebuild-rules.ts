@@ -16,6 +16,7 @@ import {
   stockTransferAggregate,
   supplierAggregate,
   variationAttributeAggregate,
+  webhookEndpointAggregate,
   zoneView,
 } from '@app/domain';
 import { streamName } from '@app/event-store/aggregate';
@@ -164,6 +165,8 @@ const RESOURCES: [Prefixed, string][] = [
   [itemCategoryAggregate, 'item-categories'],
   [variationAttributeAggregate, 'variation-attributes'],
   [locationAggregate, 'locations'],
+  // After a crash, create and rotate-secret answer without the secret: rotate it again to see one.
+  [webhookEndpointAggregate, 'webhook-endpoints'],
 ];
 
 /**

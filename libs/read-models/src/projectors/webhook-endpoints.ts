@@ -15,6 +15,7 @@ export interface WebhookEndpointRow {
   description: string | null;
   disabled: boolean;
   disabled_reason: string | null;
+  secret_rotated_at: Date | null;
   active: boolean;
   revision: number;
   /** The creation's log position: the endpoint gets the changes after it. */
@@ -54,6 +55,7 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
       description text,
       disabled boolean not null,
       disabled_reason text,
+      secret_rotated_at timestamptz,
       active boolean not null,
       revision integer not null,
       created_commit_position numeric(20) not null,
@@ -85,6 +87,7 @@ async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: str
           description: d.description,
           disabled: false,
           disabled_reason: null,
+          secret_rotated_at: null,
           active: true,
           revision,
           created_commit_position: String(event.position.commit),
@@ -105,7 +108,9 @@ async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: str
       return;
     }
     case 'WebhookSecretRotated':
-      await endpoint().set({ revision, updated_at: d.rotated_at }).execute();
+      await endpoint()
+        .set({ secret_rotated_at: d.rotated_at, revision, updated_at: d.rotated_at })
+        .execute();
       return;
     case 'WebhookEndpointDisabled':
       await endpoint()
