@@ -199,7 +199,13 @@ describe.each(testDatabases())('webhooks on $name', (target) => {
         },
       });
       expect(payloads[2].data.object.name).toBe('Ann Jones');
-      const listed = (await call(caller, 'GET', `${ENDPOINTS}/${hook.id}/deliveries`)).json();
+      // The receiver has answered; the outcome is recorded right after.
+      const listing = async () => (await call(caller, 'GET', `${ENDPOINTS}/${hook.id}/deliveries`)).json();
+      await eventually(
+        async () => (await listing()).data.every((d: Json) => d.status === 'succeeded'),
+        'the outcomes',
+      );
+      const listed = await listing();
       expect(listed.data.map((d: Json) => [d.event_type, d.status, d.attempts, d.last_status_code])).toEqual([
         ['customer.deleted', 'succeeded', 1, 204],
         ['customer.updated', 'succeeded', 1, 204],
@@ -220,8 +226,10 @@ describe.each(testDatabases())('webhooks on $name', (target) => {
       expect(attempts.map((r) => r.status)).toEqual([500, 204]);
       expect(attempts[0].headers['webhook-id']).toBe(attempts[1].headers['webhook-id']);
       expect(receiver.delivered('/flaky', hook.secret)[0].data.object.id).toBe(bob.id);
-      const [delivery] = (await call(caller, 'GET', `${ENDPOINTS}/${hook.id}/deliveries`)).json().data;
-      expect(delivery).toMatchObject({ status: 'succeeded', attempts: 2, last_status_code: 204 });
+      const first = async () =>
+        (await call(caller, 'GET', `${ENDPOINTS}/${hook.id}/deliveries`)).json().data[0];
+      await eventually(async () => (await first()).status === 'succeeded', 'the outcome');
+      expect(await first()).toMatchObject({ status: 'succeeded', attempts: 2, last_status_code: 204 });
       // A later turn sends nothing more.
       await send(caller, 'POST', '/api/v3/customers', { name: 'Cyd' });
       await eventually(() => receiver.delivered('/flaky', hook.secret).length === 2, 'the next one');
@@ -241,6 +249,7 @@ describe.each(testDatabases())('webhooks on $name', (target) => {
       const retried = await send(caller, 'POST', `${ENDPOINTS}/${hook.id}/deliveries/${failed.id}/retry`);
       expect(retried).toMatchObject({ id: failed.id, status: 'pending' });
       await eventually(() => receiver.delivered('/down', hook.secret).length === 1, 'the manual retry');
+      await eventually(async () => (await deliveries())[0].status === 'succeeded', 'its outcome');
       expect((await deliveries())[0]).toMatchObject({ status: 'succeeded', attempts: 4 });
       expect(
         (await call(caller, 'POST', `${ENDPOINTS}/${hook.id}/deliveries/msg_none/retry`)).statusCode,
