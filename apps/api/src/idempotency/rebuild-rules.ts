@@ -194,6 +194,19 @@ export const REBUILD_RULES: readonly RebuildRule[] = [
     status: 200,
     rebuild: record(estimateAggregate, 'estimates'),
   },
+  {
+    method: 'POST',
+    path: 'webhook-endpoints/:id/rotate-secret',
+    status: 200,
+    rebuild: record(webhookEndpointAggregate, 'webhook-endpoints'),
+  },
+  // A retry appends nothing: no write can have landed, so the request runs again (harmless: due now).
+  {
+    method: 'POST',
+    path: 'webhook-endpoints/:id/deliveries/:delivery_id/retry',
+    status: 200,
+    rebuild: async () => undefined,
+  },
   { method: 'POST', path: 'estimates/:id/convert-to-invoice', status: 201, rebuild: invoiceCreated },
   { method: 'POST', path: 'estimates/:id/convert-to-sales-order', status: 201, rebuild: salesOrderCreated },
   {

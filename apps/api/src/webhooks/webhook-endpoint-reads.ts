@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { WebhookEndpointRecord } from '@app/domain';
 import { Database, WebhookEndpointRow } from '@app/read-models';
-import { ListEnvelope, pageOf, parsePageRequest, resourceMissing } from '@app/runtime';
+import { ListEnvelope, pageOf, parsePageRequest, refuseUnknownParams, resourceMissing } from '@app/runtime';
 import { Actor } from '../auth/actor';
 import { isoTimestamp } from '../http/timestamps';
 import { DATABASE } from '../store/tokens';
@@ -13,6 +13,9 @@ import {
   WebhookEndpointJson,
   webhookEndpointJson,
 } from './webhook-json';
+
+/** Both lists page by number; neither counts (the deliveries grow without end). */
+const LIST_PARAMS = ['page', 'limit'];
 
 /** The account's endpoints (the read model) and one endpoint (its stream), with its deliveries. */
 @Injectable()
@@ -29,6 +32,7 @@ export class WebhookEndpointReads {
     query: Record<string, unknown>,
     url: string,
   ): Promise<ListEnvelope<WebhookEndpointJson>> {
+    refuseUnknownParams(query, LIST_PARAMS);
     const page = parsePageRequest(query);
     const rows = (await this.database.db
       .selectFrom('webhook_endpoints')
@@ -38,7 +42,7 @@ export class WebhookEndpointReads {
       .orderBy('created_at')
       .orderBy('id')
       .execute()) as WebhookEndpointRow[];
-    return pageOf(url, rows.map(rowJson), page);
+    return pageOf(url, rows.map(rowJson), { ...page, includeTotal: false });
   }
 
   async retrieve(actor: Actor, id: string): Promise<{ record: WebhookEndpointRecord; revision: number }> {
@@ -53,6 +57,7 @@ export class WebhookEndpointReads {
     query: Record<string, unknown>,
     url: string,
   ): Promise<ListEnvelope<WebhookDeliveryJson>> {
+    refuseUnknownParams(query, LIST_PARAMS);
     await this.retrieve(actor, id);
     const page = parsePageRequest(query);
     const rows = await this.deliveries.list(id, page.offset, page.fetch);

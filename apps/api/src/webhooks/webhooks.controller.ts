@@ -25,7 +25,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { WebhookEndpointCommand } from '@app/domain';
-import { pathOf, resourceMissing } from '@app/runtime';
+import { pathOf, refuseUnknownParams, resourceMissing } from '@app/runtime';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor, eventMetadata } from '../auth/actor';
@@ -88,8 +88,10 @@ export class WebhooksController {
   async retrieve(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    refuseUnknownParams(query);
     const { record, revision } = await this.reads.retrieve(actor, id);
     setETag(reply, revision);
     return webhookEndpointJson(record, revision);
