@@ -1654,6 +1654,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's webhook endpoints, oldest first */
+        get: operations["webhooks_list"];
+        put?: never;
+        /**
+         * Create a webhook endpoint; the answer shows its signing secret, this once
+         * @description The secret is kept outside the event log, so the history never holds it.
+         */
+        post: operations["webhooks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a webhook endpoint (never its secret) */
+        get: operations["webhooks_retrieve"];
+        put?: never;
+        post?: never;
+        /** Delete an endpoint: its pending deliveries are not sent */
+        delete: operations["webhooks_remove"];
+        options?: never;
+        head?: never;
+        /** Change the URL, event types, description or disabled of an endpoint */
+        patch: operations["webhooks_update"];
+        trace?: never;
+    };
+    "/api/v3/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret; the answer shows the new one, this once
+         * @description The old secret stops signing at once, deliveries retried later included.
+         */
+        post: operations["webhooks_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An endpoint's deliveries, newest first: attempts, last status, next attempt */
+        get: operations["webhooks_deliveriesOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/webhook-endpoints/{id}/deliveries/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again now (once more when it had failed) */
+        post: operations["webhooks_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1850,7 +1944,7 @@ export interface components {
             /** Format: uuid */
             user_id: string;
             name: string | null;
-            scopes: ("estimates:read" | "estimates:write" | "estimates:convert" | "estimates:convert_to_sales_order" | "estimates:decline" | "estimates:delete" | "invoices:read" | "invoices:write" | "invoices:payments" | "invoices:refunds" | "invoices:dispatch" | "invoices:cancel" | "invoices:pack" | "invoices:ship" | "invoices:delete" | "sales_orders:read" | "sales_orders:write" | "sales_orders:delete" | "sales_orders:pack" | "sales_orders:ship" | "sales_orders:invoice" | "purchase_orders:read" | "purchase_orders:write" | "purchase_orders:send" | "purchase_orders:receive" | "purchase_orders:payments" | "purchase_orders:delete" | "items:read" | "items:write" | "items:delete" | "stock_transfers:read" | "stock_transfers:write" | "stock_transfers:send" | "stock_transfers:receive" | "stock_transfers:delete" | "contacts:read" | "contacts:write" | "contacts:delete" | "customers:read" | "customers:write" | "customers:delete" | "suppliers:read" | "suppliers:write" | "suppliers:delete" | "audit:read")[];
+            scopes: ("estimates:read" | "estimates:write" | "estimates:convert" | "estimates:convert_to_sales_order" | "estimates:decline" | "estimates:delete" | "invoices:read" | "invoices:write" | "invoices:payments" | "invoices:refunds" | "invoices:dispatch" | "invoices:cancel" | "invoices:pack" | "invoices:ship" | "invoices:delete" | "sales_orders:read" | "sales_orders:write" | "sales_orders:delete" | "sales_orders:pack" | "sales_orders:ship" | "sales_orders:invoice" | "purchase_orders:read" | "purchase_orders:write" | "purchase_orders:send" | "purchase_orders:receive" | "purchase_orders:payments" | "purchase_orders:delete" | "items:read" | "items:write" | "items:delete" | "stock_transfers:read" | "stock_transfers:write" | "stock_transfers:send" | "stock_transfers:receive" | "stock_transfers:delete" | "contacts:read" | "contacts:write" | "contacts:delete" | "customers:read" | "customers:write" | "customers:delete" | "suppliers:read" | "suppliers:write" | "suppliers:delete" | "audit:read" | "webhooks:read" | "webhooks:write")[];
             /** @description The full key (sk_live_…): only in the creation answer */
             key?: string;
             /** @description The key’s first characters, to recognise it */
@@ -4818,6 +4912,97 @@ export interface components {
             /** @description Where this page ends: send it as cursor to go on (it never expires) */
             next_cursor: string;
             data: components["schemas"]["Change"][];
+        };
+        WebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "webhook_endpoint";
+            /** Format: uri */
+            url: string;
+            event_types: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "supplier.created" | "supplier.updated" | "supplier.deleted" | "contact.created" | "contact.updated" | "contact.deleted" | "location.created" | "location.updated" | "location.deleted" | "item_category.created" | "item_category.updated" | "item_category.deleted" | "item.created" | "item.updated" | "item.deleted" | "item_variation.created" | "item_variation.updated" | "item_variation.deleted" | "item_variation_attribute.created" | "item_variation_attribute.updated" | "item_variation_attribute.deleted" | "estimate.created" | "estimate.updated" | "estimate.deleted" | "invoice.created" | "invoice.updated" | "invoice.deleted" | "sales_order.created" | "sales_order.updated" | "sales_order.deleted" | "purchase_order.created" | "purchase_order.updated" | "purchase_order.deleted" | "stock_transfer.created" | "stock_transfer.updated" | "stock_transfer.deleted" | "invoice.dispatched" | "invoice.payment_recorded" | "invoice.refunded" | "sales_order.shipped" | "purchase_order.received" | "stock_transfer.received")[];
+            description: string | null;
+            disabled: boolean;
+            /** @description Why deliveries stopped, when the service disabled the endpoint */
+            disabled_reason: string | null;
+            /** @description The signing secret: only in the answers of create and rotate-secret */
+            secret?: string;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            secret_rotated_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description The revision of the last change; the ETag */
+            revision: number;
+        };
+        CreateWebhookEndpointBody: {
+            /**
+             * Format: uri
+             * @description https (http and private hosts only when the operator allows)
+             */
+            url: string;
+            /** @description The event types to receive; `*` for all, those added later included */
+            event_types: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "supplier.created" | "supplier.updated" | "supplier.deleted" | "contact.created" | "contact.updated" | "contact.deleted" | "location.created" | "location.updated" | "location.deleted" | "item_category.created" | "item_category.updated" | "item_category.deleted" | "item.created" | "item.updated" | "item.deleted" | "item_variation.created" | "item_variation.updated" | "item_variation.deleted" | "item_variation_attribute.created" | "item_variation_attribute.updated" | "item_variation_attribute.deleted" | "estimate.created" | "estimate.updated" | "estimate.deleted" | "invoice.created" | "invoice.updated" | "invoice.deleted" | "sales_order.created" | "sales_order.updated" | "sales_order.deleted" | "purchase_order.created" | "purchase_order.updated" | "purchase_order.deleted" | "stock_transfer.created" | "stock_transfer.updated" | "stock_transfer.deleted" | "invoice.dispatched" | "invoice.payment_recorded" | "invoice.refunded" | "sales_order.shipped" | "purchase_order.received" | "stock_transfer.received")[];
+            description?: string | null;
+        };
+        UpdateWebhookEndpointBody: {
+            /** Format: uri */
+            url?: string;
+            /** @description The event types to receive; `*` for all, those added later included */
+            event_types?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "supplier.created" | "supplier.updated" | "supplier.deleted" | "contact.created" | "contact.updated" | "contact.deleted" | "location.created" | "location.updated" | "location.deleted" | "item_category.created" | "item_category.updated" | "item_category.deleted" | "item.created" | "item.updated" | "item.deleted" | "item_variation.created" | "item_variation.updated" | "item_variation.deleted" | "item_variation_attribute.created" | "item_variation_attribute.updated" | "item_variation_attribute.deleted" | "estimate.created" | "estimate.updated" | "estimate.deleted" | "invoice.created" | "invoice.updated" | "invoice.deleted" | "sales_order.created" | "sales_order.updated" | "sales_order.deleted" | "purchase_order.created" | "purchase_order.updated" | "purchase_order.deleted" | "stock_transfer.created" | "stock_transfer.updated" | "stock_transfer.deleted" | "invoice.dispatched" | "invoice.payment_recorded" | "invoice.refunded" | "sales_order.shipped" | "purchase_order.received" | "stock_transfer.received")[];
+            description?: string | null;
+            /** @description false enables an endpoint the service disabled */
+            disabled?: boolean;
+        };
+        WebhookDeliveryRecord: {
+            object: string;
+            /** Format: uuid */
+            id: string;
+            revision: number;
+        };
+        WebhookDelivery: {
+            /** @description The webhook-id header: the same for every attempt */
+            id: string;
+            /** @enum {string} */
+            object: "webhook_delivery";
+            /** Format: uuid */
+            endpoint_id: string;
+            /** @description The payload's id */
+            event_id: string;
+            /** @enum {string} */
+            event_type: "*" | "customer.created" | "customer.updated" | "customer.deleted" | "supplier.created" | "supplier.updated" | "supplier.deleted" | "contact.created" | "contact.updated" | "contact.deleted" | "location.created" | "location.updated" | "location.deleted" | "item_category.created" | "item_category.updated" | "item_category.deleted" | "item.created" | "item.updated" | "item.deleted" | "item_variation.created" | "item_variation.updated" | "item_variation.deleted" | "item_variation_attribute.created" | "item_variation_attribute.updated" | "item_variation_attribute.deleted" | "estimate.created" | "estimate.updated" | "estimate.deleted" | "invoice.created" | "invoice.updated" | "invoice.deleted" | "sales_order.created" | "sales_order.updated" | "sales_order.deleted" | "purchase_order.created" | "purchase_order.updated" | "purchase_order.deleted" | "stock_transfer.created" | "stock_transfer.updated" | "stock_transfer.deleted" | "invoice.dispatched" | "invoice.payment_recorded" | "invoice.refunded" | "sales_order.shipped" | "purchase_order.received" | "stock_transfer.received";
+            record: components["schemas"]["WebhookDeliveryRecord"];
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            /** @description The last attempt's HTTP status */
+            last_status_code: number | null;
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            updated_at: string;
         };
     };
     responses: never;
@@ -25396,6 +25581,1170 @@ export interface operations {
             };
             /** @description insufficient_scope or permission_denied */
             403: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
+            422: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (2) */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    webhooks_list: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100, default 20 */
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of WebhookEndpoint objects */
+            200: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        /** @description The collection path, without the query string */
+                        url: string;
+                        has_more: boolean;
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description authentication_required */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description insufficient_scope or permission_denied */
+            403: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
+            422: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (2) */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    webhooks_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointBody"];
+            };
+        };
+        responses: {
+            /** @description The new endpoint, with `secret` */
+            201: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_required */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description insufficient_scope or permission_denied */
+            403: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
+            409: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed (param names the field) or unsupported_field */
+            422: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (2) */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    webhooks_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description authentication_required */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description insufficient_scope or permission_denied */
+            403: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description resource_missing */
+            404: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
+            422: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (2) */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    webhooks_remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The revision the change is based on */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook_endpoint is deleted */
+            200: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "webhook_endpoint";
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_required */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description insufficient_scope or permission_denied */
+            403: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description resource_missing */
+            404: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
+            409: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
+            422: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (2) */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    webhooks_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The revision the change is based on */
+                "If-Match"?: string;
+                /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_required */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description insufficient_scope or permission_denied */
+            403: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description resource_missing */
+            404: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
+            409: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed (param names the field) or unsupported_field */
+            422: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (2) */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    webhooks_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, with its new `secret` */
+            200: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_required */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description insufficient_scope or permission_denied */
+            403: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description resource_missing */
+            404: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
+            409: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
+            422: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (2) */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    webhooks_deliveriesOf: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100, default 20 */
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of WebhookDelivery objects */
+            200: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        /** @description The collection path, without the query string */
+                        url: string;
+                        has_more: boolean;
+                        data: components["schemas"]["WebhookDelivery"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description authentication_required */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description insufficient_scope or permission_denied */
+            403: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description resource_missing */
+            404: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
+            422: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (2) */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    webhooks_retry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters: a retry with the same key and data replays the first answer (with Idempotent-Replayed: true); the same key with other data is 409 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, due now */
+            200: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_required */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description insufficient_scope or permission_denied */
+            403: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description resource_missing */
+            404: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A conflict: a stale If-Match (`mobile_mutation_conflict`), a reused Idempotency-Key, a state refusal */
+            409: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit (1 MiB of JSON) */
+            413: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unsupported_media_type: the body is not JSON */
+            415: {
                 headers: {
                     /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
                     "RateLimit-Policy"?: string;

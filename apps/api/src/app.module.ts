@@ -19,6 +19,7 @@ import { PurchaseOrdersModule } from './purchase-orders/purchase-orders.module';
 import { ConversionsModule } from './conversions/conversions.module';
 import { SalesOrderInvoicingModule } from './sales-order-invoicing/sales-order-invoicing.module';
 import { ChangesModule } from './changes/changes.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { LocationsModule } from './locations/locations.module';
 import { ItemCategoriesModule } from './item-categories/item-categories.module';
 import { ItemPhotosModule } from './items/photos/item-photos.module';
@@ -67,6 +68,7 @@ export class AppModule {
         ConversionsModule,
         SalesOrderInvoicingModule,
         ChangesModule,
+        WebhooksModule,
         ...(options.imports ?? []),
       ],
     };

@@ -15,6 +15,7 @@ import { StockTransferEvent } from './stock-transfer/events';
 import { SupplierEvent } from './supplier/events';
 import { UserEvent } from './user/events';
 import { VariationAttributeEvent } from './variation-attribute/events';
+import { WebhookEndpointEvent } from './webhook-endpoint/events';
 
 /**
  * The catalogue of every event the domain records, each aggregate's union in one. Read models
@@ -37,7 +38,8 @@ export type AnyDomainEvent =
   | EstimateEvent
   | InvoiceEvent
   | SalesOrderEvent
-  | PurchaseOrderEvent;
+  | PurchaseOrderEvent
+  | WebhookEndpointEvent;
 
 /** Every event by its type: `DomainEvents['InvoiceCreated']`. */
 export type DomainEvents = { [E in AnyDomainEvent as E['type']]: E };

@@ -21,4 +21,5 @@ export * from './invoice';
 export * from './sales-order';
 export * from './purchase-order';
 export * from './customer-notification';
+export * from './webhook-endpoint';
 export * from './events';

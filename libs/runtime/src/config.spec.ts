@@ -25,6 +25,11 @@ describe('configFromEnv', () => {
       syncCursorSecret: undefined,
       smtpUrl: undefined,
       smtpFrom: 'Business engine <no-reply@localhost>',
+      webhooksAllowInsecure: false,
+      // Standard Webhooks' schedule after the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+      webhookRetryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+      webhookDisableAfterMs: 5 * 24 * 3_600_000,
+      webhookPollMs: 1000,
     });
   });
 

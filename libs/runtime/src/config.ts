@@ -47,7 +47,23 @@ export interface ApiConfig {
   smtpUrl?: string;
   /** The notifications' From address. */
   smtpFrom: string;
+  /** WEBHOOKS_ALLOW_INSECURE: endpoints may be plain http or private, loopback, link-local hosts. */
+  webhooksAllowInsecure: boolean;
+  /**
+   * The waits before each retry of a failed webhook delivery (the first attempt is at once); past
+   * the last, the delivery is failed. Tests shorten it.
+   */
+  webhookRetryDelaysMs: readonly number[];
+  /** An endpoint whose deliveries have failed for this long is disabled. */
+  webhookDisableAfterMs: number;
+  /** How often the dispatcher looks for due deliveries when no write woke it. */
+  webhookPollMs: number;
 }
+
+/** Standard Webhooks' schedule: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
+  5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+];
 
 export type ProjectorsMode = 'in-process' | 'external';
 
@@ -93,6 +109,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     syncCursorSecret: env.SYNC_CURSOR_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'Business engine <no-reply@localhost>',
+    webhooksAllowInsecure: env.WEBHOOKS_ALLOW_INSECURE === 'true',
+    webhookRetryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
+    webhookDisableAfterMs: 5 * 24 * 3_600_000,
+    webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 1000, 10, 600_000),
   };
 }
 

@@ -150,8 +150,12 @@ export class ChangeFeed {
     };
   }
 
-  /** The `?as_of_revision` answer, or `{id, object, deleted: true}` for a delete. */
-  private async recordAsOf(actor: Actor, kind: FeedRecord, row: RecordChangeRow): Promise<object> {
+  /** The `?as_of_revision` answer, or `{id, object, deleted: true}` for a delete (webhooks too). */
+  async recordAsOf(
+    actor: Actor,
+    kind: FeedRecord,
+    row: Pick<RecordChangeRow, 'record_id' | 'revision' | 'change'>,
+  ): Promise<object> {
     if (row.change === 'deleted') return { id: row.record_id, object: kind.object, deleted: true };
     const aggregate = kind.history({ item_id: '' }).aggregate;
     const state = (await this.history.stateAt(aggregate, row.record_id, row.revision)) as RecordState<any>;

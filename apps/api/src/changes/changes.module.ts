@@ -9,5 +9,6 @@ import { CursorSecret } from './cursor-secret';
   imports: [ItemVariationsModule],
   controllers: [ChangesController],
   providers: [ChangeFeed, CursorSecret],
+  exports: [ChangeFeed],
 })
 export class ChangesModule {}

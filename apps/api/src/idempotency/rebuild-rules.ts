@@ -16,6 +16,7 @@ import {
   stockTransferAggregate,
   supplierAggregate,
   variationAttributeAggregate,
+  webhookEndpointAggregate,
   zoneView,
 } from '@app/domain';
 import { streamName } from '@app/event-store/aggregate';
@@ -164,6 +165,8 @@ const RESOURCES: [Prefixed, string][] = [
   [itemCategoryAggregate, 'item-categories'],
   [variationAttributeAggregate, 'variation-attributes'],
   [locationAggregate, 'locations'],
+  // After a crash, create and rotate-secret answer without the secret: rotate it again to see one.
+  [webhookEndpointAggregate, 'webhook-endpoints'],
 ];
 
 /**
@@ -190,6 +193,19 @@ export const REBUILD_RULES: readonly RebuildRule[] = [
     path: 'estimates/:id/decline',
     status: 200,
     rebuild: record(estimateAggregate, 'estimates'),
+  },
+  {
+    method: 'POST',
+    path: 'webhook-endpoints/:id/rotate-secret',
+    status: 200,
+    rebuild: record(webhookEndpointAggregate, 'webhook-endpoints'),
+  },
+  // A retry appends nothing: no write can have landed, so the request runs again (harmless: due now).
+  {
+    method: 'POST',
+    path: 'webhook-endpoints/:id/deliveries/:delivery_id/retry',
+    status: 200,
+    rebuild: async () => undefined,
   },
   { method: 'POST', path: 'estimates/:id/convert-to-invoice', status: 201, rebuild: invoiceCreated },
   { method: 'POST', path: 'estimates/:id/convert-to-sales-order', status: 201, rebuild: salesOrderCreated },

@@ -71,6 +71,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'purchase-orders': 'Purchase orders and their payments',
   'stock-transfers': 'Stock transfers between locations',
   changes: 'Incremental sync: every change of the records a key may read, in log order',
+  webhooks: 'Webhook endpoints: the same changes pushed, signed with Standard Webhooks, retried, in order per record',
 };
 
 /** The document's `tags`: each one an operation uses, once, in the order first used. */

@@ -48,6 +48,8 @@ export const SCOPES = [
   'suppliers:write',
   'suppliers:delete',
   'audit:read',
+  'webhooks:read',
+  'webhooks:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

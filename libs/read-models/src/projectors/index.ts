@@ -17,6 +17,7 @@ import { purchaseOrderListsProjector } from './purchase-order-lists';
 import { stockLedgerProjector } from './stock-ledger/stock-ledger';
 import { recordChangesProjector } from './record-changes';
 import { customerNotificationsProjector } from './customer-notifications';
+import { webhookEndpointsProjector } from './webhook-endpoints';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
@@ -50,6 +51,8 @@ export { CHANGE_FEED_STREAMS, recordChangesProjector } from './record-changes';
 export { customerNotificationsProjector } from './customer-notifications';
 export type { NotificationStatus } from './customer-notifications';
 export type { ChangeKind, RecordChangeRow } from './record-changes';
+export { webhookEndpointsProjector } from './webhook-endpoints';
+export type { WebhookEndpointRow } from './webhook-endpoints';
 
 /** The service's read models, in the order they start; the API, the worker and the CLI run these. */
 export const projectors: readonly Projector[] = [
@@ -70,5 +73,6 @@ export const projectors: readonly Projector[] = [
   purchaseOrderListsProjector,
   recordChangesProjector,
   customerNotificationsProjector,
+  webhookEndpointsProjector,
   stockLedgerProjector,
 ];
