@@ -461,12 +461,16 @@ describe.each(DATABASES)('write endpoints under generated input on $name', (data
           const problem = problemWith(res);
           if (problem) throw new Error(`${route.method} ${url} ${problem}`);
         });
-        const details = await fc.check(property, {
+        let details = await fc.check(property, {
           numRuns: RUNS_PER_ROUTE,
           interruptAfterTimeLimit: perRoute,
           markInterruptAsFailure: false,
           seed: SEED,
         });
+        // A loaded machine can spend the route's share before its first request answers, which
+        // fast-check counts as a failure with nothing tried: every route gets one run at least.
+        if (details.failed && details.interrupted && details.counterexample === null)
+          details = await fc.check(property, { numRuns: 1, seed: SEED });
         if (details.failed) failures.push(`${route.method} ${route.url}: ${summary(details)}`);
       }
       expect(failures).toEqual([]);
