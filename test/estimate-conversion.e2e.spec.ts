@@ -39,6 +39,22 @@ describe.each(testDatabases())('estimate → invoice conversion on $name', (targ
       201,
     );
 
+  it("gives estimates, invoices, sales orders and the conversion the account's default payment terms, not the customer's", async () => {
+    const terms = await openShop(t.app, { settings: { default_payment_terms: 'Net 15' } });
+    const api = apiOf(t.app)(terms.owner);
+    await ok(api('PATCH', `/api/v3/customers/${terms.customer.id}`, { payment_terms: 'Net 60' }));
+    const body = estimateBody(terms);
+    const created = [
+      await ok(api('POST', ESTIMATES, body), 201),
+      await ok(api('POST', INVOICES, body), 201),
+      await ok(api('POST', '/api/v3/sales-orders', body), 201),
+    ];
+    const converted = await ok(api('POST', `${ESTIMATES}/${created[0].id}/convert-to-invoice`, {}), 201);
+    expect([...created, converted].map((document) => document.payment_terms)).toEqual(
+      Array(4).fill('Net 15'),
+    );
+  });
+
   it('closes the estimate (6) into a new unpaid invoice with its customer, details, lines and totals', async () => {
     const source = await estimate();
     const res = await convert(source.id, { issue_date: '2030-02-01' });

@@ -46,12 +46,13 @@ export type DocumentChange<F, P = DocumentCustomerFields> = {
 
 /**
  * A new document's header: the type's `defaults` under what the body gives; unless given, the
- * payment terms the party's (else the account's) and the issue date today.
+ * issue date today and the payment terms: a purchase order's the supplier's, else the account's;
+ * a sales document's the account's default (documents-api §4, "account default when omitted").
  */
 export function newDocumentHeader<F>(
   defaults: object,
   given: GivenFields,
-  party: DocumentCustomer,
+  party: DocumentCustomer | null,
   context: Pick<DocumentContext, 'defaultPaymentTerms' | 'today'>,
 ): F {
   return {
@@ -60,7 +61,7 @@ export function newDocumentHeader<F>(
     payment_terms:
       given.payment_terms !== undefined
         ? (given.payment_terms as string | null)
-        : (party.payment_terms ?? context.defaultPaymentTerms),
+        : (party?.payment_terms ?? context.defaultPaymentTerms),
     issue_date: (given.issue_date as string | undefined) ?? context.today,
   } as F;
 }
@@ -70,8 +71,8 @@ export function salesDocumentHeader<F>(
   defaults: object,
   context: Pick<DocumentContext, 'defaultPaymentTerms' | 'today'>,
 ): (given: GivenFields, customer: DocumentCustomer) => F {
-  return (given, customer) =>
-    newDocumentHeader<F>({ ...EMPTY_HEADER, ...defaults }, given, customer, context);
+  // The customer's own terms are not a sales document's default: the account's are.
+  return (given) => newDocumentHeader<F>({ ...EMPTY_HEADER, ...defaults }, given, null, context);
 }
 
 /** What every sales document's creation event records: the drafted document, by and for whom, when. */

@@ -137,14 +137,15 @@ describe('Estimate', () => {
     });
 
     describe('payment terms', () => {
-      it("are the customer's when none are given, else the account's default", () => {
-        expect(create(BASIC_INPUT)).toMatchObject([{ data: { payment_terms: 'Net 15' } }]);
+      it("are the account's default when none are given, not the customer's own (documents-api §4), else none", () => {
+        // ACME's own terms are "Net 15"; the account's default is "Due on receipt".
+        expect(create(BASIC_INPUT)).toMatchObject([{ data: { payment_terms: 'Due on receipt' } }]);
         expect(create({ customer_id: LEAD, lines: TWO_LINES })).toMatchObject([
           { data: { payment_terms: 'Due on receipt' } },
         ]);
-        expect(
-          create({ customer_id: LEAD, lines: TWO_LINES }, creationContext({ defaultPaymentTerms: null })),
-        ).toMatchObject([{ data: { payment_terms: null } }]);
+        expect(create(BASIC_INPUT, creationContext({ defaultPaymentTerms: null }))).toMatchObject([
+          { data: { payment_terms: null } },
+        ]);
       });
 
       it('are the given ones when given', () => {
@@ -318,7 +319,7 @@ describe('Estimate', () => {
 
     it('records only the given fields that change', () => {
       expect(
-        patch({ name: 'Spring', attention: null, purchase_order_number: '', payment_terms: 'Net 15' }),
+        patch({ name: 'Spring', attention: null, purchase_order_number: '', payment_terms: 'Due on receipt' }),
       ).toEqual([{ type: 'EstimateUpdated', data: { changes: { name: 'Spring' }, updated_at: LATER } }]);
     });
 
@@ -826,7 +827,7 @@ describe('Estimate', () => {
         attention: null,
         shipping_address: null,
         public_note: null,
-        payment_terms: 'Net 15',
+        payment_terms: 'Due on receipt',
         subtotal: '58.5000',
         shipping_fee: '5.0000',
         shipping_cost: '2.5000',

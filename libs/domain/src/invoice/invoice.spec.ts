@@ -123,14 +123,15 @@ describe('Invoice', () => {
     });
 
     describe('payment terms', () => {
-      it("are the customer's when none are given, else the account's default, else none", () => {
-        expect(create(BASIC_INPUT)).toMatchObject([{ data: { payment_terms: 'Net 15' } }]);
+      it("are the account's default when none are given, not the customer's own (documents-api §4), else none", () => {
+        // ACME's own terms are "Net 15"; the account's default is "Due on receipt".
+        expect(create(BASIC_INPUT)).toMatchObject([{ data: { payment_terms: 'Due on receipt' } }]);
         expect(create({ customer_id: THEIRS, lines: TWO_LINES })).toMatchObject([
           { data: { payment_terms: 'Due on receipt' } },
         ]);
-        expect(
-          create({ customer_id: THEIRS, lines: TWO_LINES }, creationContext({ defaultPaymentTerms: null })),
-        ).toMatchObject([{ data: { payment_terms: null } }]);
+        expect(create(BASIC_INPUT, creationContext({ defaultPaymentTerms: null }))).toMatchObject([
+          { data: { payment_terms: null } },
+        ]);
       });
 
       it('are the given ones when given, none when given blank', () => {
@@ -272,7 +273,7 @@ describe('Invoice', () => {
       invoice.given(...given).when(update(input), context);
 
     it('records only the given fields that change; nothing when nothing changes', () => {
-      expect(patch({ name: 'Spring', attention: null, payment_terms: 'Net 15' })).toEqual([
+      expect(patch({ name: 'Spring', attention: null, payment_terms: 'Due on receipt' })).toEqual([
         { type: 'InvoiceUpdated', data: { changes: { name: 'Spring' }, updated_at: LATER } },
       ]);
       expect(patch({})).toEqual([]);
@@ -1187,7 +1188,7 @@ describe('Invoice', () => {
         attention: null,
         shipping_address: null,
         public_note: null,
-        payment_terms: 'Net 15',
+        payment_terms: 'Due on receipt',
         subtotal: '58.5000',
         shipping_fee: '5.0000',
         tax: '1.9969',

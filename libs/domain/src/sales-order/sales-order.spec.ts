@@ -75,7 +75,7 @@ describe('SalesOrder aggregate', () => {
         issue_date: '2030-01-15',
         expiry_date: null,
         packing_list_note: null,
-        payment_terms: 'Net 15',
+        payment_terms: 'Due on receipt',
         source_estimate_id: null,
         created_at: NOW,
       });

@@ -194,7 +194,7 @@ export const basicCreation = () => ({
   attention: null,
   shipping_address: null,
   public_note: null,
-  payment_terms: 'Net 15',
+  payment_terms: 'Due on receipt', // the account's default, not ACME's own "Net 15"
   shipping_fee: '0.0000',
   shipping_cost: '0.0000',
   discount_percent: '0.000',
