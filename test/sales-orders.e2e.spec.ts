@@ -296,6 +296,23 @@ describe.each(testDatabases())('sales orders API on $name', (target) => {
       expect(res.json()).toMatchObject({ name: 'Rush', subtotal: '50.0000', revision: 'so_1' });
     });
 
+    it("gives a kept inventory line whose entry omits description the item's current one", async () => {
+      const s = await openShop(t.app);
+      const order = await create({}, s);
+      const [line] = order.lines;
+      await ok(call(s.owner)('PATCH', `/api/v3/items/${s.widget.id}`, { description: 'A larger widget' }));
+      const same = await ok(call(s.owner)('PATCH', url(order.id), { lines: [{ id: line.id, quantity: 3 }] }));
+      expect(same.lines[0]).toMatchObject({
+        id: line.id,
+        quantity: 3,
+        description: 'A larger widget',
+      });
+      const cleared = await ok(
+        call(s.owner)('PATCH', url(order.id), { lines: [{ id: line.id, quantity: 3, description: '' }] }),
+      );
+      expect(cleared.lines[0].description).toBeFalsy();
+    });
+
     it('refuses customer, location, salesperson and status: 422 unsupported_sales_order_field', async () => {
       const order = await create();
       for (const [field, value] of [

@@ -48,7 +48,8 @@ export class DocumentContexts {
     // The document's own customer rates new lines: needed only when lines are given.
     const current = state.status === 'absent' || input.lines === undefined ? [] : [state.record.customer_id];
     const party = { table: 'customers' as const, ids: [input.customer_id, ...current] };
-    return this.withParty(actor, access, party, input, now);
+    const kept = state.status === 'absent' ? [] : keptItemIds(state.record.lines, input.lines);
+    return this.withParty(actor, access, party, input, now, actor, kept);
   }
 
   /**
@@ -62,6 +63,7 @@ export class DocumentContexts {
     input: DocumentInput,
     now: string,
     lineActor: Actor = actor,
+    keptItems: readonly string[] = [],
   ): Promise<DocumentContext> {
     const lines = Array.isArray(input.lines) ? (input.lines as Record<string, unknown>[]) : [];
     const named = (key: string) =>
@@ -70,7 +72,7 @@ export class DocumentContexts {
       party.table === 'customers'
         ? this.lookups.customers(actor.accountId, party.ids)
         : this.lookups.suppliers(actor.accountId, party.ids),
-      this.lookups.items(lineActor, named('item_id'), access.takesUnits),
+      this.lookups.items(lineActor, [...named('item_id'), ...keptItems], access.takesUnits),
       this.lookups.variations(lineActor, named('item_variation_location_id')),
     ]);
     return {
@@ -86,4 +88,24 @@ export class DocumentContexts {
       newLineId: randomUUID,
     };
   }
+}
+
+/**
+ * The items of the stored lines that the entries keep by `id` without naming an item: a kept line
+ * whose entry omits `description` may take its item's current one (sales orders).
+ */
+function keptItemIds(
+  stored: readonly { id: string | null; item_id: string | null }[],
+  entries: unknown,
+): string[] {
+  if (!Array.isArray(entries)) return [];
+  const byId = new Map(stored.map((line) => [line.id, line.item_id]));
+  return entries.flatMap((entry) => {
+    const { id, item_id } = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<
+      string,
+      unknown
+    >;
+    const item = typeof id === 'string' && item_id === undefined ? byId.get(id) : undefined;
+    return item ? [item] : [];
+  });
 }

@@ -20,7 +20,7 @@ export type LineRules = {
   inventoryDescription: 'item' | 'given';
   /**
    * A kept inventory line whose entry omits `description` takes the item's current one again
-   * (purchase orders), instead of keeping its own.
+   * (sales and purchase orders), instead of keeping its own.
    */
   restoreItemDescription?: boolean;
 };
@@ -44,12 +44,16 @@ export const INVOICE_LINE_RULES: LineRules = Object.freeze({
   unsupportedCode: 'unsupported_invoice_field',
 });
 
-/** Sales-order updates let "" clear an inventory line's description. */
+/**
+ * Sales-order updates let "" clear an inventory line's description, and a kept line whose entry
+ * omits it takes the item's current one (documents-api §4, sales-order line replacement).
+ */
 export const SALES_ORDER_LINE_RULES: LineRules = Object.freeze({
   ...SALES,
   maxLines: 100,
   unsupportedCode: 'unsupported_sales_order_field',
   inventoryDescription: 'given',
+  restoreItemDescription: true,
 });
 
 /** Purchase orders charge the item's resolved cost, overridable through `unit_cost`. */
