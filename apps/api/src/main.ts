@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
-import { configFromEnv } from '@app/runtime';
+import { configFromEnv, unsupportedNodeNotice } from '@app/runtime';
 import { createApp } from './create-app';
 
 /** `npm start`: the API with its projectors, on the stores the environment names (spec/EXTENSIONS.md §1). */
 async function main(): Promise<void> {
+  const notice = unsupportedNodeNotice();
+  if (notice) console.warn(notice);
   const config = configFromEnv();
   const app = await createApp(config);
   app.enableShutdownHooks();

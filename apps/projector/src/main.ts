@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { RunnerLogger } from '@app/read-models';
-import { configFromEnv } from '@app/runtime';
+import { configFromEnv, unsupportedNodeNotice } from '@app/runtime';
 import { startProjectorWorker } from './worker';
 
 /**
@@ -10,6 +10,8 @@ import { startProjectorWorker } from './worker';
  * `npm run cli -- projections`) until an operator restarts it, and the others go on.
  */
 async function main(): Promise<void> {
+  const notice = unsupportedNodeNotice();
+  if (notice) console.warn(notice);
   const config = configFromEnv();
   const log = pino({ level: config.logLevel, timestamp: pino.stdTimeFunctions.isoTime });
   const logger: RunnerLogger = {

@@ -17,3 +17,4 @@ export * from './lists/query-params';
 export * from './commands/state-keeping-store';
 export * from './commands/recent-states';
 export * from './mail/smtp-mailer';
+export * from './node-support';
