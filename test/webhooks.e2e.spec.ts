@@ -18,9 +18,13 @@ interface Received {
   status: number;
 }
 
-/** A real HTTP receiver on a free port: it answers `failNext` requests 500, then 204. */
+/**
+ * A real HTTP receiver on a free port: it answers `failNext` requests 500, then 204; a request to a
+ * held path waits for its answer until `release`.
+ */
 class Receiver {
   readonly received: Received[] = [];
+  readonly held = new Map<string, (() => void)[]>();
   failNext = 0;
   private server!: Server;
   url = '';
@@ -30,12 +34,17 @@ class Receiver {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const status = this.failNext > 0 ? 500 : 204;
-        if (this.failNext > 0) this.failNext -= 1;
-        const body = Buffer.concat(chunks).toString('utf8');
-        this.received.push({ path: request.url ?? '', headers: request.headers, body, status });
-        response.statusCode = status;
-        response.end();
+        const answer = () => {
+          const status = this.failNext > 0 ? 500 : 204;
+          if (this.failNext > 0) this.failNext -= 1;
+          const body = Buffer.concat(chunks).toString('utf8');
+          this.received.push({ path: request.url ?? '', headers: request.headers, body, status });
+          response.statusCode = status;
+          response.end();
+        };
+        const waiting = this.held.get(request.url ?? '');
+        if (waiting) waiting.push(answer);
+        else answer();
       });
     });
     this.server.listen(0, '127.0.0.1');
@@ -43,6 +52,16 @@ class Receiver {
     const address = this.server.address();
     if (address === null || typeof address === 'string') throw new Error('no port');
     this.url = `http://127.0.0.1:${address.port}`;
+  }
+
+  hold(path: string): void {
+    this.held.set(path, []);
+  }
+
+  /** Answers the held requests to `path`, which is served at once from then on. */
+  release(path: string): void {
+    for (const answer of this.held.get(path) ?? []) answer();
+    this.held.delete(path);
   }
 
   async stop(): Promise<void> {
@@ -214,6 +233,26 @@ describe.each(testDatabases())('webhooks on $name', (target) => {
       ]);
       const ids = receiver.received.filter((r) => r.path === '/orders').map((r) => r.headers['webhook-id']);
       expect(new Set(ids).size).toBe(4);
+    });
+
+    it('goes on delivering to others while a receiver does not answer', async () => {
+      const caller = await createCaller(t.app);
+      receiver.hold('/stuck');
+      await endpoint(caller, '/stuck', ['supplier.created']);
+      for (const name of ['S1', 'S2', 'S3', 'S4'])
+        await send(caller, 'POST', '/api/v3/suppliers', { name });
+      await eventually(() => receiver.held.get('/stuck')!.length === 2, 'two sends to the stuck receiver');
+      const hook = await endpoint(caller, '/live', ['customer.created', 'customer.updated']);
+      const dee = await send(caller, 'POST', '/api/v3/customers', { name: 'Dee' });
+      await send(caller, 'PATCH', `/api/v3/customers/${dee.id}`, { name: 'Dee Lee' });
+      // Both in order, while the stuck receiver holds its two: one endpoint holds two slots at most.
+      await eventually(() => receiver.delivered('/live', hook.secret).length === 2, 'the live deliveries');
+      expect(receiver.held.get('/stuck')).toHaveLength(2);
+      receiver.release('/stuck');
+      await eventually(
+        () => receiver.received.filter((r) => r.path === '/stuck').length === 2 + 2,
+        'the rest of the stuck deliveries',
+      );
     });
 
     it('retries a delivery the receiver refused, succeeding exactly once, the same webhook-id', async () => {

@@ -65,6 +65,16 @@ function digest(text: string): string {
 export class WebhookDeliveries {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
+  /** The active endpoints whose account has changes past their cursor: one query a turn. */
+  async endpointsWithNewChanges(): Promise<WebhookEndpointRow[]> {
+    const { rows } = await sql<WebhookEndpointRow>`select e.* from webhook_endpoints e
+        left join webhook_cursors k on k.endpoint_id = e.id
+      where e.active and exists (select 1 from record_changes c where c.account_id = e.account_id
+        and (c.commit_position, c.prepare_position) > (coalesce(k.commit_position, e.created_commit_position),
+          coalesce(k.prepare_position, e.created_prepare_position)))`.execute(this.database.db);
+    return rows;
+  }
+
   /** Where the endpoint's next changes start: its cursor, else its creation. */
   async cursorOf(endpoint: WebhookEndpointRow): Promise<{ commit: string; prepare: string }> {
     const { rows } = await sql<{ commit: string; prepare: string }>`select commit_position::text as commit,
@@ -123,14 +133,15 @@ export class WebhookDeliveries {
 
   /**
    * Due deliveries of enabled endpoints, oldest first, each the first pending one of its record and
-   * endpoint: a later change of a record waits while an earlier one is pending.
+   * endpoint: a later change of a record waits while an earlier one is pending (or in flight).
    */
-  async due(limit: number): Promise<DeliveryRow[]> {
+  async due(limit: number, inFlight: readonly string[] = []): Promise<DeliveryRow[]> {
     const { rows } = await sql<DeliveryRow>`select d.*, d.seq::text as seq from webhook_deliveries d
         join webhook_endpoints e on e.id = d.endpoint_id and e.active and not e.disabled
       where d.status = 'pending' and d.next_attempt_at <= now()
         and not exists (select 1 from webhook_deliveries p where p.endpoint_id = d.endpoint_id
           and p.record_id = d.record_id and p.status = 'pending' and p.seq < d.seq)
+        and d.id <> all(${[...inFlight]}::text[])
       order by d.seq limit ${limit}`.execute(this.database.db);
     return rows;
   }

@@ -14,17 +14,19 @@ import { sendSigned } from './webhook-sender';
 
 /** The lease that makes one process of the database the sender (the projectors' mechanism). */
 export const WEBHOOK_LEASE = 'webhook_deliveries';
-/** Changes scheduled per endpoint and turn, and deliveries sent at once. */
+/** Changes scheduled per endpoint and query; deliveries in flight at once, and to one endpoint. */
 const SCHEDULE_BATCH = 200;
 const CONCURRENT_SENDS = 8;
+const CONCURRENT_SENDS_PER_ENDPOINT = 2;
 
 const OBJECT_OF = new Map(FEED_RECORDS.map((kind) => [kind.streamPrefix, kind.object]));
 
 /**
  * Webhooks from the log: turn by turn, the process holding the lease makes each enabled endpoint's
  * deliveries from `record_changes` after its cursor (the log is the outbox: only committed writes
- * are there), then sends the due ones, a few at once, beside the requests: a slow receiver delays
- * other deliveries, never a write. A failure is retried on the schedule, then marked failed; an
+ * are there), then starts sending the due ones into free slots, beside the requests. Sends outlive
+ * their turn (a slot freed wakes the next), and one endpoint holds two slots at most, so a slow
+ * receiver delays its own deliveries only, never another's, the scheduling or a write. A failure is retried on the schedule, then marked failed; an
  * endpoint failing for `webhookDisableAfterMs` is disabled through its stream.
  */
 @Injectable()
@@ -33,6 +35,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   private timer?: NodeJS.Timeout;
   private turn?: Promise<void>;
   private stopped = false;
+  private readonly inFlight = new Map<string, { delivery: DeliveryRow; sending: Promise<void> }>();
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
@@ -56,6 +59,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     this.stopped = true;
     clearTimeout(this.timer);
     await this.turn;
+    await Promise.all([...this.inFlight.values()].map(({ sending }) => sending));
     await this.leases.releaseAll();
   }
 
@@ -78,20 +82,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   private async runTurn(): Promise<void> {
     try {
       if ((await this.leases.acquire([WEBHOOK_LEASE])).length === 0) return;
-      for (const endpoint of await this.endpoints()) await this.scheduleFor(endpoint);
-      await this.sendDue();
+      for (const endpoint of await this.deliveries.endpointsWithNewChanges()) await this.scheduleFor(endpoint);
+      await this.fillSlots();
     } catch (error) {
       // A store away is transient: the next turn tries again from the committed cursors.
       this.logger.warn({ err: error }, 'Webhook turn failed');
     }
-  }
-
-  private async endpoints(): Promise<WebhookEndpointRow[]> {
-    return (await this.database.db
-      .selectFrom('webhook_endpoints')
-      .selectAll()
-      .where('active', '=', true)
-      .execute()) as WebhookEndpointRow[];
   }
 
   /** A disabled endpoint's cursor moves on too: enabled again, it gets the changes from then on. */
@@ -125,12 +121,40 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     return events.map(({ type, data }) => ({ type, data }));
   }
 
-  private async sendDue(): Promise<void> {
-    for (;;) {
-      const due = await this.deliveries.due(CONCURRENT_SENDS);
-      if (due.length === 0 || this.stopped) return;
-      await Promise.all(due.map((delivery) => this.send(delivery)));
+  /** Starts the oldest due deliveries no slot is sending, while slots are free. */
+  private async fillSlots(): Promise<void> {
+    while (!this.stopped && this.inFlight.size < CONCURRENT_SENDS) {
+      const next = await this.nextDue();
+      if (next.length === 0) return;
+      for (const delivery of next) this.start(delivery);
     }
+  }
+
+  private start(delivery: DeliveryRow): void {
+    const sending = this.send(delivery)
+      .catch((error: unknown) => this.logger.warn({ err: error, delivery: delivery.id }, 'Webhook send failed'))
+      .finally(() => {
+        this.inFlight.delete(delivery.id);
+        this.wake();
+      });
+    this.inFlight.set(delivery.id, { delivery, sending });
+  }
+
+  /** Due deliveries for the free slots, past those in flight and endpoints at their share. */
+  private async nextDue(): Promise<DeliveryRow[]> {
+    const due = await this.deliveries.due(CONCURRENT_SENDS + this.inFlight.size, [...this.inFlight.keys()]);
+    const perEndpoint = new Map<string, number>();
+    for (const { delivery } of this.inFlight.values())
+      perEndpoint.set(delivery.endpoint_id, (perEndpoint.get(delivery.endpoint_id) ?? 0) + 1);
+    const chosen: DeliveryRow[] = [];
+    for (const delivery of due) {
+      if (this.inFlight.size + chosen.length >= CONCURRENT_SENDS) break;
+      const sending = perEndpoint.get(delivery.endpoint_id) ?? 0;
+      if (sending >= CONCURRENT_SENDS_PER_ENDPOINT) continue;
+      perEndpoint.set(delivery.endpoint_id, sending + 1);
+      chosen.push(delivery);
+    }
+    return chosen;
   }
 
   private async send(delivery: DeliveryRow): Promise<void> {
