@@ -14,3 +14,6 @@ export * from './projectors';
 export * from './connection-faults';
 export * from './reactors';
 export * from './verify';
+export * from './dependent-views';
+export { analyticsViews } from './analytics/analytics-views';
+export { ANALYTICS_SCHEMA, ANALYTICS_VERSION, ANALYTICS_VIEWS } from './analytics/views';
