@@ -17,3 +17,4 @@ export * from './verify';
 export * from './dependent-views';
 export { analyticsViews } from './analytics/analytics-views';
 export { ANALYTICS_SCHEMA, ANALYTICS_VERSION, ANALYTICS_VIEWS } from './analytics/views';
+export { ReadOnlySqlPort } from './sql-port/read-only-sql-port';
