@@ -1,5 +1,6 @@
 import { rename, writeFile } from 'node:fs/promises';
 import {
+  analyticsViews,
   assertValidProjectors,
   Database,
   leasesFor,
@@ -56,6 +57,7 @@ export async function startProjectorWorker(
     projectors: options.projectors ?? registry,
     logger: options.logger,
     leases: leasesFor(stores.database),
+    views: analyticsViews,
   });
   const chosen = options.reactors ?? serviceReactors(config);
   let reactors: ReactorRunner | undefined;

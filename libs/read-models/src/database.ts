@@ -52,6 +52,8 @@ export interface Database {
   db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** Statements in one round trip (PostgreSQL only: PGlite has no round trips to save). */
   pipeline?: Pipeline;
+  /** The embedded instance (PGlite only): what the read-only SQL port serves (SQL_PORT). */
+  pglite?: PGlite;
   listen(channel: string, onNotify: (payload: string) => void): Promise<Listening>;
   close(): Promise<void>;
 }
@@ -159,6 +161,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    pglite,
     async listen(channel, onNotify) {
       // One process holds an embedded database: the other listeners are this instance's own.
       const unlisten = await pglite.listen(channel, onNotify);

@@ -14,3 +14,7 @@ export * from './projectors';
 export * from './connection-faults';
 export * from './reactors';
 export * from './verify';
+export * from './dependent-views';
+export { analyticsViews } from './analytics/analytics-views';
+export { ANALYTICS_SCHEMA, ANALYTICS_VERSION, ANALYTICS_VIEWS } from './analytics/views';
+export { ReadOnlySqlPort } from './sql-port/read-only-sql-port';

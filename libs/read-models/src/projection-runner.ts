@@ -13,6 +13,7 @@ import { ProjectionFailedError, WaitForTimeoutError } from './errors';
 import { estimateLag } from './lag';
 import { leasedAmong, ProjectorLeases, soleLeases } from './leases';
 import { migrateReadModels } from './migrations';
+import { DependentViews } from './dependent-views';
 import { assertValidProjectors, Projector } from './projector';
 import { LoopState, ProjectorLoop, RunnerLogger } from './projector-loop';
 import { Pipeline } from './pipeline';
@@ -43,6 +44,8 @@ export interface ProjectionRunnerOptions {
   pollMs?: number;
   /** The store reads beside an open transaction of `db` (see VerifyOptions.readsBeside). */
   readsBeside?: boolean;
+  /** Views over the projectors' tables (the analytics views): created at start, kept through swaps. */
+  views?: DependentViews;
 }
 
 export interface ProjectorStatus {
@@ -161,6 +164,7 @@ export class ProjectionRunner {
     await this.migrate();
     this.started = true;
     for (const entry of this.entries.values()) await this.register(entry);
+    await this.ensureViews();
     await this.contend();
     this.watching = this.watch();
   }
@@ -332,6 +336,19 @@ export class ProjectionRunner {
     });
   }
 
+  /**
+   * Tables that do not fit the views yet (a projector about to be rebuilt to a new version) leave
+   * the views as they were: its rebuild's swap creates them.
+   */
+  private async ensureViews(): Promise<void> {
+    const { views, db } = this.options;
+    if (!views) return;
+    await views.ensure(db, this.schema).catch((error) => {
+      const warn = this.logger.warn ?? this.logger.error;
+      warn.call(this.logger, 'Views over the read models not (re)created; a rebuild will', error);
+    });
+  }
+
   /** Leads each projector whose lease is free; for the others, reads where their leader stands. */
   private async contend(): Promise<void> {
     const idle = [...this.entries.values()].filter((e) => !e.leading);
@@ -492,6 +509,11 @@ export class ProjectionRunner {
       schema: this.schema,
       batchSize: this.batchSize,
       signal: abort.signal,
+      views: this.options.views && {
+        views: this.options.views,
+        failed: (error) =>
+          this.logger.error(`Projector ${projector.name}: views not recreated after the swap`, error),
+      },
       onProgress: (p) => {
         Object.assign(progress, p);
         return options.onProgress?.(p);

@@ -1,6 +1,7 @@
 import { EventStore } from '@app/event-store';
 import { Kysely, sql } from 'kysely';
 import { Checkpoint, lockCheckpoint, writeCheckpoint } from './checkpoints';
+import { DependentViews } from './dependent-views';
 import { Projector } from './projector';
 import { createFreshSchema, dropSchema, replayInto, ReplayProgress } from './replay';
 
@@ -23,6 +24,8 @@ export interface RebuildOptions {
    */
   pauseLive?: () => Promise<void>;
   signal?: AbortSignal;
+  /** Views over the tables, dropped and created again in the swap; `failed` hears why they were not. */
+  views?: { views: DependentViews; failed(error: unknown): void };
 }
 
 export const rebuildSchemaOf = (projector: Projector) => `rebuild_${projector.name}`;
@@ -70,12 +73,15 @@ async function swap(options: RebuildOptions, target: string, at: Checkpoint): Pr
   const { db, projector, schema } = options;
   await db.transaction().execute(async (trx) => {
     await lockCheckpoint(trx, projector.name);
+    await options.views?.views.drop(trx);
     for (const table of projector.tables) {
       await trx.schema.dropTable(`${schema}.${table}`).ifExists().execute();
       await sql`alter table ${sql.table(`${target}.${table}`)} set schema ${sql.id(schema)}`.execute(trx);
     }
     // Without cascade: an object setup made besides the listed tables fails the swap, not vanishes.
     await trx.schema.dropSchema(target).execute();
+    const { views } = options;
+    if (views) await views.views.create(trx, schema).catch(views.failed);
     await writeCheckpoint(trx, projector.name, projector.version, at);
   });
 }

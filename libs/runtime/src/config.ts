@@ -39,6 +39,8 @@ export interface ApiConfig {
   /** Requests per API key (or client address, unauthenticated) per window (0: no limit). */
   rateLimitRequests: number;
   rateLimitWindowS: number;
+  /** SQL_PORT: the embedded database (PGlite) served read-only over the PostgreSQL protocol on HOST. */
+  sqlPort?: number;
   /** Where the rate-limit counters live when several API instances share one budget. */
   redisUrl?: string;
   /** Signs the change feed's cursors; without it, a secret kept in the database. */
@@ -80,6 +82,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     // PGlite admits one process: no worker could run beside the API.
     throw new Error('PROJECTORS=external needs DATABASE_URL (a PostgreSQL server the workers share)');
   }
+  if (env.SQL_PORT && env.DATABASE_URL) {
+    // Analysts connect to that server themselves; the port serves the embedded database only.
+    throw new Error('SQL_PORT serves the embedded database: with DATABASE_URL, connect to that server');
+  }
   return {
     host: env.HOST || '127.0.0.1',
     port: integer(env, 'PORT', 3000, 0, 65535),
@@ -105,6 +111,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     readModelLagTargetMs: integer(env, 'READ_MODEL_LAG_TARGET_MS', 10, 0, 600_000),
     rateLimitRequests: integer(env, 'RATE_LIMIT_REQUESTS', 600, 0, 1_000_000),
     rateLimitWindowS: integer(env, 'RATE_LIMIT_WINDOW_S', 60, 1, 86_400),
+    sqlPort: env.SQL_PORT ? integer(env, 'SQL_PORT', 0, 0, 65535) : undefined,
     redisUrl: env.REDIS_URL || undefined,
     syncCursorSecret: env.SYNC_CURSOR_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,

@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { AggregateRepository } from '@app/event-store/aggregate';
 import { EventStore } from '@app/event-store';
 import {
+  analyticsViews,
   assertValidProjectors,
   CompletedSteps,
   Database,
@@ -76,6 +77,7 @@ export class StoreModule {
               // External: workers lead every projector; this runner only follows their checkpoints.
               leases: config.projectors === 'external' ? noLeases() : leasesFor(s.database),
               readsBeside: s.database.kind === 'postgres',
+              views: analyticsViews,
             }),
           inject: [STORES, PinoLogger],
         },

@@ -1,5 +1,5 @@
 import { formatPosition } from '@app/event-store';
-import { estimateLag, loadCheckpoint, ProjectionRunner } from '@app/read-models';
+import { analyticsViews, estimateLag, loadCheckpoint, ProjectionRunner } from '@app/read-models';
 import { Presets, SingleBar } from 'cli-progress';
 import { CliContext } from '../cli-context';
 
@@ -28,6 +28,7 @@ export async function rebuildCommand(
     store: context.store,
     projectors: context.projectors,
     batchSize: options.batchSize,
+    views: analyticsViews,
     logger: {
       info: (line) => out.write(`${line}\n`),
       error: (line, error) => out.write(`${line}: ${String(error)}\n`),

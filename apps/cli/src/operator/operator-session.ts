@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Position } from '@app/event-store';
 import { AggregateRepository } from '@app/event-store/aggregate';
 import {
+  analyticsViews,
   leasesFor,
   operatorRecordsProjector,
   ProjectionFailedError,
@@ -36,6 +37,7 @@ export function openOperatorSession(context: CliContext, warn: (line: string) =>
     store: context.store,
     projectors: [operatorRecordsProjector],
     leases: leasesFor(context.database),
+    views: analyticsViews,
     logger: { info: () => undefined, error: (line, error) => warn(`${line}: ${messageOf(error)}`) },
   });
   let started: Promise<void> | undefined;
