@@ -3,6 +3,7 @@ import { createLocation } from './support/catalog';
 import {
   apiOf,
   colleagueOf,
+  createItem,
   expectError,
   expectMissing,
   Json,
@@ -412,6 +413,42 @@ describe.each(testDatabases())('sales orders API on $name', (target) => {
         permissions: { ...SO_REP, 'sales_orders.view_all': true },
       });
       expectError(await call(editor)('DELETE', url(untouched.id)), 403, 'permission_denied');
+    });
+  });
+
+  describe('the location it names', () => {
+    const deleteLocation = (s: Shop, id: string) => call(s.owner)('DELETE', `/api/v3/locations/${id}`);
+    const expectKept = async (s: Shop, id: string) => {
+      const refused = await deleteLocation(s, id);
+      expectError(refused, 409, 'location_delete_not_allowed');
+      expect(refused.json().error.message).toContain('sales orders (1)');
+    };
+
+    it('given an open order placed at a location, then the location cannot be deleted until the order is fully shipped', async () => {
+      const s = await openShop(t.app);
+      const placed = await createLocation(t.app, s.owner);
+      const order = await create({ location_id: placed.id }, s);
+      await expectKept(s, placed.id);
+      const lineId = order.lines[0].id;
+      const first = await ok(pack(order.id, [{ id: lineId, quantity: 2 }], s.owner), 201);
+      await ok(call(s.owner)('POST', url(order.id, '/invoice'), {}), 201);
+      // Packed and invoiced, but not shipped: the packing list still leaves from there.
+      await expectKept(s, placed.id);
+      await ok(call(s.owner)('POST', url(order.id, `/fulfillments/${first.id}/ship`), {}));
+      expect((await ok(call(s.owner)('GET', url(order.id)))).shipped_percent).toBe(100);
+      expect((await deleteLocation(s, placed.id)).statusCode).toBe(200);
+    });
+
+    it('given an open order with a line counted at a location, then that location is kept; a deleted order keeps nothing', async () => {
+      const s = await openShop(t.app);
+      const shelf = await createLocation(t.app, s.owner);
+      const gadget = await createItem(t.app, s, { location_id: shelf.id });
+      const order = await create({ lines: [{ item_id: gadget.id, quantity: 1 }] }, s);
+      // The item moves away; its line stays counted (and reserved) where it was ordered.
+      await ok(call(s.owner)('PATCH', `/api/v3/items/${gadget.id}`, { location_id: null }));
+      await expectKept(s, shelf.id);
+      await ok(call(s.owner)('DELETE', url(order.id)));
+      expect((await deleteLocation(s, shelf.id)).statusCode).toBe(200);
     });
   });
 
