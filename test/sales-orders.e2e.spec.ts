@@ -262,6 +262,55 @@ describe.each(testDatabases())('sales orders API on $name', (target) => {
       expectError(await call(s.owner)('GET', `${SALES_ORDERS}?nope=1`), 422, 'invalid_query_parameter');
     });
 
+    it('each entry carries the revision and block reasons the detail shows at that revision', async () => {
+      const s = await openShop(t.app);
+      const viewer = await colleagueOf(t.app, s, {
+        permissions: { 'sales_orders.list': true, 'sales_orders.view_all': true },
+      });
+      const expectListedAsDetail = async (id: string, expected: Json) => {
+        for (const caller of [s.owner, viewer]) {
+          const detail = await call(caller)('GET', url(id));
+          const entry = (await ok(call(caller)('GET', `${SALES_ORDERS}?limit=100`))).data.find(
+            (o: Json) => o.id === id,
+          );
+          const reasons = ({ revision, edit_block_reason, pack_block_reason }: Json) => ({
+            revision,
+            edit_block_reason,
+            pack_block_reason,
+          });
+          expect(reasons(entry)).toEqual(reasons(detail.json()));
+          expect(`"${entry.revision}"`).toBe(detail.headers.etag);
+          if (caller === s.owner) expect(reasons(entry)).toMatchObject(expected);
+          // Without sales_orders.modify: permission_denied where nothing else blocks.
+          else if (expected.edit_block_reason === null)
+            expect(entry).toMatchObject({ edit_block_reason: 'permission_denied' });
+        }
+      };
+      const order = await create({ lines: [{ item_id: s.widget.id, quantity: 2 }, serviceLine(10)] }, s);
+      await expectListedAsDetail(order.id, {
+        revision: 'so_0',
+        edit_block_reason: null,
+        pack_block_reason: null,
+      });
+      // Invoiced, then the invoice cancelled: lines are editable again.
+      const invoice = await ok(call(s.owner)('POST', url(order.id, '/invoice'), {}), 201);
+      await expectListedAsDetail(order.id, { edit_block_reason: 'sales_order_activity_started' });
+      await ok(call(s.owner)('POST', `${INVOICES}/${invoice.id}/cancel`, {}));
+      await expectListedAsDetail(order.id, { edit_block_reason: null, pack_block_reason: null });
+      // Every widget packed: the service line is left only when the account packs service items.
+      await ok(pack(order.id, [{ id: order.lines[0].id, quantity: 2 }], s.owner), 201);
+      await expectListedAsDetail(order.id, {
+        edit_block_reason: 'sales_order_activity_started',
+        pack_block_reason: 'nothing_remaining_to_pack',
+      });
+      await setAccountSettings(t.app, s.accountId, { packing_list_service_items: true });
+      await expectListedAsDetail(order.id, { pack_block_reason: null });
+      await ok(pack(order.id, [{ id: order.lines[1].id, quantity: 1 }], s.owner), 201);
+      await expectListedAsDetail(order.id, { pack_block_reason: 'nothing_remaining_to_pack' });
+      await setAccountSettings(t.app, s.accountId, { packing_lists_enabled: false });
+      await expectListedAsDetail(order.id, { pack_block_reason: 'packing_lists_disabled' });
+    });
+
     it('without view_all a user sees only their own orders; assigned_user_id never widens that', async () => {
       const s = await openShop(t.app);
       const rep = await colleagueOf(t.app, s, { permissions: SO_REP });
