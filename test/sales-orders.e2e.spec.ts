@@ -3,6 +3,7 @@ import { createLocation } from './support/catalog';
 import {
   apiOf,
   colleagueOf,
+  createItem,
   expectError,
   expectMissing,
   Json,
@@ -261,6 +262,55 @@ describe.each(testDatabases())('sales orders API on $name', (target) => {
       expectError(await call(s.owner)('GET', `${SALES_ORDERS}?nope=1`), 422, 'invalid_query_parameter');
     });
 
+    it('each entry carries the revision and block reasons the detail shows at that revision', async () => {
+      const s = await openShop(t.app);
+      const viewer = await colleagueOf(t.app, s, {
+        permissions: { 'sales_orders.list': true, 'sales_orders.view_all': true },
+      });
+      const expectListedAsDetail = async (id: string, expected: Json) => {
+        for (const caller of [s.owner, viewer]) {
+          const detail = await call(caller)('GET', url(id));
+          const entry = (await ok(call(caller)('GET', `${SALES_ORDERS}?limit=100`))).data.find(
+            (o: Json) => o.id === id,
+          );
+          const reasons = ({ revision, edit_block_reason, pack_block_reason }: Json) => ({
+            revision,
+            edit_block_reason,
+            pack_block_reason,
+          });
+          expect(reasons(entry)).toEqual(reasons(detail.json()));
+          expect(`"${entry.revision}"`).toBe(detail.headers.etag);
+          if (caller === s.owner) expect(reasons(entry)).toMatchObject(expected);
+          // Without sales_orders.modify: permission_denied where nothing else blocks.
+          else if (expected.edit_block_reason === null)
+            expect(entry).toMatchObject({ edit_block_reason: 'permission_denied' });
+        }
+      };
+      const order = await create({ lines: [{ item_id: s.widget.id, quantity: 2 }, serviceLine(10)] }, s);
+      await expectListedAsDetail(order.id, {
+        revision: 'so_0',
+        edit_block_reason: null,
+        pack_block_reason: null,
+      });
+      // Invoiced, then the invoice cancelled: lines are editable again.
+      const invoice = await ok(call(s.owner)('POST', url(order.id, '/invoice'), {}), 201);
+      await expectListedAsDetail(order.id, { edit_block_reason: 'sales_order_activity_started' });
+      await ok(call(s.owner)('POST', `${INVOICES}/${invoice.id}/cancel`, {}));
+      await expectListedAsDetail(order.id, { edit_block_reason: null, pack_block_reason: null });
+      // Every widget packed: the service line is left only when the account packs service items.
+      await ok(pack(order.id, [{ id: order.lines[0].id, quantity: 2 }], s.owner), 201);
+      await expectListedAsDetail(order.id, {
+        edit_block_reason: 'sales_order_activity_started',
+        pack_block_reason: 'nothing_remaining_to_pack',
+      });
+      await setAccountSettings(t.app, s.accountId, { packing_list_service_items: true });
+      await expectListedAsDetail(order.id, { pack_block_reason: null });
+      await ok(pack(order.id, [{ id: order.lines[1].id, quantity: 1 }], s.owner), 201);
+      await expectListedAsDetail(order.id, { pack_block_reason: 'nothing_remaining_to_pack' });
+      await setAccountSettings(t.app, s.accountId, { packing_lists_enabled: false });
+      await expectListedAsDetail(order.id, { pack_block_reason: 'packing_lists_disabled' });
+    });
+
     it('without view_all a user sees only their own orders; assigned_user_id never widens that', async () => {
       const s = await openShop(t.app);
       const rep = await colleagueOf(t.app, s, { permissions: SO_REP });
@@ -412,6 +462,42 @@ describe.each(testDatabases())('sales orders API on $name', (target) => {
         permissions: { ...SO_REP, 'sales_orders.view_all': true },
       });
       expectError(await call(editor)('DELETE', url(untouched.id)), 403, 'permission_denied');
+    });
+  });
+
+  describe('the location it names', () => {
+    const deleteLocation = (s: Shop, id: string) => call(s.owner)('DELETE', `/api/v3/locations/${id}`);
+    const expectKept = async (s: Shop, id: string) => {
+      const refused = await deleteLocation(s, id);
+      expectError(refused, 409, 'location_delete_not_allowed');
+      expect(refused.json().error.message).toContain('sales orders (1)');
+    };
+
+    it('given an open order placed at a location, then the location cannot be deleted until the order is fully shipped', async () => {
+      const s = await openShop(t.app);
+      const placed = await createLocation(t.app, s.owner);
+      const order = await create({ location_id: placed.id }, s);
+      await expectKept(s, placed.id);
+      const lineId = order.lines[0].id;
+      const first = await ok(pack(order.id, [{ id: lineId, quantity: 2 }], s.owner), 201);
+      await ok(call(s.owner)('POST', url(order.id, '/invoice'), {}), 201);
+      // Packed and invoiced, but not shipped: the packing list still leaves from there.
+      await expectKept(s, placed.id);
+      await ok(call(s.owner)('POST', url(order.id, `/fulfillments/${first.id}/ship`), {}));
+      expect((await ok(call(s.owner)('GET', url(order.id)))).shipped_percent).toBe(100);
+      expect((await deleteLocation(s, placed.id)).statusCode).toBe(200);
+    });
+
+    it('given an open order with a line counted at a location, then that location is kept; a deleted order keeps nothing', async () => {
+      const s = await openShop(t.app);
+      const shelf = await createLocation(t.app, s.owner);
+      const gadget = await createItem(t.app, s, { location_id: shelf.id });
+      const order = await create({ lines: [{ item_id: gadget.id, quantity: 1 }] }, s);
+      // The item moves away; its line stays counted (and reserved) where it was ordered.
+      await ok(call(s.owner)('PATCH', `/api/v3/items/${gadget.id}`, { location_id: null }));
+      await expectKept(s, shelf.id);
+      await ok(call(s.owner)('DELETE', url(order.id)));
+      expect((await deleteLocation(s, shelf.id)).statusCode).toBe(200);
     });
   });
 

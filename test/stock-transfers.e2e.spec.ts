@@ -245,6 +245,63 @@ describe.each(testDatabases())('stock transfers on $name', (target) => {
     expect((await call()('GET', `${TRANSFERS}/${created.id}`)).json().status_id).toBe(26);
   });
 
+  it('takes lines of items without variations only when located at the origin (no location: anywhere)', async () => {
+    const placed = async (location_id: string | null) => {
+      const res = await call()('POST', ITEMS, {
+        name: `Placed ${randomUUID().slice(0, 6)}`,
+        inventory_type: 'quantity',
+        category_id: tools.id,
+        location_id,
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json() as Json;
+    };
+    const atDepot = await placed(depot.id);
+    const atStore = await placed(store.id);
+    const nowhere = await placed(null);
+    const post = (lines: Json[]) =>
+      call()(
+        'POST',
+        TRANSFERS,
+        { origin_location_id: store.id, destination_location_id: depot.id, lines },
+        keyed(),
+      );
+    expectError(
+      await post([
+        { item_id: atStore.id, quantity: 1 },
+        { item_id: atDepot.id, quantity: 1 },
+      ]),
+      422,
+      'validation_failed',
+      'lines.1.item_id',
+    );
+    const created = await post([
+      { item_id: atStore.id, quantity: 1 },
+      { item_id: nowhere.id, quantity: 1 },
+    ]);
+    expect(created.statusCode).toBe(201);
+    const { id, lines } = created.json();
+    const patch = (body: Json) => call()('PATCH', `${TRANSFERS}/${id}`, body, keyed());
+    const kept = lines.map((line: Json) => ({ id: line.id }));
+    expectError(
+      await patch({ lines: [...kept, { item_id: atDepot.id, quantity: 1 }] }),
+      422,
+      'validation_failed',
+      'lines.2.item_id',
+    );
+    expectError(
+      await patch({ lines: [{ id: lines[0].id, item_id: atDepot.id }] }),
+      422,
+      'validation_failed',
+      'lines.0.item_id',
+    );
+    // An item moved after the line was made keeps its line.
+    expect((await call()('PATCH', `${ITEMS}/${atStore.id}`, { location_id: depot.id })).statusCode).toBe(200);
+    const edited = await patch({ lines: [{ id: lines[0].id, quantity: 2 }, kept[1]] });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().lines[0]).toMatchObject({ item_id: atStore.id, quantity: 2 });
+  });
+
   it('counts what active invoices take at the origin: a send may not take on-hand below zero', async () => {
     const res = await call()('POST', ITEMS, {
       name: `Placed ${randomUUID().slice(0, 6)}`,

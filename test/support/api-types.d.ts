@@ -3815,6 +3815,15 @@ export interface components {
             /** @description Null without inventory lines */
             shipped_percent: number | null;
             invoice_count: number;
+            /** @enum {string|null} */
+            edit_block_reason: "sales_order_not_open" | "sales_order_activity_started" | "permission_denied" | null;
+            /** @enum {string|null} */
+            pack_block_reason: "packing_lists_disabled" | "sales_order_not_open" | "location_restricted" | "nothing_remaining_to_pack" | "permission_denied" | null;
+            /**
+             * @description Equals the order’s ETag
+             * @example so_3
+             */
+            revision: string;
         };
         SalesOrderLine: {
             item_variation_location_id: number | null;
@@ -4018,6 +4027,15 @@ export interface components {
             /** @description Null without inventory lines */
             shipped_percent: number | null;
             invoice_count: number;
+            /** @enum {string|null} */
+            edit_block_reason: "sales_order_not_open" | "sales_order_activity_started" | "permission_denied" | null;
+            /** @enum {string|null} */
+            pack_block_reason: "packing_lists_disabled" | "sales_order_not_open" | "location_restricted" | "nothing_remaining_to_pack" | "permission_denied" | null;
+            /**
+             * @description Equals the order’s ETag
+             * @example so_3
+             */
+            revision: string;
             party: components["schemas"]["DocumentParty"];
             /**
              * @description A percentage, three decimals
@@ -4040,16 +4058,7 @@ export interface components {
             tax_2_label: string | null;
             /** @description Live editability */
             can_edit: boolean;
-            /** @enum {string|null} */
-            edit_block_reason: "sales_order_not_open" | "sales_order_activity_started" | "permission_denied" | null;
             can_pack: boolean;
-            /** @enum {string|null} */
-            pack_block_reason: "packing_lists_disabled" | "sales_order_not_open" | "location_restricted" | "nothing_remaining_to_pack" | "permission_denied" | null;
-            /**
-             * @description Equals the ETag
-             * @example so_3
-             */
-            revision: string;
             /** @description In stored order */
             lines: components["schemas"]["SalesOrderLine"][];
         };

@@ -40,6 +40,9 @@ export const SALES_ORDER_SUMMARY_KEYS = [
   'packed_percent',
   'shipped_percent',
   'invoice_count',
+  'edit_block_reason',
+  'pack_block_reason',
+  'revision',
   'custom_field_values',
   'created_at',
   'updated_at',
@@ -47,7 +50,7 @@ export const SALES_ORDER_SUMMARY_KEYS = [
 
 /** The detail: the summary with the detail-only fields before the custom fields, lines last. */
 export const SALES_ORDER_DETAIL_KEYS = [
-  ...SALES_ORDER_SUMMARY_KEYS.slice(0, SALES_ORDER_SUMMARY_KEYS.indexOf('custom_field_values')),
+  ...SALES_ORDER_SUMMARY_KEYS.slice(0, SALES_ORDER_SUMMARY_KEYS.indexOf('edit_block_reason')),
   'party',
   'discount_percent',
   'pre_discount_total',

@@ -1,4 +1,5 @@
 import {
+  SalesOrderBlockFacts,
   SalesOrderParty,
   SalesOrderPayments,
   SalesOrderRecord,
@@ -38,6 +39,13 @@ export function salesOrderJson(
   return salesOrderView(order, revision, salesOrderViewer(actor, order, live));
 }
 
-export function salesOrderSummaryJson(order: SalesOrderRecord, actor: Actor, payments: SalesOrderPayments) {
-  return salesOrderSummaryView(order, salesOrderViewer(actor, order, { payments }));
+/** A list entry: the row as a record, its revision, and the facts its block reasons follow from. */
+export function salesOrderSummaryJson(
+  order: SalesOrderRecord,
+  revision: number,
+  actor: Actor,
+  payments: SalesOrderPayments,
+  facts: SalesOrderBlockFacts,
+) {
+  return salesOrderSummaryView(order, revision, salesOrderViewer(actor, order, { payments }), facts);
 }

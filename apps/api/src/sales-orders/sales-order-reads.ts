@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   SALES_ORDER_KIND,
+  SalesOrderBlockFacts,
   salesOrderFulfillmentView,
   salesOrderPayments,
   SalesOrderRecord,
@@ -74,8 +75,14 @@ export class SalesOrderReads {
       salesOrderSight(actor),
       request,
       url,
-      (row) => ({
-        ...salesOrderSummaryJson(listRecord(row), actor, salesOrderPayments(row.total, row.amount_paid)),
+      (row, revision) => ({
+        ...salesOrderSummaryJson(
+          listRecord(row),
+          revision,
+          actor,
+          salesOrderPayments(row.total, row.amount_paid),
+          blockFacts(row),
+        ),
         // A row has no lines: its progress columns are what the events left.
         invoiced_percent: orNumber(row.invoiced_percent),
         packed_percent: Number(row.packed_percent),
@@ -103,6 +110,21 @@ export class SalesOrderReads {
 
 function orNumber(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
+}
+
+/**
+ * What a row's block reasons follow from: activity started is a packing list or an invoice that
+ * stands (`invoice_count` counts those), as salesOrderActivityStarted says of the record.
+ */
+function blockFacts(row: any): SalesOrderBlockFacts {
+  return {
+    status_id: Number(row.status_id),
+    activity_started: Boolean(row.has_packing_lists) || Number(row.invoice_count) > 0,
+    left_to_pack: {
+      inventory: Boolean(row.left_to_pack),
+      with_service: Boolean(row.left_to_pack_with_service),
+    },
+  };
 }
 
 /** A list row as the record the summary view renders (no lines, packing lists or invoices). */

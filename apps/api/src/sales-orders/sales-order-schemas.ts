@@ -107,18 +107,12 @@ export class SalesOrderSummarySchema extends DocumentHeaderSchema implements Sal
 
   @IntegerProperty({ minimum: 0 })
   invoice_count!: number;
-}
 
-/** The sales-order detail (retrieve and write answers): with lines and the detail-only fields. */
-@ApiSchema({ name: 'SalesOrder' })
-export class SalesOrderSchema extends WithDocumentDetailFields(SalesOrderSummarySchema) {
+  // documents-api §2 does not mark these (detail): lists carry them too, as the detail shows them.
   @EnumProperty(['sales_order_not_open', 'sales_order_activity_started', 'permission_denied'], {
     nullable: true,
   })
   edit_block_reason!: string | null;
-
-  @ApiProperty({ type: 'boolean' })
-  can_pack!: boolean;
 
   @EnumProperty(
     [
@@ -132,8 +126,15 @@ export class SalesOrderSchema extends WithDocumentDetailFields(SalesOrderSummary
   )
   pack_block_reason!: string | null;
 
-  @ApiProperty({ type: 'string', pattern: '^so_\\d+$', example: 'so_3', description: 'Equals the ETag' })
+  @ApiProperty({ type: 'string', pattern: '^so_\\d+$', example: 'so_3', description: 'Equals the order’s ETag' })
   revision!: string;
+}
+
+/** The sales-order detail (retrieve and write answers): with lines and the detail-only fields. */
+@ApiSchema({ name: 'SalesOrder' })
+export class SalesOrderSchema extends WithDocumentDetailFields(SalesOrderSummarySchema) {
+  @ApiProperty({ type: 'boolean' })
+  can_pack!: boolean;
 
   @ApiProperty({ type: SalesOrderLineSchema, isArray: true, description: 'In stored order' })
   lines!: SalesOrderLineSchema[];

@@ -96,7 +96,7 @@ export class StockTransferLookups {
     ];
     if (wanted.length === 0) return new Map();
     const { rows } =
-      await sql<any>`select id, name, description, inventory_type, unit_of_measure_id, variation_count
+      await sql<any>`select id, name, description, inventory_type, unit_of_measure_id, variation_count, location_id
       from items where account_id = ${accountId}::uuid and id in (${sql.join(wanted)}) and not archived`.execute(
         this.database.db,
       );
@@ -110,6 +110,7 @@ export class StockTransferLookups {
           inventory_type: row.inventory_type,
           unit_id: /^\d{1,9}$/.test(row.unit_of_measure_id ?? '') ? Number(row.unit_of_measure_id) : null,
           has_variations: Number(row.variation_count) > 0,
+          location_id: row.location_id ?? null,
         },
       ]),
     );

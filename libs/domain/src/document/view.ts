@@ -65,7 +65,11 @@ export function documentDetailView(
  * `can_<action>` and `<action>_block_reason` (`edit`, `pack`): the document's own block (null:
  * none) first, then the viewer's permission.
  */
-export function actionView<A extends string>(action: A, block: string | null, viewer: DocumentViewer) {
+export function actionView<A extends string>(
+  action: A,
+  block: string | null,
+  viewer: Pick<DocumentViewer, 'mayModify'>,
+) {
   return {
     [`can_${action}`]: block === null && viewer.mayModify,
     [`${action}_block_reason`]: block ?? (viewer.mayModify ? null : 'permission_denied'),

@@ -25,6 +25,7 @@ import {
 import { packSalesOrder, shipSalesOrderFulfillment } from './fulfillments';
 import { invoiceSalesOrder, releaseSalesOrderInvoice } from './invoicing';
 import { progressAfter } from './progress-event';
+import { salesOrderActivityStarted } from './blocks';
 import { SalesOrderAmounts, SalesOrderRecord, SalesOrderState } from './state';
 import { SALES_ORDER_STATUS } from './status';
 import { alreadyCreated } from '../shared/recorded';
@@ -72,23 +73,6 @@ export function visibleSalesOrder(
   sight: DocumentSight,
 ): SalesOrderRecord | DomainError {
   return visibleDocument(state, sight);
-}
-
-/** Anything begun on the order: an invoice that stands, a packing list (shipped or not). */
-export function salesOrderActivityStarted(order: SalesOrderRecord): boolean {
-  return order.fulfillments.length > 0 || order.invoices.some((invoice) => invoice.released_at === null);
-}
-
-/**
- * Why the order's lines and charges cannot be edited (documents-api §2 `edit_block_reason`),
- * before permissions; header fields stay editable while it is open.
- */
-export function salesOrderEditBlock(
-  order: SalesOrderRecord,
-): 'sales_order_not_open' | 'sales_order_activity_started' | null {
-  if (order.status_id !== SALES_ORDER_STATUS.open) return 'sales_order_not_open';
-  if (salesOrderActivityStarted(order)) return 'sales_order_activity_started';
-  return null;
 }
 
 /** The expiry date may not precede the issue date. */

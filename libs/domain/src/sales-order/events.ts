@@ -2,10 +2,17 @@ import { CustomerNotificationOutcome } from '../customer-notification/events';
 import { DocumentLine } from '../document-lines';
 import { DocumentChange, DocumentCustomerFields } from '../document';
 import { Shipment } from '../document/packing';
+import { SalesOrderLeftToPack } from './blocks';
 import { SalesOrderFields } from './fields';
 import { SalesOrderInvoicing, SalesOrderProgress } from './progress';
 import { InvoicedLine, SalesOrderAmounts, SalesOrderFulfillment } from './state';
 import { SalesOrderStatusId } from './status';
+
+/**
+ * The progress a packing-related event leaves, and what it leaves to pack (`left_to_pack`; absent
+ * in older events: the list then derives it from the percentages).
+ */
+export type SalesOrderProgressLeft = SalesOrderProgress & { left_to_pack?: SalesOrderLeftToPack };
 
 /** Lines are recorded calculated, as an invoice's. */
 export type SalesOrderCreated = {
@@ -33,19 +40,19 @@ export type SalesOrderCreated = {
 export type SalesOrderUpdated = {
   type: 'SalesOrderUpdated';
   data: DocumentChange<SalesOrderFields & { status_id: SalesOrderStatusId }> &
-    Partial<SalesOrderProgress> & { updated_at: string };
+    Partial<SalesOrderProgressLeft> & { updated_at: string };
 };
 
 /** A packing list with its number, and the progress it leaves. */
 export type SalesOrderPacked = {
   type: 'SalesOrderPacked';
-  data: { fulfillment: Omit<SalesOrderFulfillment, 'updated_at'> } & SalesOrderProgress;
+  data: { fulfillment: Omit<SalesOrderFulfillment, 'updated_at'> } & SalesOrderProgressLeft;
 };
 
 /** A packing list shipped, with the shipping details given. */
 export type SalesOrderShipped = {
   type: 'SalesOrderShipped';
-  data: Shipment & { fulfillment_id: string; shipped_at: string } & SalesOrderProgress;
+  data: Shipment & { fulfillment_id: string; shipped_at: string } & SalesOrderProgressLeft;
 };
 
 /** A shipment's notification to send, when the account's automatic shipping notifications are on. */

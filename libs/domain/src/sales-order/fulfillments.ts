@@ -1,45 +1,13 @@
-import {
-  anythingLeftToPack,
-  numberedPacking,
-  packDocument,
-  PackingRules,
-  shippedPackingList,
-} from '../document/packing';
+import { numberedPacking, packDocument, shippedPackingList } from '../document/packing';
 import { Decision } from '../shared/decision';
 import { conflict, isDomainError } from '../shared/domain-error';
 import { PackSalesOrder, ShipSalesOrderFulfillment } from './commands';
 import { SalesOrderContext } from './context';
 import { SalesOrderEvent } from './events';
+import { SALES_ORDER_PACKING } from './packing-rules';
 import { progressAfter } from './progress-event';
 import { SalesOrderRecord } from './state';
 import { SALES_ORDER_STATUS } from './status';
-
-/** A sales order's packing lists among the sales documents'. */
-export const SALES_ORDER_PACKING: PackingRules<'sales_order_line_id'> = {
-  noun: 'sales order',
-  lineKey: 'sales_order_line_id',
-  invalidPackCode: 'invalid_sales_order_pack',
-  packFieldCode: 'unsupported_sales_order_field',
-  shipFieldCode: 'unsupported_sales_order_field',
-  packNotAllowedCode: 'sales_order_pack_not_allowed',
-  lineAlreadyPackedCode: 'sales_order_line_already_packed',
-  shipNotAllowedCode: 'sales_order_ship_not_allowed',
-};
-
-/**
- * Why a sales order cannot be packed now, before permissions and location access (documents-api
- * §2, `pack_block_reason`), or null when it can.
- */
-export function salesOrderPackBlock(
-  order: SalesOrderRecord,
-  settings: Pick<SalesOrderContext, 'packingListsEnabled' | 'packServiceLines'>,
-): 'packing_lists_disabled' | 'sales_order_not_open' | 'nothing_remaining_to_pack' | null {
-  if (!settings.packingListsEnabled) return 'packing_lists_disabled';
-  if (order.status_id !== SALES_ORDER_STATUS.open) return 'sales_order_not_open';
-  return anythingLeftToPack(SALES_ORDER_PACKING, order, settings.packServiceLines)
-    ? null
-    : 'nothing_remaining_to_pack';
-}
 
 /**
  * A packing list: each line at most once, each quantity within what is left to pack on the

@@ -1,3 +1,4 @@
+export * from './blocks';
 export * from './commands';
 export * from './context';
 export * from './decide';
@@ -5,6 +6,7 @@ export * from './events';
 export * from './evolve';
 export * from './fields';
 export * from './fulfillments';
+export * from './packing-rules';
 export * from './invoicing';
 export * from './progress';
 export * from './sales-order';

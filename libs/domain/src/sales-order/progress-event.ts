@@ -1,15 +1,22 @@
 import { eventLeaving } from '../shared/event-leaving';
-import { SalesOrderEvent } from './events';
+import { salesOrderLeftToPack } from './blocks';
+import { SalesOrderEvent, SalesOrderProgressLeft } from './events';
 import { evolveSalesOrder } from './evolve';
-import { salesOrderInvoicing, SalesOrderInvoicing, salesOrderProgress, SalesOrderProgress } from './progress';
+import { salesOrderInvoicing, SalesOrderInvoicing, salesOrderProgress } from './progress';
 import { SalesOrderRecord } from './state';
 
-/** An event with the progress it leaves (the projector copies it; views derive it from state). */
+/**
+ * An event with the progress it leaves, and what is left to pack (the projector copies them; views
+ * derive them from state).
+ */
 export function progressAfter<E extends SalesOrderEvent>(
   order: SalesOrderRecord,
-  event: Omit<E, 'data'> & { data: Omit<E['data'], keyof SalesOrderProgress> },
+  event: Omit<E, 'data'> & { data: Omit<E['data'], keyof SalesOrderProgressLeft> },
 ): E {
-  return eventLeaving(order, event, evolveSalesOrder, salesOrderProgress);
+  return eventLeaving(order, event, evolveSalesOrder, (after) => ({
+    ...salesOrderProgress(after),
+    left_to_pack: salesOrderLeftToPack(after),
+  }));
 }
 
 /** An invoicing or a release with the invoiced percentage and invoice count it leaves. */

@@ -276,9 +276,15 @@ describe('SalesOrder aggregate', () => {
             },
             packed_percent: 75,
             shipped_percent: 0,
+            left_to_pack: { inventory: true, with_service: true },
           },
         },
       ]);
+    });
+
+    it('given every inventory unit packed, then it leaves nothing but the service line to pack', () => {
+      const [packed] = packing({ lines: [{ id: lineId(1), quantity: 2 }] }) as SalesOrderEvent[];
+      expect(packed.data).toMatchObject({ left_to_pack: { inventory: false, with_service: true } });
     });
 
     it('takes the packing-list number drawn after deciding', () => {
@@ -355,7 +361,12 @@ describe('SalesOrder aggregate', () => {
       salesOrder.given(...given).when(ship(input), context);
 
     it('ships today by default, with the progress it leaves', () => {
-      expect(shipping({})).toEqual([{ type: 'SalesOrderShipped', data: shippedToday() }]);
+      expect(shipping({})).toEqual([
+        {
+          type: 'SalesOrderShipped',
+          data: { ...shippedToday(), left_to_pack: { inventory: true, with_service: true } },
+        },
+      ]);
     });
 
     it('records carrier and tracking within their limits, an http(s) URL, a delivery not before shipping', () => {
@@ -684,8 +695,28 @@ describe('sales order views', () => {
     });
   });
 
+  it('a list entry shows the block reasons and revision the detail shows, for every viewer', () => {
+    const reasons = ({ edit_block_reason, pack_block_reason, revision }: Record<string, unknown>) => ({
+      edit_block_reason,
+      pack_block_reason,
+      revision,
+    });
+    const fresh = recordAfter(base);
+    for (const record of [fresh, order])
+      for (const seen of [
+        viewer,
+        { ...viewer, mayModify: false },
+        { ...viewer, packServiceLines: true },
+        { ...viewer, packingListsEnabled: false },
+        { ...viewer, locationAccessible: false },
+      ])
+        expect(reasons(salesOrderSummaryView(record, 3, seen))).toEqual(
+          reasons(salesOrderView(record, 3, seen)),
+        );
+  });
+
   it('shows money from the linked invoices’ payments, and omits shipping_cost without the cost permission', () => {
-    const view = salesOrderSummaryView(order, {
+    const view = salesOrderSummaryView(order, 1, {
       ...viewer,
       showCost: false,
       payments: { amount_paid: '10', paid_percent: 12.5 },
@@ -699,13 +730,13 @@ describe('sales order views', () => {
   it('given linked invoices paid beyond the order total, then amount_due is total − amount_paid, negative (EXTENSIONS §9)', () => {
     const total = Number(order.totals.total);
     const paid = (total + 5).toFixed(4);
-    const view = salesOrderSummaryView(order, { ...viewer, payments: salesOrderPayments(total, paid) });
+    const view = salesOrderSummaryView(order, 1, { ...viewer, payments: salesOrderPayments(total, paid) });
     expect(view).toMatchObject({ amount_paid: paid, amount_due: '-5.0000', paid_percent: 100 });
   });
 
   it('given no payments read (a past view) of a zero-total order, then paid_percent is null', () => {
     const zero = { ...order, totals: { ...order.totals, total: '0.0000' } };
-    expect(salesOrderSummaryView(zero, viewer)).toMatchObject({
+    expect(salesOrderSummaryView(zero, 1, viewer)).toMatchObject({
       amount_paid: '0.0000',
       amount_due: '0.0000',
       paid_percent: null,

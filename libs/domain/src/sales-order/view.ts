@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
 import { DocumentLineView } from '../document-lines';
 import {
-  actionView,
   DOCUMENT_FIELD_RUNS,
   documentDetailView,
   DocumentDetailViewer,
@@ -14,8 +13,7 @@ import {
 } from '../document';
 import { packingListView, remainingToPack } from '../document/packing';
 import { money, rate } from '../shared/money';
-import { salesOrderEditBlock } from './decide';
-import { salesOrderPackBlock } from './fulfillments';
+import { salesOrderBlockFacts, SalesOrderBlockFacts, salesOrderBlocksView } from './blocks';
 import {
   invoicedPercent,
   linkedInvoiceCount,
@@ -52,9 +50,24 @@ export type SalesOrderLineView = DocumentLineView & {
 
 export type SalesOrderView = DocumentView<'sales_order', SalesOrderLineView>;
 
-/** The compact form of lists: no lines and no detail-only fields. */
-export function salesOrderSummaryView(order: SalesOrderRecord, viewer: SalesOrderViewer): SalesOrderView {
-  return inFieldOrder(SUMMARY_ORDER, summaryValues(order, viewer)) as SalesOrderView;
+/**
+ * The compact form of lists: no lines and no detail-only fields, but the block reasons and the
+ * revision (documents-api §2 does not mark them detail). A list row gives the facts the reasons
+ * follow from; a record has them itself.
+ */
+export function salesOrderSummaryView(
+  order: SalesOrderRecord,
+  revision: number,
+  viewer: SalesOrderViewer,
+  facts: SalesOrderBlockFacts = salesOrderBlockFacts(order),
+): SalesOrderView {
+  const { edit_block_reason, pack_block_reason } = salesOrderBlocksView(facts, viewer);
+  return inFieldOrder(SUMMARY_ORDER, {
+    ...summaryValues(order, viewer),
+    edit_block_reason,
+    pack_block_reason,
+    revision: salesOrderRevision(revision),
+  }) as SalesOrderView;
 }
 
 function summaryValues(order: SalesOrderRecord, viewer: SalesOrderViewer) {
@@ -89,19 +102,12 @@ export function salesOrderView(
   revision: number,
   viewer: SalesOrderViewer,
 ): SalesOrderView {
-  const settingBlock = salesOrderPackBlock(order, viewer);
-  const packBlock =
-    viewer.locationAccessible === false &&
-    (settingBlock === null || settingBlock === 'nothing_remaining_to_pack')
-      ? 'location_restricted'
-      : settingBlock;
   const detail = {
     ...summaryValues(order, viewer),
     party: documentPartyView(order, viewer.party ?? null),
     discount_percent: rate(order.discount_percent),
     ...documentDetailView(order, viewer),
-    ...actionView('edit', salesOrderEditBlock(order), viewer),
-    ...actionView('pack', packBlock, viewer),
+    ...salesOrderBlocksView(salesOrderBlockFacts(order), viewer),
     revision: salesOrderRevision(revision),
     lines: salesOrderLinesView(order, viewer),
   };
@@ -170,12 +176,15 @@ const SUMMARY_ORDER = [
   'packed_percent',
   'shipped_percent',
   'invoice_count',
+  'edit_block_reason',
+  'pack_block_reason',
+  'revision',
   'custom_field_values',
   ...DOCUMENT_FIELD_RUNS.stamps,
 ];
 
 const DETAIL_ORDER = [
-  ...SUMMARY_ORDER.slice(0, SUMMARY_ORDER.indexOf('custom_field_values')),
+  ...SUMMARY_ORDER.slice(0, SUMMARY_ORDER.indexOf('edit_block_reason')),
   'party',
   'discount_percent',
   ...DOCUMENT_FIELD_RUNS.discount,

@@ -8,6 +8,8 @@ export type TransferItem = {
   inventory_type: 'quantity' | 'unique';
   unit_id: number | null;
   has_variations: boolean;
+  /** The item's primary location; null when it has none (its stock is wherever adjustments put it). */
+  location_id: string | null;
 };
 
 /** A variation row a line may name, with its variation's rows at every location. */

@@ -12,8 +12,9 @@ const LINE_FIELDS = new Set(['id', 'item_id', 'item_variation_location_id', 'qua
 
 /**
  * The complete set of lines a create or PATCH gives: each an inventory line of an item of the
- * account, located at the origin (a variation row of the item there), whose variation is also
- * stocked at the destination. An entry with the `id` of a line of `existing` updates that line
+ * account, located at the origin (a variation row of the item there, or an item without variations
+ * whose primary location, when it has one, is the origin), whose variation is also stocked at the
+ * destination. An entry with the `id` of a line of `existing` updates that line
  * (keeping its id), one without adds a line, lines left out are removed.
  */
 export function transferLines(
@@ -97,6 +98,9 @@ function transferLine(
     context,
   );
   if (isDomainError(placed)) return placed;
+  // A kept line stays valid when its item moves later: only new or re-pointed lines are checked.
+  if (!item.has_variations && kept?.item_id !== item.id && !locatedAt(item, origin))
+    return invalid(`${at}.item_id`, `${at}.item_id must be an item located at the origin.`);
   return {
     id: kept?.id ?? context.newLineId(),
     item_id: item.id,
@@ -107,6 +111,11 @@ function transferLine(
     unit_id: item.unit_id,
     unique: item.inventory_type === 'unique',
   };
+}
+
+/** An item without variations is at its primary location; one without a location is anywhere. */
+function locatedAt(item: { location_id: string | null }, location: string): boolean {
+  return item.location_id === null || item.location_id === location;
 }
 
 type Placement = Pick<

@@ -19,6 +19,7 @@ const STORE = '00000000-0000-4000-8000-0000000000d1';
 const DEPOT = '00000000-0000-4000-8000-0000000000d2';
 const SHOVEL = '00000000-0000-4000-8000-0000000000e1';
 const SHIRT = '00000000-0000-4000-8000-0000000000e2';
+const RAKE = '00000000-0000-4000-8000-0000000000e3';
 const SHIRT_RED = '00000000-0000-4000-8000-0000000000f1';
 const NOW = '2030-05-01T10:00:00.000Z';
 const TODAY = '2030-05-01';
@@ -40,6 +41,19 @@ const context: StockTransferContext = {
         inventory_type: 'quantity',
         unit_id: null,
         has_variations: false,
+        location_id: STORE,
+      },
+    ],
+    [
+      RAKE,
+      {
+        id: RAKE,
+        name: 'Rake',
+        description: null,
+        inventory_type: 'quantity',
+        unit_id: null,
+        has_variations: false,
+        location_id: null,
       },
     ],
     [
@@ -51,6 +65,7 @@ const context: StockTransferContext = {
         inventory_type: 'quantity',
         unit_id: 3,
         has_variations: true,
+        location_id: null,
       },
     ],
   ]),
@@ -165,6 +180,17 @@ describe('StockTransfer', () => {
       },
       'lines.0.quantity',
     ],
+    [
+      {
+        origin_location_id: DEPOT,
+        destination_location_id: STORE,
+        lines: [
+          { item_id: RAKE, quantity: 1 },
+          { item_id: SHOVEL, quantity: 1 },
+        ],
+      },
+      'lines.1.item_id',
+    ],
   ])('given nothing, when created with bad input (case %#), then 422 naming %s', (input, param) => {
     const decision = decideStockTransfer(
       { type: 'CreateStockTransfer', id: ID, stock_transfer_number: 1, input },
@@ -172,6 +198,24 @@ describe('StockTransfer', () => {
       context,
     );
     expect(refusal(decision)).toEqual({ status: 422, code: 'validation_failed', param });
+  });
+
+  it('given a pending transfer whose item then moved, when a PATCH keeps its line, then accepted; a new line of it, 422', () => {
+    const state = given(created());
+    if (state.status !== 'live') throw new Error('not live');
+    const [shovelLine, shirtLine] = state.record.lines;
+    const shovel = { ...context.items.get(SHOVEL)!, location_id: DEPOT };
+    const moved = { ...context, items: new Map([...context.items, [SHOVEL, shovel]]) };
+    const kept = [{ id: shovelLine.id, quantity: 3 }, { id: shirtLine.id }];
+    expect(
+      events(decideStockTransfer({ type: 'UpdateStockTransfer', input: { lines: kept } }, state, moved)),
+    ).toMatchObject([
+      { type: 'StockTransferUpdated', data: { lines: [{ item_id: SHOVEL, quantity: '3' }, {}] } },
+    ]);
+    const added = [...kept, { item_id: SHOVEL, quantity: 1 }];
+    expect(
+      refusal(decideStockTransfer({ type: 'UpdateStockTransfer', input: { lines: added } }, state, moved)),
+    ).toEqual({ status: 422, code: 'validation_failed', param: 'lines.2.item_id' });
   });
 
   it('given a pending transfer, when sent, then in transit with its lines; sent again, 409', () => {

@@ -43,6 +43,7 @@ const CONTEXT: StockTransferContext = {
         inventory_type: 'quantity',
         unit_id: null,
         has_variations: false,
+        location_id: null,
       },
     ],
   ]),

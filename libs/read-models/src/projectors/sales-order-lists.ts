@@ -1,4 +1,12 @@
-import { SALES_ORDER_KIND, SalesOrderEvent, SalesOrderInvoicing, SalesOrderProgress } from '@app/domain';
+import {
+  DocumentLine,
+  SALES_ORDER_KIND,
+  SalesOrderEvent,
+  SalesOrderInvoicing,
+  salesOrderLeftToPack,
+  SalesOrderLeftToPack,
+  SalesOrderProgressLeft,
+} from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import { sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
@@ -28,11 +36,25 @@ export const SALES_ORDER_AMOUNTS = SALES_ORDER_KIND.amounts;
 /** Date columns of `sales_orders`: read back as text, filtered by `<column>_from` / `_to`. */
 export const SALES_ORDER_DATE_COLUMNS = ['issue_date', 'expiry_date'] as const;
 
-/** Progress the events carry as they leave it. */
-const progress = (d: Partial<SalesOrderProgress>) => ({
+/** Progress the events carry as they leave it, with what is left to pack. */
+const progress = (d: Partial<SalesOrderProgressLeft>, lines?: DocumentLine[]) => ({
   packed_percent: d.packed_percent,
   shipped_percent: d.shipped_percent,
+  ...leftToPackColumns(d.left_to_pack ?? (lines ? unpacked(lines) : fromPercentages(d))),
 });
+/** Lines of an order with no packing list yet (lines change only on an untouched order). */
+const unpacked = (lines: DocumentLine[]) => salesOrderLeftToPack({ lines, fulfillments: [] });
+const leftToPackColumns = (left: SalesOrderLeftToPack | undefined) =>
+  left ? { left_to_pack: left.inventory, left_to_pack_with_service: left.with_service } : {};
+/**
+ * An older event without `left_to_pack`: inventory left while packed_percent is below 100 (each
+ * line counts up to its quantity); service lines' packing was not recorded, so they count as theirs.
+ */
+const fromPercentages = (d: Partial<SalesOrderProgressLeft>): SalesOrderLeftToPack | undefined => {
+  if (d.packed_percent === undefined) return undefined;
+  const inventory = d.shipped_percent !== null && d.shipped_percent !== undefined && d.packed_percent < 100;
+  return { inventory, with_service: inventory };
+};
 const invoicing = (d: SalesOrderInvoicing) => ({
   invoiced_percent: d.invoiced_percent,
   invoice_count: d.invoice_count,
@@ -64,6 +86,10 @@ export const SALES_ORDER_LIST: DocumentListDeclaration<SalesOrderEvent['type']> 
     packed_percent: column('numeric'),
     shipped_percent: column('integer', true),
     invoice_count: column('integer'),
+    // What the block reasons follow from (SalesOrderBlockFacts, with status_id and invoice_count).
+    has_packing_lists: column('boolean'),
+    left_to_pack: column('boolean'),
+    left_to_pack_with_service: column('boolean'),
     ...DOCUMENT_TRAILING_COLUMNS,
   },
   // By salesperson: the list of a user without view-all (their own orders only).
@@ -81,10 +107,14 @@ export const SALES_ORDER_LIST: DocumentListDeclaration<SalesOrderEvent['type']> 
         packed_percent: 0,
         shipped_percent: d.lines.some((line) => line.line_type === 'inventory') ? 0 : null,
         invoice_count: 0,
+        has_packing_lists: false,
+        ...leftToPackColumns(unpacked(d.lines)),
       }),
     SalesOrderUpdated: (d) =>
-      updatedDocument(SALES_ORDER_AMOUNTS, d, 'packed_percent' in d ? progress(d) : {}),
-    SalesOrderPacked: (d) => ({ changes: { ...progress(d), updated_at: d.fulfillment.created_at } }),
+      updatedDocument(SALES_ORDER_AMOUNTS, d, 'packed_percent' in d ? progress(d, d.lines) : {}),
+    SalesOrderPacked: (d) => ({
+      changes: { ...progress(d), has_packing_lists: true, updated_at: d.fulfillment.created_at },
+    }),
     SalesOrderShipped: (d) => ({ changes: { ...progress(d), updated_at: d.shipped_at } }),
     // The notification changes nothing listed but the revision (the order's ETag).
     SalesOrderShippingNotificationQueued: () => undefined,
@@ -173,7 +203,8 @@ async function writeLinkedInvoices(
  */
 export const salesOrderListsProjector = documentListProjector({
   name: 'sales_order_lists',
-  version: 1,
+  // 2: has_packing_lists, left_to_pack, left_to_pack_with_service (the list's block reasons).
+  version: 2,
   list: SALES_ORDER_LIST,
   children: SALES_ORDER_INVOICES,
 });
