@@ -67,11 +67,15 @@ export class ChangeFeed {
       ? { accountId: actor.accountId, commit: last.commit_position, prepare: last.prepare_position }
       : (query.cursor ?? { accountId: actor.accountId, commit: '0', prepare: '0' });
     const sight = new Map<string, boolean>();
+    const shown: RecordChangeRow[] = [];
+    for (const row of examined)
+      if (await this.visible(actor, BY_PREFIX.get(row.stream_prefix)!, row, sight)) shown.push(row);
+    const states = query.expandRecord ? await this.statesOf(shown) : undefined;
     const data: ChangeEntry[] = [];
-    for (const row of examined) {
+    for (const row of shown) {
       const kind = BY_PREFIX.get(row.stream_prefix)!;
-      if (!(await this.visible(actor, kind, row, sight))) continue;
-      data.push(await this.entry(actor, kind, row, query.expandRecord));
+      const state = states?.get(streamKey(row))!.get(row.revision);
+      data.push(await this.entry(actor, kind, row, state));
     }
     return {
       object: 'list',
@@ -121,11 +125,10 @@ export class ChangeFeed {
     row: RecordChangeRow,
     sight: Map<string, boolean>,
   ): Promise<boolean> {
-    const key = `${row.stream_prefix}-${row.record_id}`;
+    const key = streamKey(row);
     let seen = sight.get(key);
     if (seen === undefined) {
-      const probe = kind.history({ item_id: '' });
-      const { state } = await this.writer.read(probe.aggregate, row.record_id);
+      const { state } = await this.writer.read(kind.aggregate, row.record_id);
       const record = (state as RecordState<any>).status === 'absent' ? undefined : (state as any).record;
       seen = record !== undefined && kind.history(record).visible(record, actor);
       sight.set(key, seen);
@@ -133,11 +136,30 @@ export class ChangeFeed {
     return seen;
   }
 
+  /** Each record's states at the page's revisions of it: one fold per record and page. */
+  private async statesOf(
+    rows: readonly RecordChangeRow[],
+  ): Promise<Map<string, Map<number, RecordState<any>>>> {
+    const revisions = new Map<string, { row: RecordChangeRow; revisions: number[] }>();
+    for (const row of rows) {
+      const entry = revisions.get(streamKey(row)) ?? { row, revisions: [] };
+      entry.revisions.push(row.revision);
+      revisions.set(streamKey(row), entry);
+    }
+    const states = new Map<string, Map<number, RecordState<any>>>();
+    for (const [key, { row, revisions: wanted }] of revisions) {
+      const { aggregate } = BY_PREFIX.get(row.stream_prefix)!;
+      states.set(key, await this.history.statesAt(aggregate, row.record_id, wanted));
+    }
+    return states;
+  }
+
+  /** The entry of a change; with the record as of its revision when `state` (that state) is given. */
   private async entry(
     actor: Actor,
     kind: FeedRecord,
     row: RecordChangeRow,
-    expand: boolean,
+    state: RecordState<any> | undefined,
   ): Promise<ChangeEntry> {
     const reference = { object: kind.object, id: row.record_id, revision: row.revision };
     return {
@@ -145,20 +167,24 @@ export class ChangeFeed {
       id: stepEventId(`${row.stream_prefix}-${row.record_id}`, 'change', row.revision),
       occurred_at: isoTimestamp(row.occurred_at),
       kind: row.change,
-      record: expand ? { ...reference, ...(await this.recordAsOf(actor, kind, row)) } : reference,
+      record: state ? { ...reference, ...(await this.recordAsOf(actor, kind, row, state)) } : reference,
       event_types: row.event_types,
     };
   }
 
-  /** The `?as_of_revision` answer, or `{id, object, deleted: true}` for a delete (webhooks too). */
+  /**
+   * The `?as_of_revision` answer, or `{id, object, deleted: true}` for a delete (webhooks too), from
+   * the record's state at the revision when the caller folded it already.
+   */
   async recordAsOf(
     actor: Actor,
     kind: FeedRecord,
     row: Pick<RecordChangeRow, 'record_id' | 'revision' | 'change'>,
+    folded?: RecordState<any>,
   ): Promise<object> {
     if (row.change === 'deleted') return { id: row.record_id, object: kind.object, deleted: true };
-    const aggregate = kind.history({ item_id: '' }).aggregate;
-    const state = (await this.history.stateAt(aggregate, row.record_id, row.revision)) as RecordState<any>;
+    const state: RecordState<any> =
+      folded ?? (await this.history.stateAt(kind.aggregate, row.record_id, row.revision));
     if (state.status !== 'live') return { id: row.record_id, object: kind.object, deleted: true };
     if (kind.object === 'item_variation') return this.variations.one(actor, state.record, row.revision);
     return kind.history(state.record).view(state.record, row.revision, actor);
@@ -167,8 +193,11 @@ export class ChangeFeed {
 
 /** The kinds whose read scope the key holds and whose list permission its user has. */
 function readableKinds(actor: Actor): FeedRecord[] {
-  return FEED_RECORDS.filter((kind) => {
-    const { scopes, permission } = kind.history({ item_id: '' });
+  return FEED_RECORDS.filter(({ scopes, permission }) => {
     return hasScopes(actor.scopes, scopes) && (!permission || hasPermission(actor.permissions, permission));
   });
+}
+
+function streamKey(row: Pick<RecordChangeRow, 'stream_prefix' | 'record_id'>): string {
+  return `${row.stream_prefix}-${row.record_id}`;
 }

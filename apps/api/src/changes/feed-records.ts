@@ -1,4 +1,4 @@
-import { ItemVariationRecord } from '@app/domain';
+import { ItemVariationRecord, Permission, Scope } from '@app/domain';
 import { HistoryDeclaration } from '../history';
 import { CONTACT_HISTORY } from '../contacts/contact-history';
 import { ESTIMATE_HISTORY } from '../estimates/estimate-history';
@@ -17,18 +17,30 @@ import { variationAttributeHistory } from '../variation-attributes/variation-att
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * A kind of record in the change feed: its `object` name, and the history declaration that judges
- * who may see one and renders it as of a revision (the `?as_of_revision` answer). A variation's
- * declaration depends on its item, read from the record.
+ * A kind of record in the change feed: its `object` name, its aggregate and the scopes and
+ * permission that read it, and the history declaration that judges who may see one and renders it
+ * as of a revision (the `?as_of_revision` answer). A variation's declaration depends on its item,
+ * read from the record; the rest of it does not.
  */
 export interface FeedRecord {
   object: string;
   streamPrefix: string;
+  aggregate: HistoryDeclaration<any, any>['aggregate'];
+  scopes: readonly Scope[];
+  permission?: Permission;
   history(record: any): HistoryDeclaration<any, any>;
 }
 
+function feedRecord(
+  object: string,
+  { aggregate, scopes, permission }: HistoryDeclaration<any, any>,
+  history: FeedRecord['history'],
+): FeedRecord {
+  return { object, streamPrefix: aggregate.streamPrefix, aggregate, scopes, permission, history };
+}
+
 function fixed(object: string, declaration: HistoryDeclaration<any, any>): FeedRecord {
-  return { object, streamPrefix: declaration.aggregate.streamPrefix, history: () => declaration };
+  return feedRecord(object, declaration, () => declaration);
 }
 
 export const FEED_RECORDS: readonly FeedRecord[] = [
@@ -38,11 +50,9 @@ export const FEED_RECORDS: readonly FeedRecord[] = [
   fixed('location', locationHistory),
   fixed('item_category', itemCategoryHistory),
   fixed('item', itemHistory),
-  {
-    object: 'item_variation',
-    streamPrefix: variationHistory('').aggregate.streamPrefix,
-    history: (record: ItemVariationRecord) => variationHistory(record.item_id),
-  },
+  feedRecord('item_variation', variationHistory(''), (record: ItemVariationRecord) =>
+    variationHistory(record.item_id),
+  ),
   fixed('item_variation_attribute', variationAttributeHistory),
   fixed('estimate', ESTIMATE_HISTORY),
   fixed('invoice', INVOICE_HISTORY),

@@ -127,15 +127,33 @@ export class RecordHistory {
     id: string,
     revision: number,
   ): Promise<RecordState<R>> {
+    return (await this.statesAt(aggregate, id, [revision])).get(revision)!;
+  }
+
+  /** The record's states right after each of `revisions`, from one fold of its events. */
+  async statesAt<R, E extends DomainEvent>(
+    aggregate: AggregateDefinition<RecordState<R>, E>,
+    id: string,
+    revisions: readonly number[],
+  ): Promise<Map<number, RecordState<R>>> {
     const streamId = streamName(aggregate, id);
+    const wanted = new Set(revisions);
+    const last = Math.max(...revisions);
+    const states = new Map<number, RecordState<R>>();
     let state = aggregate.initialState;
-    for (let from = 0; from <= revision;) {
-      const maxCount = Math.min(READ_PAGE, revision + 1 - from);
+    let from = 0;
+    for (; from <= last;) {
+      const maxCount = Math.min(READ_PAGE, last + 1 - from);
       const events = await this.store.readStream(streamId, { fromRevision: from, maxCount });
       if (events.length === 0) break;
-      for (const event of events) state = aggregate.evolve(state, event as Recorded<E>);
-      from += events.length;
+      for (const event of events) {
+        state = aggregate.evolve(state, event as Recorded<E>);
+        if (wanted.has(from)) states.set(from, state);
+        from += 1;
+      }
     }
-    return state;
+    // Past the stream's end: the state it ended with, as a fold to there gives.
+    for (const revision of wanted) if (!states.has(revision)) states.set(revision, state);
+    return states;
   }
 }
