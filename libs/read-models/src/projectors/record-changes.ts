@@ -95,25 +95,21 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
     on ${sql.table(`${schema}.record_changes`)} (account_id, occurred_at)`.execute(db);
 }
 
-/** Each account's newest change, which the batch's first write of that account may continue. */
+/**
+ * Each account's newest change, which the batch's first write of that account may continue: one
+ * query for the batch, an index probe per account (the primary key, read backwards).
+ */
 async function lastChanges(
   db: Kysely<any>,
   schema: string,
   accounts: Set<string>,
 ): Promise<Map<string, RecordChangeRow>> {
   const last = new Map<string, RecordChangeRow>();
-  for (const account of accounts) {
-    const row = (await db
-      .withSchema(schema)
-      .selectFrom('record_changes')
-      .selectAll()
-      .where('account_id', '=', account)
-      .orderBy('commit_position', 'desc')
-      .orderBy('prepare_position', 'desc')
-      .limit(1)
-      .executeTakeFirst()) as RecordChangeRow | undefined;
-    if (row) last.set(account, { ...row, commit_position: String(row.commit_position) });
-  }
+  if (accounts.size === 0) return last;
+  const { rows } = await sql<RecordChangeRow>`select c.* from unnest(${[...accounts]}::uuid[]) as a(id)
+    cross join lateral (select * from ${sql.table(`${schema}.record_changes`)} r where r.account_id = a.id
+      order by r.commit_position desc, r.prepare_position desc limit 1) c`.execute(db);
+  for (const row of rows) last.set(row.account_id, { ...row, commit_position: String(row.commit_position) });
   return last;
 }
 
