@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ESTIMATE_KIND, EstimateRecord, EstimateView, visibleEstimate } from '@app/domain';
+import { ESTIMATE_KIND, EstimateRecord, EstimateState, EstimateView, visibleEstimate } from '@app/domain';
 import { Database } from '@app/read-models';
 import { Actor } from '../auth/actor';
 import { DocumentListRequest } from '../documents/document-list-query';
@@ -9,6 +9,7 @@ import { ListEnvelope } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { estimateSight } from './estimate-context';
 import { estimateJson, estimateSummaryJson } from './estimate-json';
+import { EstimateExpiries } from './estimate-expiries';
 import { EstimateWrites } from './estimate-writes';
 
 /** The `estimates` read model (projector `estimate_lists`). */
@@ -28,12 +29,17 @@ export const ESTIMATE_TABLE: DocumentTable = {
 export class EstimateReads {
   constructor(
     private readonly writes: EstimateWrites,
+    private readonly expiries: EstimateExpiries,
     @Inject(DATABASE) private readonly database: Database,
   ) {}
 
-  /** A visible estimate and its revision, else 404. */
-  read(actor: Actor, id: string) {
-    return readVisible(this.writes, id, (state) => visibleEstimate(state, estimateSight(actor)));
+  /** A visible estimate and its revision, else 404; one past its expiry date is recorded expired first. */
+  async read(actor: Actor, id: string) {
+    const see = (state: EstimateState) => visibleEstimate(state, estimateSight(actor));
+    const found = await readVisible(this.writes, id, see);
+    if (!this.expiries.isDue(actor, found.record)) return found;
+    await this.expiries.expireIfDue(actor, id);
+    return readVisible(this.writes, id, see);
   }
 
   /** The detail of an estimate just written. */

@@ -22,6 +22,7 @@ import { ApiError, resourceMissing } from '@app/runtime';
 import { DocumentNumbers } from '../documents/document-numbers';
 import { DocumentWritten, WriteMoment, writeDocument, writeNewDocument } from '../documents/document-writes';
 import { EstimateContexts } from './estimate-context';
+import { EstimateExpiries } from './estimate-expiries';
 
 /** The estimate after a write (null once deleted), the revision of its stream's last event, and what it appended. */
 export type EstimateWritten = DocumentWritten<EstimateRecord, EstimateEvent>;
@@ -45,6 +46,7 @@ export class EstimateWrites {
     private readonly writer: RecordWriter,
     private readonly contexts: EstimateContexts,
     private readonly numbers: DocumentNumbers,
+    private readonly expiries: EstimateExpiries,
   ) {}
 
   create(actor: Actor, input: EstimateInput): Promise<EstimateWritten> {
@@ -66,12 +68,18 @@ export class EstimateWrites {
     );
   }
 
-  /** Update, decline or delete. */
-  change(actor: Actor, id: string, command: EstimateCommand, ifMatch?: number): Promise<EstimateWritten> {
+  /** Update, decline or delete; an estimate past its expiry date is recorded expired first, then refused. */
+  async change(
+    actor: Actor,
+    id: string,
+    command: EstimateCommand,
+    ifMatch?: number,
+  ): Promise<EstimateWritten> {
     const input = command.type === 'UpdateEstimate' ? command.input : {};
     const decide = async (current: EstimateState, { now }: WriteMoment) =>
       decideEstimate(command, current, await this.contexts.of(actor, current, input, now));
-    return writeDocument(this.writer, estimateAggregate, actor, { id, ifMatch }, decide);
+    const held = await this.expiries.expireIfDue(actor, id, ifMatch);
+    return writeDocument(this.writer, estimateAggregate, actor, { id, ifMatch: held }, decide);
   }
 
   /** A new estimate as creating it would make it, with no number drawn. */
