@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ESTIMATE_KIND, EstimateRecord, EstimateState, EstimateView, visibleEstimate } from '@app/domain';
 import { Database } from '@app/read-models';
 import { Actor } from '../auth/actor';
+import { DocumentLineSkus } from '../documents/document-line-skus';
 import { DocumentListRequest } from '../documents/document-list-query';
 import { DocumentTable, listDocuments } from '../documents/document-list';
 import { readVisible } from '../documents/document-reads';
@@ -30,6 +31,7 @@ export class EstimateReads {
   constructor(
     private readonly writes: EstimateWrites,
     private readonly expiries: EstimateExpiries,
+    private readonly skus: DocumentLineSkus,
     @Inject(DATABASE) private readonly database: Database,
   ) {}
 
@@ -42,9 +44,9 @@ export class EstimateReads {
     return readVisible(this.writes, id, see);
   }
 
-  /** The detail of an estimate just written. */
-  detail(actor: Actor, record: EstimateRecord, revision: number): EstimateView {
-    return estimateJson(record, revision, actor);
+  /** The detail, with the lines' items' current SKUs. */
+  async detail(actor: Actor, record: EstimateRecord, revision: number): Promise<EstimateView> {
+    return estimateJson(record, revision, actor, await this.skus.of(actor.accountId, record.lines));
   }
 
   /** Visible estimates, newest number first, without lines. */

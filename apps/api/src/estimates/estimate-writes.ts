@@ -14,11 +14,13 @@ import {
   isDomainError,
   numberedEstimate,
   isRecordId,
+  LiveSkus,
 } from '@app/domain';
 import { WrongExpectedVersionError } from '@app/event-store';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { ApiError, resourceMissing } from '@app/runtime';
+import { DocumentLineSkus } from '../documents/document-line-skus';
 import { DocumentNumbers } from '../documents/document-numbers';
 import { DocumentWritten, WriteMoment, writeDocument, writeNewDocument } from '../documents/document-writes';
 import { EstimateContexts } from './estimate-context';
@@ -33,6 +35,8 @@ export interface EstimatePreviewed {
   revision: number;
   newLineIds: ReadonlySet<string>;
   warnings: EstimateWarning[];
+  /** The lines' items' current SKUs (kept lines show them, as the detail does). */
+  skus: LiveSkus;
 }
 
 /**
@@ -47,6 +51,7 @@ export class EstimateWrites {
     private readonly contexts: EstimateContexts,
     private readonly numbers: DocumentNumbers,
     private readonly expiries: EstimateExpiries,
+    private readonly skus: DocumentLineSkus,
   ) {}
 
   create(actor: Actor, input: EstimateInput): Promise<EstimateWritten> {
@@ -94,7 +99,7 @@ export class EstimateWrites {
       context,
     );
     if (isDomainError(events)) throw events;
-    return previewed(initial, events, 0, context);
+    return this.withSkus(actor, previewed(initial, events, 0, context));
   }
 
   /** The estimate as this PATCH would make it; `ifMatch` is required and must be current. */
@@ -118,7 +123,11 @@ export class EstimateWrites {
       );
     if (ifMatch !== revision) throw new WrongExpectedVersionError(`estimate-${id}`, ifMatch, revision);
     if (isDomainError(events)) throw events;
-    return previewed(state, events, revision, context);
+    return this.withSkus(actor, previewed(state, events, revision, context));
+  }
+
+  private async withSkus(actor: Actor, preview: Omit<EstimatePreviewed, 'skus'>): Promise<EstimatePreviewed> {
+    return { ...preview, skus: await this.skus.of(actor.accountId, preview.record.lines) };
   }
 
   async read(id: string): Promise<{ state: EstimateState; revision: number }> {
@@ -132,7 +141,7 @@ function previewed(
   events: EstimateEvent[],
   revision: number,
   context: EstimateContext,
-): EstimatePreviewed {
+): Omit<EstimatePreviewed, 'skus'> {
   const before = new Set(state.status === 'absent' ? [] : state.record.lines.map((line) => line.id));
   const after = events.reduce(
     (s, event) => estimateAggregate.evolve(s, event as Parameters<typeof estimateAggregate.evolve>[1]),

@@ -12,7 +12,14 @@ import {
   TEN_PERCENT_OFF_AMOUNTS,
   TWO_LINES_AMOUNTS,
 } from '../testing/documents';
-import { ITEMS, PAINTING, WIDGET } from '../document-lines/document-lines.fixture';
+import {
+  BLUE_SHIRT_AT_SHOP,
+  ITEMS,
+  PAINTING,
+  RED_SHIRT_AT_SHOP,
+  SHIRT,
+  WIDGET,
+} from '../document-lines/document-lines.fixture';
 import { LATER, NOW, OTHER_ACCOUNT_ID, OTHER_USER_ID, RECORD_ID, USER_ID } from '../testing/fixtures';
 import { stateAfter } from '../testing/scenario';
 import { estimateAggregate } from './estimate';
@@ -50,7 +57,7 @@ import { expireEstimate } from './decide';
 import { EstimateCreated, EstimateEvent } from './events';
 import { dayIn } from '../shared/dates';
 import { EstimateInput } from './fields';
-import { estimateSummaryView, estimateView, previewView } from './view';
+import { estimateSummaryView, estimateView, EstimateViewer, previewView } from './view';
 
 const create = (input: EstimateInput, context = creationContext()) =>
   estimate.given().when(createCommand(input), context);
@@ -1004,6 +1011,30 @@ describe('Estimate', () => {
         null,
         null,
       ]);
+    });
+
+    it("shows each item line's current SKU: its variation's own, else its item's (null once gone); a line without an item keeps its own", () => {
+      const lines = [
+        { item_id: WIDGET, quantity: 1 },
+        { item_id: SHIRT, item_variation_location_id: RED_SHIRT_AT_SHOP },
+        { item_id: SHIRT, item_variation_location_id: BLUE_SHIRT_AT_SHOP },
+        { name: 'Fitting', unit_price: 10 },
+      ];
+      const record = recordAfter(created({ customer_id: ACME, lines }));
+      const stored = ['WID-1', 'SHIRT-RED-M', 'SHIRT', null];
+      expect(record.lines.map((line) => line.sku)).toEqual(stored);
+      const skus = {
+        items: new Map([[SHIRT, 'SH-2']]),
+        variations: new Map([
+          [RED_SHIRT_AT_SHOP, 'RED-2'],
+          [BLUE_SHIRT_AT_SHOP, ''],
+        ]),
+      };
+      const shown = (viewer: EstimateViewer) =>
+        estimateView(record, 0, viewer).lines!.map((line) => line.sku);
+      expect(shown({ ...everything, skus })).toEqual([null, 'RED-2', 'SH-2', null]);
+      // Without live values (a past revision): what the lines stored.
+      expect(shown(everything)).toEqual(stored);
     });
 
     it('lists without lines', () => {
