@@ -63,9 +63,13 @@ describe.each(testDatabases())('estimate expiry on $name', (target) => {
 
   it('refuses an update with 409 estimate_update_not_allowed, the expiry recorded first (If-Match of before it still current)', async () => {
     const estimate = await create(LAPSED);
-    const res = await call()('PATCH', url(estimate.id), { name: 'Too late' }, { 'If-Match': '"0"' });
+    const headers = { 'If-Match': '"0"', 'Idempotency-Key': `expiry-${estimate.id}` };
+    const res = await call()('PATCH', url(estimate.id), { name: 'Too late' }, headers);
     expectError(res, 409, 'estimate_update_not_allowed');
-    expect((await events(estimate.id)).map((e) => e.type)).toEqual(['EstimateCreated', 'EstimateExpired']);
+    const history = await events(estimate.id);
+    expect(history.map((e) => e.type)).toEqual(['EstimateCreated', 'EstimateExpired']);
+    // The expiry is not the keyed write's effect: a retry of the key must not find it landed.
+    expect(history[1].metadata).toMatchObject({ user_id: shop.owner.userId, idempotency_key: null });
     expect(await ok(call()('GET', url(estimate.id)))).toMatchObject({ status_id: 8, name: null });
   });
 

@@ -43,7 +43,8 @@ export class EstimateExpiries {
       const now = new Date().toISOString();
       return expireEstimate(state, { now, today: dayIn(actor.timezone, now) });
     };
-    const metadata = eventMetadata(actor);
+    // Not the keyed write's own effect: a retry of that key must not find it landed (keyed_writes).
+    const metadata = { ...eventMetadata(actor), idempotency_key: null };
     const { events, revision } = await this.writer.write(estimateAggregate, id.toLowerCase(), decide, {
       metadata,
     });
