@@ -20,3 +20,4 @@ export * from './numbering/number-step';
 export { auditCrossRecordSteps } from './audit/cross-record-audit';
 export type { UnfinishedStep } from './audit/open-steps';
 export { DEFAULT_STEP_GRACE_MS, unfinishedStepsIn } from './audit/unfinished-steps';
+export * from './estimate-expiry/estimate-expiry-sweep';

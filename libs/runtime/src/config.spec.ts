@@ -30,6 +30,7 @@ describe('configFromEnv', () => {
       webhookRetryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
       webhookDisableAfterMs: 5 * 24 * 3_600_000,
       webhookPollMs: 1000,
+      estimateExpirySweepMs: 3_600_000,
     });
   });
 

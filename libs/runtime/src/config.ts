@@ -60,6 +60,8 @@ export interface ApiConfig {
   webhookDisableAfterMs: number;
   /** How often the dispatcher looks for due deliveries when no write woke it. */
   webhookPollMs: number;
+  /** ESTIMATE_EXPIRY_SWEEP_MS: how often open estimates past their expiry date are recorded expired (0: never). */
+  estimateExpirySweepMs: number;
 }
 
 /** Standard Webhooks' schedule: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
@@ -120,6 +122,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     webhookRetryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
     webhookDisableAfterMs: 5 * 24 * 3_600_000,
     webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 1000, 10, 600_000),
+    estimateExpirySweepMs: integer(env, 'ESTIMATE_EXPIRY_SWEEP_MS', 3_600_000, 0, 86_400_000),
   };
 }
 

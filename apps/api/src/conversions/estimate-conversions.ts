@@ -13,6 +13,7 @@ import { streamName } from '@app/event-store/aggregate';
 import { Actor, can, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { EstimateContexts } from '../estimates/estimate-context';
+import { EstimateExpiries } from '../estimates/estimate-expiries';
 import { resourceMissing } from '@app/runtime';
 import { RecordLimit } from '../records/record-limit';
 import { ReactorSteps } from '../reactors/reactor-steps';
@@ -31,6 +32,7 @@ export class EstimateConversions {
   constructor(
     private readonly writer: RecordWriter,
     private readonly contexts: EstimateContexts,
+    private readonly expiries: EstimateExpiries,
     private readonly recordLimit: RecordLimit,
     private readonly units: UniqueUnits,
     private readonly steps: ReactorSteps,
@@ -71,6 +73,8 @@ export class EstimateConversions {
     ifMatch?: number,
   ): Promise<{ documentId: string }> {
     if (!isRecordId(estimateId)) throw resourceMissing();
+    // Past its expiry date the estimate is recorded expired, then refused as not open.
+    const held = await this.expiries.expireIfDue(actor, estimateId, ifMatch);
     const metadata = eventMetadata(actor);
     const documentId = randomUUID();
     const { body, ...rest } = conversion;
@@ -89,7 +93,7 @@ export class EstimateConversions {
         if (takesUnits) units = await this.units.move(actor, documentId, [], state.record.lines);
         return decision;
       },
-      { metadata, ifMatch, readModelsAwaitedAfter: true, alongside: () => units },
+      { metadata, ifMatch: held, readModelsAwaitedAfter: true, alongside: () => units },
     );
     // Once recorded, the conversion stands: the reactor creates the document if this process stops.
     const estimateStream = streamName(estimateAggregate, estimateId);

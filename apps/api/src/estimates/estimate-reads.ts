@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ESTIMATE_KIND, EstimateRecord, EstimateView, visibleEstimate } from '@app/domain';
+import { ESTIMATE_KIND, EstimateRecord, EstimateState, EstimateView, visibleEstimate } from '@app/domain';
 import { Database } from '@app/read-models';
 import { Actor } from '../auth/actor';
+import { DocumentLineSkus } from '../documents/document-line-skus';
 import { DocumentListRequest } from '../documents/document-list-query';
 import { DocumentTable, listDocuments } from '../documents/document-list';
 import { readVisible } from '../documents/document-reads';
@@ -9,6 +10,7 @@ import { ListEnvelope } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { estimateSight } from './estimate-context';
 import { estimateJson, estimateSummaryJson } from './estimate-json';
+import { EstimateExpiries } from './estimate-expiries';
 import { EstimateWrites } from './estimate-writes';
 
 /** The `estimates` read model (projector `estimate_lists`). */
@@ -28,17 +30,23 @@ export const ESTIMATE_TABLE: DocumentTable = {
 export class EstimateReads {
   constructor(
     private readonly writes: EstimateWrites,
+    private readonly expiries: EstimateExpiries,
+    private readonly skus: DocumentLineSkus,
     @Inject(DATABASE) private readonly database: Database,
   ) {}
 
-  /** A visible estimate and its revision, else 404. */
-  read(actor: Actor, id: string) {
-    return readVisible(this.writes, id, (state) => visibleEstimate(state, estimateSight(actor)));
+  /** A visible estimate and its revision, else 404; one past its expiry date is recorded expired first. */
+  async read(actor: Actor, id: string) {
+    const see = (state: EstimateState) => visibleEstimate(state, estimateSight(actor));
+    const found = await readVisible(this.writes, id, see);
+    if (!this.expiries.isDue(actor, found.record)) return found;
+    await this.expiries.expireIfDue(actor, id);
+    return readVisible(this.writes, id, see);
   }
 
-  /** The detail of an estimate just written. */
-  detail(actor: Actor, record: EstimateRecord, revision: number): EstimateView {
-    return estimateJson(record, revision, actor);
+  /** The detail, with the lines' items' current SKUs. */
+  async detail(actor: Actor, record: EstimateRecord, revision: number): Promise<EstimateView> {
+    return estimateJson(record, revision, actor, await this.skus.of(actor.accountId, record.lines));
   }
 
   /** Visible estimates, newest number first, without lines. */

@@ -14,14 +14,17 @@ import {
   isDomainError,
   numberedEstimate,
   isRecordId,
+  LiveSkus,
 } from '@app/domain';
 import { WrongExpectedVersionError } from '@app/event-store';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { ApiError, resourceMissing } from '@app/runtime';
+import { DocumentLineSkus } from '../documents/document-line-skus';
 import { DocumentNumbers } from '../documents/document-numbers';
 import { DocumentWritten, WriteMoment, writeDocument, writeNewDocument } from '../documents/document-writes';
 import { EstimateContexts } from './estimate-context';
+import { EstimateExpiries } from './estimate-expiries';
 
 /** The estimate after a write (null once deleted), the revision of its stream's last event, and what it appended. */
 export type EstimateWritten = DocumentWritten<EstimateRecord, EstimateEvent>;
@@ -32,6 +35,8 @@ export interface EstimatePreviewed {
   revision: number;
   newLineIds: ReadonlySet<string>;
   warnings: EstimateWarning[];
+  /** The lines' items' current SKUs (kept lines show them, as the detail does). */
+  skus: LiveSkus;
 }
 
 /**
@@ -45,6 +50,8 @@ export class EstimateWrites {
     private readonly writer: RecordWriter,
     private readonly contexts: EstimateContexts,
     private readonly numbers: DocumentNumbers,
+    private readonly expiries: EstimateExpiries,
+    private readonly skus: DocumentLineSkus,
   ) {}
 
   create(actor: Actor, input: EstimateInput): Promise<EstimateWritten> {
@@ -66,12 +73,18 @@ export class EstimateWrites {
     );
   }
 
-  /** Update, decline or delete. */
-  change(actor: Actor, id: string, command: EstimateCommand, ifMatch?: number): Promise<EstimateWritten> {
+  /** Update, decline or delete; an estimate past its expiry date is recorded expired first, then refused. */
+  async change(
+    actor: Actor,
+    id: string,
+    command: EstimateCommand,
+    ifMatch?: number,
+  ): Promise<EstimateWritten> {
     const input = command.type === 'UpdateEstimate' ? command.input : {};
     const decide = async (current: EstimateState, { now }: WriteMoment) =>
       decideEstimate(command, current, await this.contexts.of(actor, current, input, now));
-    return writeDocument(this.writer, estimateAggregate, actor, { id, ifMatch }, decide);
+    const held = await this.expiries.expireIfDue(actor, id, ifMatch);
+    return writeDocument(this.writer, estimateAggregate, actor, { id, ifMatch: held }, decide);
   }
 
   /** A new estimate as creating it would make it, with no number drawn. */
@@ -86,7 +99,7 @@ export class EstimateWrites {
       context,
     );
     if (isDomainError(events)) throw events;
-    return previewed(initial, events, 0, context);
+    return this.withSkus(actor, previewed(initial, events, 0, context));
   }
 
   /** The estimate as this PATCH would make it; `ifMatch` is required and must be current. */
@@ -110,7 +123,11 @@ export class EstimateWrites {
       );
     if (ifMatch !== revision) throw new WrongExpectedVersionError(`estimate-${id}`, ifMatch, revision);
     if (isDomainError(events)) throw events;
-    return previewed(state, events, revision, context);
+    return this.withSkus(actor, previewed(state, events, revision, context));
+  }
+
+  private async withSkus(actor: Actor, preview: Omit<EstimatePreviewed, 'skus'>): Promise<EstimatePreviewed> {
+    return { ...preview, skus: await this.skus.of(actor.accountId, preview.record.lines) };
   }
 
   async read(id: string): Promise<{ state: EstimateState; revision: number }> {
@@ -124,7 +141,7 @@ function previewed(
   events: EstimateEvent[],
   revision: number,
   context: EstimateContext,
-): EstimatePreviewed {
+): Omit<EstimatePreviewed, 'skus'> {
   const before = new Set(state.status === 'absent' ? [] : state.record.lines.map((line) => line.id));
   const after = events.reduce(
     (s, event) => estimateAggregate.evolve(s, event as Parameters<typeof estimateAggregate.evolve>[1]),

@@ -108,12 +108,12 @@ export const EstimatesController = documentController(ESTIMATE_DOCUMENT);
 /** `estimate_preview`: the estimate as it would be; errors are answered as 422, so none remain here. */
 function preview(
   actor: Actor,
-  { record, revision, newLineIds, warnings }: EstimatePreviewed,
+  { record, revision, newLineIds, warnings, skus }: EstimatePreviewed,
   isNew: boolean,
 ) {
   return {
     object: 'estimate_preview',
-    estimate: previewView(estimateJson(record, revision, actor), newLineIds, isNew),
+    estimate: previewView(estimateJson(record, revision, actor, skus), newLineIds, isNew),
     errors: [],
     warnings,
   };

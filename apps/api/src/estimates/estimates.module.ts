@@ -7,6 +7,8 @@ import { RecordsModule } from '../records/records.module';
 import { DATABASE } from '../store/tokens';
 import { ChangeEstimateHandler } from './estimate-commands';
 import { EstimateContexts } from './estimate-context';
+import { EstimateExpiries } from './estimate-expiries';
+import { EstimateExpirySweeper } from './estimate-expiry-sweeper';
 import { ESTIMATE_HISTORY } from './estimate-history';
 import { DocumentsModule } from '../documents/documents.module';
 import { EstimateReads } from './estimate-reads';
@@ -17,8 +19,15 @@ import { EstimatesController } from './estimates.controller';
 @Module({
   imports: [RecordsModule, DocumentsModule],
   controllers: [EstimatesController, historyController(ESTIMATE_HISTORY)],
-  exports: [EstimateContexts],
-  providers: [EstimateContexts, EstimateReads, EstimateWrites, ChangeEstimateHandler],
+  exports: [EstimateContexts, EstimateExpiries],
+  providers: [
+    EstimateContexts,
+    EstimateExpiries,
+    EstimateExpirySweeper,
+    EstimateReads,
+    EstimateWrites,
+    ChangeEstimateHandler,
+  ],
 })
 export class EstimatesModule implements OnModuleInit {
   constructor(

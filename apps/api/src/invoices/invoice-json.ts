@@ -2,6 +2,7 @@ import {
   InvoiceParty,
   InvoiceRecord,
   LinkedSalesOrder,
+  LiveSkus,
   invoiceSummaryView,
   invoiceView,
   InvoiceViewer,
@@ -27,15 +28,16 @@ export function invoiceViewer(
   };
 }
 
-/** The detail JSON, with lines and the live party (looked up by the caller). */
+/** The detail JSON, with lines, the live party and the lines' items' SKUs (looked up by the caller). */
 export function invoiceJson(
   record: InvoiceRecord,
   revision: number,
   actor: Actor,
   party?: InvoiceParty | null,
   salesOrder?: LinkedSalesOrder | null,
+  skus?: LiveSkus,
 ) {
-  return invoiceView(record, revision, invoiceViewer(actor, party, salesOrder));
+  return invoiceView(record, revision, { ...invoiceViewer(actor, party, salesOrder), skus });
 }
 
 export function invoiceSummaryJson(record: InvoiceRecord, actor: Actor) {

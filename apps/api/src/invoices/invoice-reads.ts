@@ -20,6 +20,7 @@ import { Query } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { invoiceSight } from './invoice-context';
 import { invoiceJson, invoiceSummaryJson } from './invoice-json';
+import { DocumentLineSkus } from '../documents/document-line-skus';
 import { DocumentParties } from '../documents/document-parties';
 import { InvoiceWrites } from './invoice-writes';
 
@@ -45,6 +46,7 @@ export class InvoiceReads {
     private readonly writes: InvoiceWrites,
     private readonly writer: RecordWriter,
     private readonly parties: DocumentParties,
+    private readonly skus: DocumentLineSkus,
     @Inject(DATABASE) private readonly database: Database,
   ) {}
 
@@ -59,13 +61,14 @@ export class InvoiceReads {
     return { invoice: record, revision };
   }
 
-  /** The detail JSON with the customer's live values and, for a linked invoice, its order's progress. */
+  /** The detail JSON with the customer's and the items' live values and, for a linked invoice, its order's progress. */
   async detail(actor: Actor, invoice: InvoiceRecord, revision: number) {
-    const [party, salesOrder] = await Promise.all([
+    const [party, salesOrder, skus] = await Promise.all([
       this.parties.party(actor.accountId, invoice.customer_id),
       this.linkedSalesOrder(invoice),
+      this.skus.of(actor.accountId, invoice.lines),
     ]);
-    return invoiceJson(invoice, revision, actor, party, salesOrder);
+    return invoiceJson(invoice, revision, actor, party, salesOrder, skus);
   }
 
   /** The order a linked invoice's packing and shipping come from, as its stream tells it now. */

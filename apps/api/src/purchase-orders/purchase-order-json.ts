@@ -1,4 +1,10 @@
-import { PurchaseOrderParty, PurchaseOrderRecord, purchaseOrderView, PurchaseOrderViewer } from '@app/domain';
+import {
+  LiveSkus,
+  PurchaseOrderParty,
+  PurchaseOrderRecord,
+  purchaseOrderView,
+  PurchaseOrderViewer,
+} from '@app/domain';
 import { Actor, can } from '../auth/actor';
 import { locationAccessible } from './purchase-order-access';
 
@@ -16,12 +22,13 @@ export function purchaseOrderViewer(
   };
 }
 
-/** The detail JSON, with lines and the supplier's live contact fields. */
+/** The detail JSON, with lines, the supplier's live contact fields and the lines' items' SKUs. */
 export function purchaseOrderJson(
   order: PurchaseOrderRecord,
   revision: number,
   actor: Actor,
   party?: PurchaseOrderParty | null,
+  skus?: LiveSkus,
 ) {
-  return purchaseOrderView(order, revision, purchaseOrderViewer(actor, order, party));
+  return purchaseOrderView(order, revision, { ...purchaseOrderViewer(actor, order, party), skus });
 }

@@ -10,6 +10,7 @@ import { Database, PURCHASE_ORDER_DATE_COLUMNS, PURCHASE_ORDER_SEARCH_COLUMNS } 
 import { Actor } from '../auth/actor';
 import { DateFilter, DocumentListRequest, IdFilter } from '../documents/document-list-query';
 import { DocumentTable, listDocuments } from '../documents/document-list';
+import { DocumentLineSkus } from '../documents/document-line-skus';
 import { DocumentParties } from '../documents/document-parties';
 import { newestPaymentsFirst, pageOfEntries, readVisible } from '../documents/document-reads';
 import { Query } from '@app/runtime';
@@ -50,6 +51,7 @@ export class PurchaseOrderReads {
   constructor(
     private readonly writes: PurchaseOrderWrites,
     private readonly parties: DocumentParties,
+    private readonly skus: DocumentLineSkus,
     @Inject(DATABASE) private readonly database: Database,
   ) {}
 
@@ -58,10 +60,13 @@ export class PurchaseOrderReads {
     return readVisible(this.writes, id, (state) => visiblePurchaseOrder(state, purchaseOrderSight(actor)));
   }
 
-  /** The detail JSON with the supplier's live contact fields. */
+  /** The detail JSON with the supplier's live contact fields and the items' SKUs. */
   async detail(actor: Actor, order: PurchaseOrderRecord, revision: number) {
-    const party = await this.parties.party(actor.accountId, order.supplier_id, 'suppliers');
-    return purchaseOrderJson(order, revision, actor, party);
+    const [party, skus] = await Promise.all([
+      this.parties.party(actor.accountId, order.supplier_id, 'suppliers'),
+      this.skus.of(actor.accountId, order.lines),
+    ]);
+    return purchaseOrderJson(order, revision, actor, party, skus);
   }
 
   list(actor: Actor, request: DocumentListRequest, url: string) {

@@ -1,4 +1,5 @@
 import {
+  LiveSkus,
   SalesOrderBlockFacts,
   SalesOrderParty,
   SalesOrderPayments,
@@ -10,11 +11,18 @@ import {
 import { Actor, can } from '../auth/actor';
 import { locationAccessible, salesOrderSettings } from './sales-order-context';
 
+/** The live values a sales order shows, looked up by the caller. */
+export type SalesOrderLive = {
+  payments?: SalesOrderPayments;
+  party?: SalesOrderParty | null;
+  skus?: LiveSkus;
+};
+
 /** What the caller may do and see, the account's packing settings, and the live values shown. */
 export function salesOrderViewer(
   actor: Actor,
   order: SalesOrderRecord,
-  live: { payments?: SalesOrderPayments; party?: SalesOrderParty | null } = {},
+  live: SalesOrderLive = {},
 ): SalesOrderViewer {
   const settings = salesOrderSettings(actor);
   return {
@@ -25,16 +33,17 @@ export function salesOrderViewer(
     locationAccessible: locationAccessible(actor, order),
     payments: live.payments,
     party: live.party,
+    skus: live.skus,
     taxLabels: { tax_label: actor.settings.tax_label, tax_2_label: actor.settings.tax_2_label },
   };
 }
 
-/** The detail JSON, with lines, the live party and the linked invoices' payments. */
+/** The detail JSON, with lines, the live party, the lines' items' SKUs and the linked invoices' payments. */
 export function salesOrderJson(
   order: SalesOrderRecord,
   revision: number,
   actor: Actor,
-  live: { payments?: SalesOrderPayments; party?: SalesOrderParty | null } = {},
+  live: SalesOrderLive = {},
 ) {
   return salesOrderView(order, revision, salesOrderViewer(actor, order, live));
 }

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { DocumentListRequest, IdFilter } from '../documents/document-list-query';
 import { DocumentTable, listDocuments } from '../documents/document-list';
+import { DocumentLineSkus } from '../documents/document-line-skus';
 import { DocumentParties } from '../documents/document-parties';
 import { newestFirst, pageOfEntries, readVisible } from '../documents/document-reads';
 import { Query } from '@app/runtime';
@@ -50,6 +51,7 @@ export class SalesOrderReads {
   constructor(
     private readonly writes: SalesOrderWrites,
     private readonly parties: DocumentParties,
+    private readonly skus: DocumentLineSkus,
     @Inject(DATABASE) private readonly database: Database,
   ) {}
 
@@ -58,14 +60,15 @@ export class SalesOrderReads {
     return readVisible(this.writes, id, (state) => visibleSalesOrder(state, salesOrderSight(actor)));
   }
 
-  /** The detail JSON with the customer's live values and the linked invoices' payments. */
+  /** The detail JSON with the customer's and the items' live values and the linked invoices' payments. */
   async detail(actor: Actor, order: SalesOrderRecord, revision: number) {
-    const [party, paid] = await Promise.all([
+    const [party, paid, skus] = await Promise.all([
       this.parties.party(actor.accountId, order.customer_id),
       this.amountPaid(order.id),
+      this.skus.of(actor.accountId, order.lines),
     ]);
     const payments = salesOrderPayments(order.totals.total, paid);
-    return salesOrderJson(order, revision, actor, { party, payments });
+    return salesOrderJson(order, revision, actor, { party, payments, skus });
   }
 
   list(actor: Actor, request: DocumentListRequest, url: string) {

@@ -17,6 +17,8 @@ export type LineViewOptions = {
   showCost: boolean;
   /** The item's current thumbnail (a live value, not stored on the line); null when none. */
   thumbnailUrl?: string | null;
+  /** The item's current SKU (a live value) in place of the stored one, when given. */
+  sku?: string | null;
 };
 
 /** Money always with four decimals and rates with three, whatever the stored spelling. */
@@ -31,6 +33,7 @@ export function documentLineView(line: DocumentLine, options: LineViewOptions): 
     description: line.description,
     quantity: Number(line.quantity),
     ...itemLabelsOf(line),
+    ...(options.sku === undefined ? {} : { sku: options.sku }),
     thumbnail_url: options.thumbnailUrl ?? null,
     position: line.position,
     unit_price: money(line.unit_price),

@@ -1,4 +1,4 @@
-import { documentLineView, DocumentLineView } from '../document-lines';
+import { DocumentLine, documentLineView, DocumentLineView } from '../document-lines';
 import { money } from '../shared/money';
 import { DocumentAmounts, TaxInclusiveDocumentAmounts } from './amounts';
 import { headerOf } from './draft';
@@ -12,7 +12,35 @@ export type DocumentViewer = {
   showCost: boolean;
   /** By item id: the item's current thumbnail (HTTPS only), for its lines. */
   thumbnails?: ReadonlyMap<string, string>;
+  /** The current SKUs of the lines' items (a live value); without them the lines show the stored ones. */
+  skus?: LiveSkus;
 };
+
+/**
+ * The SKUs the lines' items have now (documents-api §2: SKU is a live value of the item), looked
+ * up for the lines shown: by item id (null: none; an item missing here is gone), and by
+ * `item_variation_location_id` the variation's own barcode or SKU ("" when none: the item's then).
+ */
+export type LiveSkus = {
+  items: ReadonlyMap<string, string | null>;
+  variations: ReadonlyMap<number, string>;
+};
+
+/**
+ * A line's SKU as it reads now, the way the line took it when built (the variation's, else the
+ * item's); a line without an item keeps the one it has.
+ */
+export function liveSkuOf(
+  line: Pick<DocumentLine, 'item_id' | 'item_variation_location_id' | 'sku'>,
+  skus: LiveSkus | undefined,
+): string | null {
+  if (line.item_id === null || skus === undefined) return line.sku;
+  const variation =
+    line.item_variation_location_id === null
+      ? undefined
+      : skus.variations.get(line.item_variation_location_id);
+  return variation || (skus.items.get(line.item_id) ?? null);
+}
 
 /** The party's contact and address lines as they read now (documents-api §2, `party`). */
 export type DocumentParty = {
@@ -142,6 +170,7 @@ export function documentLinesView(
       object,
       showCost: viewer.showCost,
       thumbnailUrl: line.item_id === null ? null : (viewer.thumbnails?.get(line.item_id) ?? null),
+      sku: liveSkuOf(line, viewer.skus),
     }),
   );
 }

@@ -7,6 +7,11 @@ export type UpdateEstimate = { type: 'UpdateEstimate'; input: EstimateInput };
 /** Repeating it on a declined estimate changes nothing. */
 export type DeclineEstimate = { type: 'DeclineEstimate' };
 export type DeleteEstimate = { type: 'DeleteEstimate' };
+/**
+ * Records that an open estimate's expiry date has passed (status 8): decided on the account's
+ * `today` the context carries; nothing to do for an estimate not yet due or no longer open.
+ */
+export type ExpireEstimate = { type: 'ExpireEstimate' };
 
 /**
  * Closes an open estimate into a new document, recorded here first (with the estimate's revision,
@@ -23,4 +28,4 @@ export type ConvertEstimate = {
 };
 
 export type EstimateCommand =
-  CreateEstimate | UpdateEstimate | DeclineEstimate | DeleteEstimate | ConvertEstimate;
+  CreateEstimate | UpdateEstimate | DeclineEstimate | DeleteEstimate | ConvertEstimate | ExpireEstimate;

@@ -13,7 +13,7 @@ import {
 } from '../document';
 import { addDays } from '../shared/dates';
 import { INVOICE_LINE_RULES, SALES_ORDER_LINE_RULES } from '../document-lines';
-import { Decision } from '../shared/decision';
+import { Clock, Decision } from '../shared/decision';
 import { conflict, DomainError, invalid, isDomainError, validation } from '../shared/domain-error';
 import { parseFields } from '../shared/fields';
 import { calendarDate } from '../shared/dates';
@@ -37,8 +37,11 @@ export function decideEstimate(
   }
   const estimate = visibleEstimate(state, context);
   if (isDomainError(estimate)) return estimate;
-  const open = estimate.status_id === ESTIMATE_STATUS.open;
+  // Past its expiry date an estimate is expired, recorded or not yet: no command treats it as open.
+  const open = estimate.status_id === ESTIMATE_STATUS.open && !expiryPassed(estimate, context.today);
   switch (command.type) {
+    case 'ExpireEstimate':
+      return expireEstimate(state, context);
     case 'UpdateEstimate':
       if (!open) return notOpen('estimate_update_not_allowed', 'updated');
       return updateEstimate(estimate, command.input, context);
@@ -54,6 +57,28 @@ export function decideEstimate(
     case 'ConvertEstimate':
       return convert(estimate, open, command, context);
   }
+}
+
+/** The account's day is past the estimate's expiry date: it expires the day after `expiry_date`. */
+export function expiryPassed(estimate: Pick<EstimateRecord, 'expiry_date'>, today: string): boolean {
+  return estimate.expiry_date < today;
+}
+
+/**
+ * `EstimateExpired` for a live open estimate whose expiry date `today` (the account's day, in its
+ * time zone) has passed; nothing otherwise. Visibility is the caller's concern: the expiry sweep
+ * runs for every account, a request only on the estimates its caller sees.
+ */
+export function expireEstimate(state: EstimateState, clock: Clock & { today: string }): EstimateEvent[] {
+  if (state.status !== 'live') return [];
+  const estimate = state.record;
+  if (estimate.status_id !== ESTIMATE_STATUS.open || !expiryPassed(estimate, clock.today)) return [];
+  return [
+    {
+      type: 'EstimateExpired',
+      data: { status_id: ESTIMATE_STATUS.expired, expiry_date: estimate.expiry_date, expired_at: clock.now },
+    },
+  ];
 }
 
 const CONVERSION_PARSERS = { issue_date: calendarDate() };

@@ -12,7 +12,14 @@ import {
   TEN_PERCENT_OFF_AMOUNTS,
   TWO_LINES_AMOUNTS,
 } from '../testing/documents';
-import { ITEMS, PAINTING, WIDGET } from '../document-lines/document-lines.fixture';
+import {
+  BLUE_SHIRT_AT_SHOP,
+  ITEMS,
+  PAINTING,
+  RED_SHIRT_AT_SHOP,
+  SHIRT,
+  WIDGET,
+} from '../document-lines/document-lines.fixture';
 import { LATER, NOW, OTHER_ACCOUNT_ID, OTHER_USER_ID, RECORD_ID, USER_ID } from '../testing/fixtures';
 import { stateAfter } from '../testing/scenario';
 import { estimateAggregate } from './estimate';
@@ -22,6 +29,7 @@ import {
   BASIC_INPUT,
   createCommand,
   created,
+  CREATION_DAY,
   creationContext,
   decline,
   declined,
@@ -44,9 +52,12 @@ import {
   update,
   updated,
 } from './estimate.fixture';
+import { EstimateCommand } from './commands';
+import { expireEstimate } from './decide';
 import { EstimateCreated, EstimateEvent } from './events';
+import { dayIn } from '../shared/dates';
 import { EstimateInput } from './fields';
-import { estimateSummaryView, estimateView, previewView } from './view';
+import { estimateSummaryView, estimateView, EstimateViewer, previewView } from './view';
 
 const create = (input: EstimateInput, context = creationContext()) =>
   estimate.given().when(createCommand(input), context);
@@ -319,7 +330,12 @@ describe('Estimate', () => {
 
     it('records only the given fields that change', () => {
       expect(
-        patch({ name: 'Spring', attention: null, purchase_order_number: '', payment_terms: 'Due on receipt' }),
+        patch({
+          name: 'Spring',
+          attention: null,
+          purchase_order_number: '',
+          payment_terms: 'Due on receipt',
+        }),
       ).toEqual([{ type: 'EstimateUpdated', data: { changes: { name: 'Spring' }, updated_at: LATER } }]);
     });
 
@@ -619,17 +635,18 @@ describe('Estimate', () => {
         ]);
       });
 
-      it('leaves an expiry date already past alone when it is not given', () => {
-        const old = created({ ...BASIC_INPUT, issue_date: '2029-11-01' });
-        expect(patch({ name: 'Old' }, estimateContext(), [old])).toHaveLength(1);
-      });
-
-      it('takes an expiry date already past when it is sent back unchanged (a whole-estimate PATCH)', () => {
-        const old = created({ ...BASIC_INPUT, issue_date: '2029-11-01' });
-        const expiry = (old.data as { expiry_date: string }).expiry_date;
-        expect(patch({ name: 'Old', expiry_date: expiry }, estimateContext(), [old])).toMatchObject([
+      it('takes an estimate expiring today, its expiry date sent back unchanged (a whole-estimate PATCH)', () => {
+        const lastDay = created({ ...BASIC_INPUT, expiry_date: TODAY });
+        expect(patch({ name: 'Old', expiry_date: TODAY }, estimateContext(), [lastDay])).toMatchObject([
           { data: { changes: { name: 'Old' } } },
         ]);
+      });
+
+      it('refuses an estimate whose expiry date has passed, expiry recorded or not: 409 estimate_update_not_allowed', () => {
+        const old = created({ ...BASIC_INPUT, issue_date: '2029-11-01' });
+        expect(patch({ name: 'Old' }, estimateContext(), [old])).toMatchObject(
+          conflictOf('estimate_update_not_allowed'),
+        );
       });
     });
 
@@ -682,6 +699,78 @@ describe('Estimate', () => {
       expect(estimate.given(base).when(decline, elsewhere)).toMatchObject({ status: 404 });
       const notOwn = estimateContext({ onlyOwnDocuments: true, userId: OTHER_USER_ID });
       expect(estimate.given(base).when(decline, notOwn)).toMatchObject({ status: 404 });
+    });
+  });
+
+  describe('expire', () => {
+    const expire: EstimateCommand = { type: 'ExpireEstimate' };
+    /** Created on CREATION_DAY, valid through it: it expires the day after. */
+    const lastDayToday = created({ ...BASIC_INPUT, expiry_date: CREATION_DAY });
+    const expiredEvent: EstimateEvent = {
+      type: 'EstimateExpired',
+      data: { status_id: 8, expiry_date: CREATION_DAY, expired_at: LATER },
+    };
+
+    it('expires an open estimate the day after its expiry date', () => {
+      expect(estimate.given(lastDayToday).when(expire, estimateContext())).toEqual([expiredEvent]);
+    });
+
+    it('leaves an estimate alone on its expiry date, and one already expired, declined or converted', () => {
+      const onTheDay = estimateContext({ today: CREATION_DAY });
+      expect(estimate.given(lastDayToday).when(expire, onTheDay)).toEqual([]);
+      expect(estimate.given(lastDayToday, expiredEvent).when(expire, estimateContext())).toEqual([]);
+      expect(estimate.given(lastDayToday, declined).when(expire, estimateContext())).toEqual([]);
+    });
+
+    it("decides on the account's day in its time zone, not the UTC date", () => {
+      // 12:00 UTC on the expiry date is already the next day in Auckland (UTC+13 in January)…
+      const noonUtc = '2030-01-15T12:00:00.000Z';
+      const auckland = { now: noonUtc, today: dayIn('Pacific/Auckland', noonUtc) };
+      expect(estimate.given(lastDayToday).when(expire, estimateContext(auckland))).toEqual([
+        { ...expiredEvent, data: { ...expiredEvent.data, expired_at: noonUtc } },
+      ]);
+      expect(
+        expireEstimate(stateAfter(folding, [lastDayToday]), { now: noonUtc, today: dayIn('UTC', noonUtc) }),
+      ).toEqual([]);
+      // … and 05:00 UTC the day after is still the expiry date in Los Angeles (UTC-8).
+      const earlyUtc = '2030-01-16T05:00:00.000Z';
+      const losAngeles = { now: earlyUtc, today: dayIn('America/Los_Angeles', earlyUtc) };
+      expect(estimate.given(lastDayToday).when(expire, estimateContext(losAngeles))).toEqual([]);
+    });
+
+    it('shows an expired estimate as Expired and refuses every change with the specified codes', () => {
+      const given = [lastDayToday, expiredEvent];
+      expect(
+        estimateSummaryView(recordAfter(...given), 1, { mayModify: true, showCost: true }),
+      ).toMatchObject({
+        status_id: 8,
+        status: 'Expired',
+        can_edit: false,
+        edit_block_reason: 'estimate_not_open',
+      });
+      const refusals: [EstimateCommand, string][] = [
+        [update({ name: 'Later' }), 'estimate_update_not_allowed'],
+        [decline, 'estimate_decline_not_allowed'],
+        [remove, 'estimate_delete_not_allowed'],
+        [
+          { type: 'ConvertEstimate', target: 'invoice', document_id: RECORD_ID, input: {} },
+          'estimate_conversion_not_allowed',
+        ],
+        [
+          { type: 'ConvertEstimate', target: 'sales_order', document_id: RECORD_ID, input: {} },
+          'estimate_sales_order_conversion_not_allowed',
+        ],
+      ];
+      for (const [command, code] of refusals) {
+        expect(estimate.given(...given).when(command, estimateContext())).toMatchObject(conflictOf(code));
+        // The same before the expiry is recorded: past its date an estimate is no longer open.
+        expect(estimate.given(lastDayToday).when(command, estimateContext())).toMatchObject(conflictOf(code));
+      }
+    });
+
+    it("answers 404 for another account's estimate", () => {
+      const elsewhere = estimateContext({ accountId: OTHER_ACCOUNT_ID });
+      expect(estimate.given(lastDayToday).when(expire, elsewhere)).toMatchObject({ status: 404 });
     });
   });
 
@@ -922,6 +1011,30 @@ describe('Estimate', () => {
         null,
         null,
       ]);
+    });
+
+    it("shows each item line's current SKU: its variation's own, else its item's (null once gone); a line without an item keeps its own", () => {
+      const lines = [
+        { item_id: WIDGET, quantity: 1 },
+        { item_id: SHIRT, item_variation_location_id: RED_SHIRT_AT_SHOP },
+        { item_id: SHIRT, item_variation_location_id: BLUE_SHIRT_AT_SHOP },
+        { name: 'Fitting', unit_price: 10 },
+      ];
+      const record = recordAfter(created({ customer_id: ACME, lines }));
+      const stored = ['WID-1', 'SHIRT-RED-M', 'SHIRT', null];
+      expect(record.lines.map((line) => line.sku)).toEqual(stored);
+      const skus = {
+        items: new Map([[SHIRT, 'SH-2']]),
+        variations: new Map([
+          [RED_SHIRT_AT_SHOP, 'RED-2'],
+          [BLUE_SHIRT_AT_SHOP, ''],
+        ]),
+      };
+      const shown = (viewer: EstimateViewer) =>
+        estimateView(record, 0, viewer).lines!.map((line) => line.sku);
+      expect(shown({ ...everything, skus })).toEqual([null, 'RED-2', 'SH-2', null]);
+      // Without live values (a past revision): what the lines stored.
+      expect(shown(everything)).toEqual(stored);
     });
 
     it('lists without lines', () => {

@@ -46,6 +46,15 @@ export type EstimateUpdated = {
 /** Open → Declined (status 7); the estimate and its lines are kept. */
 export type EstimateDeclined = { type: 'EstimateDeclined'; data: { status_id: 7; declined_at: string } };
 
+/**
+ * Open → Expired (status 8): the account's day (in its time zone) passed `expiry_date`. Recorded
+ * by the first write on the estimate after that day, or by the expiry sweep, whichever comes first.
+ */
+export type EstimateExpired = {
+  type: 'EstimateExpired';
+  data: { status_id: 8; expiry_date: string; expired_at: string };
+};
+
 /** Final: the estimate answers 404 everywhere but its event history. */
 export type EstimateDeleted = { type: 'EstimateDeleted'; data: { deleted_at: string } };
 
@@ -70,4 +79,9 @@ export type EstimateConverted = {
 };
 
 export type EstimateEvent =
-  EstimateCreated | EstimateUpdated | EstimateDeclined | EstimateDeleted | EstimateConverted;
+  | EstimateCreated
+  | EstimateUpdated
+  | EstimateDeclined
+  | EstimateExpired
+  | EstimateDeleted
+  | EstimateConverted;

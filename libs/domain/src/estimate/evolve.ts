@@ -12,6 +12,8 @@ export const evolveEstimate = evolver<EstimateState, EstimateEvent>({
     changeLive(state, data.updated_at, (record) => changedDocument(record, data)),
   EstimateDeclined: (state, data) =>
     changeLive(state, data.declined_at, (record) => ({ ...record, status_id: data.status_id })),
+  EstimateExpired: (state, data) =>
+    changeLive(state, data.expired_at, (record) => ({ ...record, status_id: data.status_id })),
   EstimateConverted: (state, data) =>
     changeLive(state, data.converted_at, (record) => ({
       ...record,

@@ -148,6 +148,17 @@ describe.each(testDatabases())('estimate_lists projector on $name', (target) => 
     expect(once[0]).toEqual(expect.objectContaining({ id: A, customer_id: ZED, status_id: 7, revision: 3 }));
   });
 
+  it('keeps an expired estimate as status 8, its expiry moving updated_at', async () => {
+    const expired = log(
+      [`estimate-${B}`, 'EstimateCreated', created(B, 2, 1)],
+      [`estimate-${B}`, 'EstimateExpired', { status_id: 8, expiry_date: '2030-01-31', expired_at: at(9) }],
+    );
+    await project('expired', [expired]);
+    expect(await rows('expired')).toEqual([
+      expect.objectContaining({ id: B, status_id: 8, revision: 1, updated_at: new Date(at(9)) }),
+    ]);
+  });
+
   it('creates the list indexes, trigram search included', async () => {
     await project('indexed', []);
     expect(await spec.indexes('indexed', 'estimates')).toEqual([

@@ -42,6 +42,7 @@ export const ESTIMATE_LIST: DocumentListDeclaration<EstimateEvent['type']> = {
     EstimateCreated: (d) => createdDocument(TOTALS, d),
     EstimateUpdated: (d) => updatedDocument(TOTALS, d),
     EstimateDeclined: (d) => ({ changes: { status_id: d.status_id, updated_at: d.declined_at } }),
+    EstimateExpired: (d) => ({ changes: { status_id: d.status_id, updated_at: d.expired_at } }),
     EstimateConverted: (d) => ({ changes: { status_id: d.status_id, updated_at: d.converted_at } }),
     EstimateDeleted: () => ({ deleted: true }),
   },

@@ -6,8 +6,8 @@ import { accountOf, domainEvent } from './domain-events';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Open estimates in `inventory_quantities`: the quantity on open estimates (inventory lines only),
- * kept per estimate in `estimate_quantities`; an estimate event moves the rows it names by the
+ * Open estimates in `inventory_quantities` (declined, expired, converted and deleted ones count
+ * nothing): the quantity on open estimates (inventory lines only), kept per estimate in `estimate_quantities`; an estimate event moves the rows it names by the
  * difference: a line naming a variation row counts on that row; a line of an item without variations
  * names no location, so it counts on the item's location-less row (`<item>/-/-`, never stocked).
  * foldEstimateEvent is also how the stock ledger reads an estimate's lines (stock-ledger/).
@@ -17,6 +17,7 @@ export const ESTIMATE_EVENTS = [
   'EstimateCreated',
   'EstimateUpdated',
   'EstimateDeclined',
+  'EstimateExpired',
   'EstimateConverted',
   'EstimateDeleted',
 ];
@@ -81,6 +82,7 @@ export function foldEstimateEvent(
       if (d.lines) estimates.set(id, inventoryLines(id, accountId, d.lines));
       break;
     case 'EstimateDeclined':
+    case 'EstimateExpired':
     case 'EstimateConverted':
     case 'EstimateDeleted':
       estimates.set(id, null);

@@ -232,6 +232,7 @@ describe.each(testDatabases())('inventory_quantities projector on $name', (targe
 
     it.each([
       ['declined', 'EstimateDeclined', { status_id: 7, declined_at: at(11) }],
+      ['expired', 'EstimateExpired', { status_id: 8, expiry_date: '2030-01-31', expired_at: at(11) }],
       ['deleted', 'EstimateDeleted', { deleted_at: at(11) }],
     ])('counts nothing for an estimate once %s', async (name, type, data) => {
       const ended = log([`estimate-${E1}`, type, data]);

@@ -257,6 +257,7 @@ function foldBatch(events: RecordedEvent[]): Batch {
       case 'EstimateCreated':
       case 'EstimateUpdated':
       case 'EstimateDeclined':
+      case 'EstimateExpired':
       case 'EstimateConverted':
       case 'EstimateDeleted':
         foldEstimateEvent(estimates, event, locationLess);
