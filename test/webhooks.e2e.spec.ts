@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
+import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { Caller, createCaller } from './support/operator';
 import { startTestApp, TestApp } from './support/test-app';
@@ -25,6 +26,8 @@ interface Received {
 class Receiver {
   readonly received: Received[] = [];
   readonly held = new Map<string, (() => void)[]>();
+  /** Paths answered 500, always. */
+  readonly refused = new Set<string>();
   failNext = 0;
   private server!: Server;
   url = '';
@@ -35,8 +38,9 @@ class Receiver {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const answer = () => {
-          const status = this.failNext > 0 ? 500 : 204;
-          if (this.failNext > 0) this.failNext -= 1;
+          const refused = this.refused.has(request.url ?? '');
+          const status = refused || this.failNext > 0 ? 500 : 204;
+          if (!refused && this.failNext > 0) this.failNext -= 1;
           const body = Buffer.concat(chunks).toString('utf8');
           this.received.push({ path: request.url ?? '', headers: request.headers, body, status });
           response.statusCode = status;
@@ -293,6 +297,31 @@ describe.each(testDatabases())('webhooks on $name', (target) => {
       expect(
         (await call(caller, 'POST', `${ENDPOINTS}/${hook.id}/deliveries/msg_none/retry`)).statusCode,
       ).toBe(404);
+    });
+
+    it('disables an endpoint whose deliveries have failed for five days, and sends it nothing more', async () => {
+      const caller = await createCaller(t.app);
+      receiver.refused.add('/dead');
+      const hook = await endpoint(caller, '/dead', ['customer.created']);
+      await send(caller, 'POST', '/api/v3/customers', { name: 'Gus' });
+      const deliveries = async () =>
+        (await call(caller, 'GET', `${ENDPOINTS}/${hook.id}/deliveries`)).json().data;
+      await eventually(async () => (await deliveries())[0]?.status === 'failed', 'a failed delivery');
+      expect((await call(caller, 'GET', `${ENDPOINTS}/${hook.id}`)).json().disabled).toBe(false);
+      // Given those failures began six days ago (the clock of the runtime table, not a sleep),
+      await sql`update webhook_deliveries set first_failed_at = now() - interval '6 days'
+        where endpoint_id = ${hook.id}`.execute(t.database.db);
+      // when the next delivery fails too, then the endpoint is disabled through its stream.
+      await send(caller, 'POST', '/api/v3/customers', { name: 'Hal' });
+      const current = async () => (await call(caller, 'GET', `${ENDPOINTS}/${hook.id}`)).json();
+      await eventually(async () => (await current()).disabled === true, 'the endpoint disabled');
+      expect((await current()).disabled_reason).toMatch(/^Deliveries have failed since .* \(5 days or more\)\.$/);
+      const attempts = receiver.received.filter((r) => r.path === '/dead').length;
+      await send(caller, 'POST', '/api/v3/customers', { name: 'Ivy' });
+      const on = await endpoint(caller, '/after-dead', ['customer.created']);
+      await send(caller, 'POST', '/api/v3/customers', { name: 'Jo' });
+      await eventually(() => receiver.delivered('/after-dead', on.secret).length === 1, 'a later endpoint');
+      expect(receiver.received.filter((r) => r.path === '/dead')).toHaveLength(attempts);
     });
 
     it('signs with the new secret after a rotation', async () => {
