@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { VISIBLE_BOUND_SQL } from '@app/event-store';
-import { Projector } from '@app/read-models';
+import { CHANGE_FEED_STREAMS, Projector } from '@app/read-models';
 import { percentile, round } from './measure';
 
 /**
@@ -40,12 +40,16 @@ export interface LagFigures {
 }
 
 /** What a projector's `accepts` admits, for the projectors that declare one. */
-const ACCEPTS: Record<string, (event: SampledEvent) => boolean> = { keyed_writes: (e) => e.keyed };
+const ACCEPTS: Record<string, (event: SampledEvent) => boolean> = {
+  keyed_writes: (e) => e.keyed,
+  record_changes: (e) => CHANGE_FEED_STREAMS.includes(e.streamPrefix),
+};
 
 interface SampledEvent {
   commit: bigint;
   prepare: bigint;
   type: string;
+  streamPrefix: string;
   keyed: boolean;
   recordedMs: number;
 }
@@ -67,6 +71,7 @@ const EVENTS_PAGE = 5000;
 
 const EVENTS_SQL = `
   select transaction_id::text as commit, position::text as prepare, type,
+         split_part(stream_id, '-', 1) as stream_prefix,
          metadata ? 'idempotency_key' as keyed, extract(epoch from recorded_at) * 1000 as recorded_ms
     from events
    where (transaction_id, position) > ($1::text::xid8, $2::bigint)
@@ -104,6 +109,7 @@ export function lagSampler(
         commit: string;
         prepare: string;
         type: string;
+        stream_prefix: string;
         keyed: boolean;
         recorded_ms: string;
       }>(EVENTS_SQL, [String(from.commit), String(from.prepare)]);
@@ -112,6 +118,7 @@ export function lagSampler(
           commit: BigInt(row.commit),
           prepare: BigInt(row.prepare),
           type: row.type,
+          streamPrefix: row.stream_prefix,
           keyed: row.keyed,
           recordedMs: Number(row.recorded_ms),
         });
