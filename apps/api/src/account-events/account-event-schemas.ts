@@ -1,0 +1,43 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { FEED_RECORDS } from '../changes/feed-records';
+import { EventEntrySchema } from '../history/event-entry-schema';
+
+@ApiSchema({ name: 'EventRecord', description: 'The record whose stream holds the event' })
+export class EventRecordSchema {
+  @ApiProperty({ type: 'string', enum: FEED_RECORDS.map((kind) => kind.object) })
+  object!: string;
+
+  @ApiProperty({ type: 'string', format: 'uuid' })
+  id!: string;
+}
+
+@ApiSchema({
+  name: 'AccountEvent',
+  description: 'One event of the account’s log: as the record’s `/events` shows it, with the record named',
+})
+export class AccountEventSchema extends EventEntrySchema {
+  @ApiProperty({ type: EventRecordSchema })
+  record!: EventRecordSchema;
+}
+
+@ApiSchema({ name: 'AccountEventPage' })
+export class AccountEventPageSchema {
+  @ApiProperty({ type: 'string', enum: ['list'] })
+  object!: 'list';
+
+  @ApiProperty({ type: 'string' })
+  url!: string;
+
+  @ApiProperty({ type: 'boolean', description: 'The log goes on past this page: continue with next_cursor' })
+  has_more!: boolean;
+
+  @ApiProperty({
+    type: 'string',
+    description:
+      'Where this page ends: send it as cursor, with the same filters, to go on (it never expires)',
+  })
+  next_cursor!: string;
+
+  @ApiProperty({ type: AccountEventSchema, isArray: true })
+  data!: AccountEventSchema[];
+}
