@@ -1,4 +1,4 @@
-import { invalidQueryParameter, queryText, refuseUnknownParams } from '@app/runtime';
+import { invalidQueryParameter, isoTimestampOf, queryText, refuseUnknownParams } from '@app/runtime';
 import { ChangeCursor, readCursor } from './change-cursor';
 import { FEED_RECORDS } from './feed-records';
 
@@ -14,7 +14,6 @@ export interface ChangeQuery {
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** `since` or `cursor` (not both), `object`, `limit` (1 to 100, default 20), `expand=record`. */
 export function parseChangeQuery(
@@ -38,8 +37,8 @@ export function parseChangeQuery(
 
 /** An ISO 8601 timestamp with its offset (`since`, `until`); else 422 naming the parameter. */
 export function timestampParam(param: string, text: string): Date {
-  const time = new Date(text);
-  if (!ISO_TIMESTAMP.test(text) || Number.isNaN(time.getTime()))
+  const time = isoTimestampOf(text);
+  if (!time)
     throw invalidQueryParameter(param, `${param} must be an ISO 8601 timestamp, e.g. 2026-01-31T00:00:00Z.`);
   return time;
 }

@@ -40,15 +40,6 @@ export async function* logEvents(
   }
 }
 
-/** The account's events in the range, in log order, through `through` when given. */
-export async function* accountEvents(
-  store: EventStore,
-  range: AccountLogRange,
-  through?: Position,
-): AsyncGenerator<RecordedEvent> {
-  for await (const event of logEvents(store, 'start', through)) if (inAccountRange(event, range)) yield event;
-}
-
 /** Object names whose stream prefix is not the name in camel case. */
 const OBJECT_NAMES: Record<string, string> = { variationAttribute: 'item_variation_attribute' };
 
