@@ -1,4 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { cursorPageSchema } from '../changes/change-schemas';
 import { FEED_RECORDS } from '../changes/feed-records';
 import { EventEntrySchema } from '../history/event-entry-schema';
 
@@ -20,24 +21,9 @@ export class AccountEventSchema extends EventEntrySchema {
   record!: EventRecordSchema;
 }
 
-@ApiSchema({ name: 'AccountEventPage' })
-export class AccountEventPageSchema {
-  @ApiProperty({ type: 'string', enum: ['list'] })
-  object!: 'list';
-
-  @ApiProperty({ type: 'string' })
-  url!: string;
-
-  @ApiProperty({ type: 'boolean', description: 'The log goes on past this page: continue with next_cursor' })
-  has_more!: boolean;
-
-  @ApiProperty({
-    type: 'string',
-    description:
-      'Where this page ends: send it as cursor, with the same filters, to go on (it never expires)',
-  })
-  next_cursor!: string;
-
-  @ApiProperty({ type: AccountEventSchema, isArray: true })
-  data!: AccountEventSchema[];
-}
+export const AccountEventPageSchema = cursorPageSchema(
+  'AccountEventPage',
+  AccountEventSchema,
+  'The log goes on past this page: continue with next_cursor',
+  'Where this page ends: send it as cursor, with the same filters, to go on (it never expires)',
+);
