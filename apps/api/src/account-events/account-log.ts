@@ -99,7 +99,10 @@ export class AccountLog {
   }
 }
 
-/** A cursor's position; the empty log's page gives 0/0, before every PostgreSQL event. */
+/**
+ * A cursor's position. Only an empty log gives 0/0 (no event examined), and a caller's key has
+ * events of its own before it can ask, so a cursor always names an examined event.
+ */
 function positionOf(cursor: ChangeCursor): Position {
   return { commit: BigInt(cursor.commit), prepare: BigInt(cursor.prepare) };
 }
