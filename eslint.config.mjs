@@ -25,7 +25,7 @@ const API_LAYERS = [
   ['stock-ledger', 'estimates', 'invoices', 'sales-orders', 'purchase-orders', 'stock-transfers'],
   ['conversions', 'sales-order-invoicing'],
   ['changes'],
-  ['webhooks'],
+  ['webhooks', 'account-events'],
 ];
 
 export default tseslint.config(

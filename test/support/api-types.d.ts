@@ -1748,6 +1748,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's events in log order (auditors)
+         * @description Every event of the records the key may read (their read scopes) and its user may see, each as the record’s `/events` shows it (cost fields left out without unit_cost.view). A page examines at most 2000 events of the log, so it may be short, even empty, with has_more: go on with next_cursor and the same filters until has_more is false.
+         */
+        get: operations["accountEvents_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5012,6 +5032,47 @@ export interface components {
              * @example 2030-01-10T09:30:00.000Z
              */
             updated_at: string;
+        };
+        /** @description The record whose stream holds the event */
+        EventRecord: {
+            /** @enum {string} */
+            object: "customer" | "supplier" | "contact" | "location" | "item_category" | "item" | "item_variation" | "item_variation_attribute" | "estimate" | "invoice" | "sales_order" | "purchase_order" | "stock_transfer";
+            /** Format: uuid */
+            id: string;
+        };
+        /** @description One event of the account’s log: as the record’s `/events` shows it, with the record named */
+        AccountEvent: {
+            /** @enum {string} */
+            object: "event";
+            /** Format: uuid */
+            id: string;
+            /** @example customer-0b6d… */
+            stream: string;
+            /** @description The record’s revision this event made */
+            revision: number;
+            /** @example CustomerCreated */
+            type: string;
+            /** @description The event’s data, with fields the caller may not see left out */
+            data: {
+                [key: string]: unknown;
+            };
+            metadata: components["schemas"]["EventMetadata"];
+            /**
+             * Format: date-time
+             * @example 2030-01-10T09:30:00.000Z
+             */
+            recorded_at: string;
+            record: components["schemas"]["EventRecord"];
+        };
+        AccountEventPage: {
+            /** @enum {string} */
+            object: "list";
+            url: string;
+            /** @description The log goes on past this page: continue with next_cursor */
+            has_more: boolean;
+            /** @description Where this page ends: send it as cursor, with the same filters, to go on (it never expires) */
+            next_cursor: string;
+            data: components["schemas"]["AccountEvent"][];
         };
     };
     responses: never;
@@ -26754,6 +26815,126 @@ export interface operations {
             };
             /** @description unsupported_media_type: the body is not JSON */
             415: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_failed, unsupported_field or invalid_query_parameter, with `param` */
+            422: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget renews */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (2) */
+                    "Retry-After"?: number;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accountEvents_list: {
+        parameters: {
+            query?: {
+                /** @description Events per page, 1 to 100, default 20 */
+                limit?: number;
+                /** @description A next_cursor of this list (or of the change feed) */
+                cursor?: unknown;
+                /** @description Event types, comma-separated, e.g. InvoiceCreated */
+                type?: unknown;
+                /** @description Record kinds, comma-separated: customer, supplier, contact, location, item_category, item, item_variation, item_variation_attribute, estimate, invoice, sales_order, purchase_order, stock_transfer */
+                object?: unknown;
+                /** @description ISO 8601: events recorded before it */
+                until?: unknown;
+                /** @description ISO 8601: events recorded at or after it */
+                since?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountEventPage"];
+                };
+            };
+            /** @description Bad request: malformed JSON (`malformed_json`), a malformed header (`invalid_if_match`, …) */
+            400: {
+                headers: {
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_required */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of it: `"per-key";r=<remaining>;t=<seconds until it renews>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description insufficient_scope or permission_denied */
+            403: {
                 headers: {
                     /** @description The request budget: `"per-key";q=<requests>;w=<window seconds>` */
                     "RateLimit-Policy"?: string;

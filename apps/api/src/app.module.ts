@@ -20,6 +20,7 @@ import { ConversionsModule } from './conversions/conversions.module';
 import { SalesOrderInvoicingModule } from './sales-order-invoicing/sales-order-invoicing.module';
 import { ChangesModule } from './changes/changes.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { AccountEventsModule } from './account-events/account-events.module';
 import { LocationsModule } from './locations/locations.module';
 import { ItemCategoriesModule } from './item-categories/item-categories.module';
 import { ItemPhotosModule } from './items/photos/item-photos.module';
@@ -69,6 +70,7 @@ export class AppModule {
         SalesOrderInvoicingModule,
         ChangesModule,
         WebhooksModule,
+        AccountEventsModule,
         ...(options.imports ?? []),
       ],
     };

@@ -5,6 +5,7 @@ import { CliContext } from './cli-context';
 import { projectionsCommand, restartProjectionCommand } from './commands/projections';
 import { rebuildCommand } from './commands/rebuild';
 import { verifyCommand } from './commands/verify';
+import { EVENTS_USAGE, eventsCommandOf } from './events/events-commands';
 import {
   OPERATOR_GROUPS,
   OPERATOR_USAGE,
@@ -29,10 +30,13 @@ Read models:
                                         ${DEFAULT_STEP_GRACE_MS / 1000}) and not carried out; exit 0 equal, 1 different
                                         (tables and rows named, or steps), 2 not verified
 
+An account's log for auditors:
+${EVENTS_USAGE}
 Accounts, users and API keys (as the operator API /admin/v1; JSON on stdout):
 ${OPERATOR_USAGE}
 Exit codes: 0 done; 1 refused (the error envelope on stderr) or failed; 2 not a valid command line
-(verify: 0 equal, 1 different, 2 not verified or could not run).
+(verify: 0 equal, 1 different, 2 not verified or could not run; events verify-export: 0 OK,
+1 a line differs, 2 could not run).
 
 Stores as the service: DATABASE_URL, else PGlite in DATA_DIR/pglite (default ./data; PGlite admits one
 process, so stop the API first); EVENTSTORE_CONNECTION_STRING for EventStoreDB.
@@ -67,6 +71,9 @@ const OPTIONS = {
   'expires-at': text,
   page: text,
   limit: text,
+  account: text,
+  since: text,
+  until: text,
 } as const;
 
 /** Runs one command; resolves to the process exit code. */
@@ -104,6 +111,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 /** The command a line names, checked before any store opens; throws when it names none. */
 function commandOf(positionals: string[], options: OptionValues): Command {
   const [name, ...rest] = positionals;
+  if (name === 'events') return eventsCommandOf(rest, options);
   if (OPERATOR_GROUPS.has(name)) {
     const prepared = prepareOperatorCommand(positionals, options);
     return async (context, io) => {

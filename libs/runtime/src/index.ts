@@ -18,3 +18,5 @@ export * from './commands/state-keeping-store';
 export * from './commands/recent-states';
 export * from './mail/smtp-mailer';
 export * from './node-support';
+export * from './audit/canonical-json';
+export * from './audit/account-log';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { hasPermission, hasScopes, RecordState } from '@app/domain';
+import { RecordState } from '@app/domain';
 import { Database, RecordChangeRow, recordChangesProjector } from '@app/read-models';
 import { stepEventId } from '@app/read-models/reactors/step-event-id';
 import { RecordWriter } from '@app/runtime';
@@ -14,6 +14,7 @@ import { ChangeCursor, signCursor } from './change-cursor';
 import { ChangeQuery } from './change-query';
 import { CursorSecret } from './cursor-secret';
 import { FEED_RECORDS, FeedRecord } from './feed-records';
+import { readableKinds, recordInSight } from './feed-sight';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -66,10 +67,11 @@ export class ChangeFeed {
     const cursor: ChangeCursor = last
       ? { accountId: actor.accountId, commit: last.commit_position, prepare: last.prepare_position }
       : (query.cursor ?? { accountId: actor.accountId, commit: '0', prepare: '0' });
-    const sight = new Map<string, boolean>();
+    const sight = new Map<string, { record: any } | null>();
     const shown: RecordChangeRow[] = [];
     for (const row of examined)
-      if (await this.visible(actor, BY_PREFIX.get(row.stream_prefix)!, row, sight)) shown.push(row);
+      if (await recordInSight(this.writer, actor, BY_PREFIX.get(row.stream_prefix)!, row.record_id, sight))
+        shown.push(row);
     const states = query.expandRecord ? await this.statesOf(shown) : undefined;
     const data: ChangeEntry[] = [];
     for (const row of shown) {
@@ -116,24 +118,6 @@ export class ChangeFeed {
       commit_position: String(row.commit_position),
       prepare_position: String(row.prepare_position),
     }));
-  }
-
-  /** As the record's history is: by its last state, deleted or not; once per record and page. */
-  private async visible(
-    actor: Actor,
-    kind: FeedRecord,
-    row: RecordChangeRow,
-    sight: Map<string, boolean>,
-  ): Promise<boolean> {
-    const key = streamKey(row);
-    let seen = sight.get(key);
-    if (seen === undefined) {
-      const { state } = await this.writer.read(kind.aggregate, row.record_id);
-      const record = (state as RecordState<any>).status === 'absent' ? undefined : (state as any).record;
-      seen = record !== undefined && kind.history(record).visible(record, actor);
-      sight.set(key, seen);
-    }
-    return seen;
   }
 
   /** Each record's states at the page's revisions of it: one fold per record and page. */
@@ -189,13 +173,6 @@ export class ChangeFeed {
     if (kind.object === 'item_variation') return this.variations.one(actor, state.record, row.revision);
     return kind.history(state.record).view(state.record, row.revision, actor);
   }
-}
-
-/** The kinds whose read scope the key holds and whose list permission its user has. */
-function readableKinds(actor: Actor): FeedRecord[] {
-  return FEED_RECORDS.filter(({ scopes, permission }) => {
-    return hasScopes(actor.scopes, scopes) && (!permission || hasPermission(actor.permissions, permission));
-  });
 }
 
 function streamKey(row: Pick<RecordChangeRow, 'stream_prefix' | 'record_id'>): string {

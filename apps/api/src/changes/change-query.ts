@@ -1,4 +1,4 @@
-import { invalidQueryParameter, queryText, refuseUnknownParams } from '@app/runtime';
+import { invalidQueryParameter, isoTimestampOf, queryText, refuseUnknownParams } from '@app/runtime';
 import { ChangeCursor, readCursor } from './change-cursor';
 import { FEED_RECORDS } from './feed-records';
 
@@ -14,7 +14,6 @@ export interface ChangeQuery {
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** `since` or `cursor` (not both), `object`, `limit` (1 to 100, default 20), `expand=record`. */
 export function parseChangeQuery(
@@ -29,21 +28,23 @@ export function parseChangeQuery(
     throw invalidQueryParameter('since', 'Send since to start, or cursor to go on: not both.');
   return {
     cursor: cursorText === undefined ? undefined : readCursor(cursorText, accountId, secret),
-    since: sinceText === undefined ? undefined : since(sinceText),
-    objects: objects(queryText(query, 'object')),
-    limit: limit(queryText(query, 'limit')),
+    since: sinceText === undefined ? undefined : timestampParam('since', sinceText),
+    objects: objectsParam(queryText(query, 'object')),
+    limit: limitParam(queryText(query, 'limit')),
     expandRecord: expand(queryText(query, 'expand')),
   };
 }
 
-function since(text: string): Date {
-  const time = new Date(text);
-  if (!ISO_TIMESTAMP.test(text) || Number.isNaN(time.getTime()))
-    throw invalidQueryParameter('since', 'since must be an ISO 8601 timestamp, e.g. 2026-01-31T00:00:00Z.');
+/** An ISO 8601 timestamp with its offset (`since`, `until`); else 422 naming the parameter. */
+export function timestampParam(param: string, text: string): Date {
+  const time = isoTimestampOf(text);
+  if (!time)
+    throw invalidQueryParameter(param, `${param} must be an ISO 8601 timestamp, e.g. 2026-01-31T00:00:00Z.`);
   return time;
 }
 
-function objects(text: string | undefined): string[] | undefined {
+/** `object`: record kinds of the feed, comma-separated; all when absent. */
+export function objectsParam(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
   const names = text.split(',').map((name) => name.trim());
   const known = FEED_RECORDS.map((kind) => kind.object);
@@ -53,7 +54,8 @@ function objects(text: string | undefined): string[] | undefined {
   return names;
 }
 
-function limit(text: string | undefined): number {
+/** `limit`: 1 to 100, default 20. */
+export function limitParam(text: string | undefined): number {
   if (text === undefined) return DEFAULT_LIMIT;
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < 1 || value > MAX_LIMIT)

@@ -1,3 +1,4 @@
+import { Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptions, ApiSchema } from '@nestjs/swagger';
 import { FEED_RECORDS } from './feed-records';
 
@@ -39,23 +40,34 @@ export class ChangeSchema {
   event_types!: string[];
 }
 
-@ApiSchema({ name: 'ChangePage' })
-export class ChangePageSchema {
-  @ApiProperty({ type: 'string', enum: ['list'] })
-  object!: 'list';
+/**
+ * A page of a log-ordered list with the feed's signed cursor (the change feed, the account's log):
+ * `hasMore` and `nextCursor` say how to go on.
+ */
+export function cursorPageSchema(name: string, entry: Type<unknown>, hasMore: string, nextCursor: string) {
+  @ApiSchema({ name })
+  class CursorPageSchema {
+    @ApiProperty({ type: 'string', enum: ['list'] })
+    object!: 'list';
 
-  @ApiProperty({ type: 'string' })
-  url!: string;
+    @ApiProperty({ type: 'string' })
+    url!: string;
 
-  @ApiProperty({ type: 'boolean', description: 'More changes follow: continue with next_cursor' })
-  has_more!: boolean;
+    @ApiProperty({ type: 'boolean', description: hasMore })
+    has_more!: boolean;
 
-  @ApiProperty({
-    type: 'string',
-    description: 'Where this page ends: send it as cursor to go on (it never expires)',
-  })
-  next_cursor!: string;
+    @ApiProperty({ type: 'string', description: nextCursor })
+    next_cursor!: string;
 
-  @ApiProperty({ type: ChangeSchema, isArray: true })
-  data!: ChangeSchema[];
+    @ApiProperty({ type: entry, isArray: true })
+    data!: unknown[];
+  }
+  return CursorPageSchema;
 }
+
+export const ChangePageSchema = cursorPageSchema(
+  'ChangePage',
+  ChangeSchema,
+  'More changes follow: continue with next_cursor',
+  'Where this page ends: send it as cursor to go on (it never expires)',
+);

@@ -9,6 +9,6 @@ import { CursorSecret } from './cursor-secret';
   imports: [ItemVariationsModule],
   controllers: [ChangesController],
   providers: [ChangeFeed, CursorSecret],
-  exports: [ChangeFeed],
+  exports: [ChangeFeed, CursorSecret],
 })
 export class ChangesModule {}

@@ -1,4 +1,5 @@
-import { canonicalJson, requestHash } from './request-hash';
+import { canonicalJson } from '@app/runtime';
+import { requestHash } from './request-hash';
 
 describe('requestHash', () => {
   const base = { method: 'POST', url: '/api/v3/invoices?x=1', body: { a: 1, b: { c: [1, { d: 2, e: 3 }] } } };

@@ -72,6 +72,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'stock-transfers': 'Stock transfers between locations',
   changes: 'Incremental sync: every change of the records a key may read, in log order',
   webhooks: 'Webhook endpoints: the same changes pushed, signed with Standard Webhooks, retried, in order per record',
+  events: 'The account’s log for auditors: every event of the records a key may read, in log order',
 };
 
 /** The document's `tags`: each one an operation uses, once, in the order first used. */

@@ -27,3 +27,8 @@ export function accountOf(event: RecordedDomainEvent): string {
 export function recordIdOf(event: Pick<RecordedEvent, 'streamId'>): string {
   return event.streamId.slice(event.streamId.indexOf('-') + 1);
 }
+
+/** The prefix of the event's stream `<prefix>-<uuid>` (its aggregate's streamPrefix). */
+export function prefixOf(streamId: string): string {
+  return streamId.slice(0, streamId.indexOf('-'));
+}

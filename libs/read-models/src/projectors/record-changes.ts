@@ -1,7 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql } from 'kysely';
 import { Projector } from '../projector';
-import { accountOf, domainEvent, recordIdOf } from './domain-events';
+import { accountOf, domainEvent, prefixOf, recordIdOf } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -173,8 +173,4 @@ function extendChange(row: RecordChangeRow, event: RecordedEvent): void {
 /** `CustomerDeleted` ends a customer, `ItemVariationDeleted` a variation; `ZoneDeleted` is a change. */
 function isDeletion(prefix: string, type: string): boolean {
   return type === `${prefix.charAt(0).toUpperCase()}${prefix.slice(1)}Deleted`;
-}
-
-function prefixOf(streamId: string): string {
-  return streamId.slice(0, streamId.indexOf('-'));
 }

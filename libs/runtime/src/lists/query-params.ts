@@ -28,3 +28,11 @@ export function queryText(query: Query | undefined, name: string): string | unde
 export function searchText(query: Query): string | undefined {
   return queryText(query, 'q')?.trim() || undefined;
 }
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** An ISO 8601 timestamp with its offset (`2026-01-31T00:00:00Z`), else undefined. */
+export function isoTimestampOf(text: string): Date | undefined {
+  const time = new Date(text);
+  return ISO_TIMESTAMP.test(text) && !Number.isNaN(time.getTime()) ? time : undefined;
+}
