@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RecordState, isRecordId } from '@app/domain';
-import { EventStore } from '@app/event-store';
+import { EventStore, RecordedEvent } from '@app/event-store';
 import {
   AggregateDefinition,
   AggregateRepository,
@@ -110,7 +110,7 @@ export class RecordHistory {
   }
 
   /** The record as its stream ends (live or deleted) and that revision, if the actor may see it. */
-  private async lastVisible<R, E extends DomainEvent>(
+  async lastVisible<R, E extends DomainEvent>(
     declaration: HistoryDeclaration<R, E>,
     id: string,
     actor: Actor,
@@ -127,13 +127,29 @@ export class RecordHistory {
     id: string,
     revision: number,
   ): Promise<RecordState<R>> {
+    return this.fold(aggregate, id, revision);
+  }
+
+  /**
+   * Folds the record's events up to `revision` (a page of the stream at a time), telling `each`
+   * the state every event made; the last state.
+   */
+  async fold<R, E extends DomainEvent>(
+    aggregate: AggregateDefinition<RecordState<R>, E>,
+    id: string,
+    revision: number,
+    each?: (state: RecordState<R>, event: RecordedEvent) => void,
+  ): Promise<RecordState<R>> {
     const streamId = streamName(aggregate, id);
     let state = aggregate.initialState;
     for (let from = 0; from <= revision;) {
       const maxCount = Math.min(READ_PAGE, revision + 1 - from);
       const events = await this.store.readStream(streamId, { fromRevision: from, maxCount });
       if (events.length === 0) break;
-      for (const event of events) state = aggregate.evolve(state, event as Recorded<E>);
+      for (const event of events) {
+        state = aggregate.evolve(state, event as Recorded<E>);
+        each?.(state, event);
+      }
       from += events.length;
     }
     return state;
