@@ -4,7 +4,7 @@ import { Browser, chromium, Page } from 'playwright-core';
 import { testDatabases } from '@app/read-models/testing/test-databases';
 import { createLocation } from './support/catalog';
 import { apiOf, colleagueOf, Json, ok, openShop, Shop } from './support/estimates';
-import { INVOICES, invoiceBody } from './support/invoices';
+import { invoiceEditedPaidRefunded } from './support/invoices';
 import { Caller } from './support/operator';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -44,24 +44,7 @@ describe('the audit page in Chromium', () => {
       );
     await adjust(10);
     await adjust(-3);
-    const created = await ok(owner('POST', INVOICES, invoiceBody(shop)), 201);
-    await ok(
-      apiOf(t.app)(clerk)(
-        'PATCH',
-        `${INVOICES}/${created.id}`,
-        { purchase_order_number: 'PO-77', lines: [{ id: created.lines[0].id, quantity: 3 }] },
-        { 'idempotency-key': 'edit-1' },
-      ),
-    );
-    await ok(
-      owner('POST', `${INVOICES}/${created.id}/payments`, { amount: 10, payment_date: '2030-01-10' }),
-      201,
-    );
-    await ok(
-      owner('POST', `${INVOICES}/${created.id}/refunds`, { amount: 3, refund_date: '2030-01-11' }),
-      201,
-    );
-    invoice = await ok(owner('GET', `${INVOICES}/${created.id}`));
+    invoice = await invoiceEditedPaidRefunded(t.app, shop, clerk);
 
     mkdirSync(SCREENSHOTS, { recursive: true });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });

@@ -9,7 +9,7 @@ import {
   openShop,
   Shop,
 } from './support/estimates';
-import { INVOICES, invoiceBody } from './support/invoices';
+import { INVOICES, invoiceEditedPaidRefunded } from './support/invoices';
 import { Caller, createCaller } from './support/operator';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -33,32 +33,7 @@ describe.each(testDatabases())('field-level history on $name', (target) => {
     t = await startTestApp(target);
     shop = await openShop(t.app);
     clerk = await colleagueOf(t.app, shop, { name: 'Clerk' });
-    const owner = apiOf(t.app)(shop.owner);
-    const created = await ok(
-      owner('POST', INVOICES, invoiceBody(shop), { 'idempotency-key': 'create-1' }),
-      201,
-    );
-    await ok(
-      apiOf(t.app)(clerk)(
-        'PATCH',
-        `${INVOICES}/${created.id}`,
-        {
-          purchase_order_number: 'PO-77',
-          shipping_cost: 4,
-          lines: [{ id: created.lines[0].id, quantity: 3 }],
-        },
-        { 'idempotency-key': 'edit-1' },
-      ),
-    );
-    await ok(
-      owner('POST', `${INVOICES}/${created.id}/payments`, { amount: 10, payment_date: '2030-01-10' }),
-      201,
-    );
-    await ok(
-      owner('POST', `${INVOICES}/${created.id}/refunds`, { amount: 3, refund_date: '2030-01-11' }),
-      201,
-    );
-    invoice = await ok(owner('GET', `${INVOICES}/${created.id}`));
+    invoice = await invoiceEditedPaidRefunded(t.app, shop, clerk);
   });
   afterAll(() => t?.close());
 
