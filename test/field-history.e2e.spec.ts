@@ -121,6 +121,35 @@ describe.each(testDatabases())('field-level history on $name', (target) => {
     );
   });
 
+  it('compares an item variation’s record, its cost override hidden without unit_cost.view', async () => {
+    const owner = apiOf(t.app)(shop.owner);
+    const item = await ok(
+      owner('POST', '/api/v3/items', {
+        name: 'Shirt',
+        inventory_type: 'quantity',
+        category_id: shop.category.id,
+      }),
+      201,
+    );
+    const variations = `/api/v3/items/${item.id}/variations`;
+    const variation = await ok(owner('POST', variations, { variation_type: 'location_only' }), 201);
+    const path = `${variations}/${variation.id}`;
+    await ok(owner('PATCH', path, { barcode: 'SH-1', unit_cost_override: 3 }));
+
+    const [edit] = (await ok(history(shop.owner, path))).data;
+    expect(edit).toMatchObject({ actor: { user_id: shop.owner.userId, user_name: 'Owner' } });
+    expect(edit.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'barcode', from: '', to: 'SH-1' },
+        { field: 'unit_cost_override', from: null, to: '3.0000' },
+      ]),
+    );
+    const noCosts = await colleagueOf(t.app, shop, { permissions: NO_COSTS });
+    const [hidden] = (await ok(history(noCosts, path))).data;
+    expect(hidden.changes).toEqual([{ field: 'barcode', from: '', to: 'SH-1' }]);
+    expectMissing(await history(shop.owner, `/api/v3/items/${shop.widget.id}/variations/${variation.id}`));
+  });
+
   it('pages newest first within revision_from and revision_to', async () => {
     const path = `${INVOICES}/${invoice.id}`;
     const all = (await ok(history(shop.owner, path, '?limit=100'))).data;
