@@ -19,6 +19,7 @@ const API_LAYERS = [
     'operations',
     'storage',
     'reactors',
+    'audit-page',
   ],
   ['documents', 'parties', 'contacts', 'variation-attributes', 'item-categories', 'locations', 'operator'],
   ['items'],

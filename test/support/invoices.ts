@@ -1,4 +1,6 @@
-import { Json, Shop } from './estimates';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { apiOf, Json, ok, Shop } from './estimates';
+import { Caller } from './operator';
 
 /* Shared setup of the invoice e2e suites (documents-api §2–§4, EXTENSIONS.md §3–§5, §8). */
 
@@ -67,4 +69,31 @@ export function invoiceBody(shop: Shop, over: Json = {}): Json {
 /** A service line of `amount`, untaxed unless rates are given. */
 export function serviceLine(amount: number, over: Json = {}): Json {
   return { name: 'Service', unit_price: amount, quantity: 1, tax_rate: 0, tax_2_rate: 0, ...over };
+}
+
+/**
+ * An invoice with a past for auditors (issue 30): created by the owner (Idempotency-Key
+ * `create-1`), edited by `clerk` (key `edit-1`: purchase order number PO-77, shipping cost 4, the
+ * line's quantity 2 → 3, total 28 → 42), paid 10 and refunded 3 by the owner; as it is now.
+ */
+export async function invoiceEditedPaidRefunded(
+  app: NestFastifyApplication,
+  shop: Shop,
+  clerk: Caller,
+): Promise<Json> {
+  const owner = apiOf(app)(shop.owner);
+  const created = await ok(
+    owner('POST', INVOICES, invoiceBody(shop), { 'idempotency-key': 'create-1' }),
+    201,
+  );
+  const url = `${INVOICES}/${created.id}`;
+  const edit = {
+    purchase_order_number: 'PO-77',
+    shipping_cost: 4,
+    lines: [{ id: created.lines[0].id, quantity: 3 }],
+  };
+  await ok(apiOf(app)(clerk)('PATCH', url, edit, { 'idempotency-key': 'edit-1' }));
+  await ok(owner('POST', `${url}/payments`, { amount: 10, payment_date: '2030-01-10' }), 201);
+  await ok(owner('POST', `${url}/refunds`, { amount: 3, refund_date: '2030-01-11' }), 201);
+  return ok(owner('GET', url));
 }

@@ -20,9 +20,10 @@ export async function snapshotOf(
 ): Promise<Snapshot> {
   const snapshot: Snapshot = new Map();
   for (const operation of operations) {
-    // Histories are left out: a refused request's events are looked for by request id instead.
+    // Histories are left out (events, and the field history folded from them): a refused
+    // request's events are looked for by request id instead.
     if (operation.method !== 'GET' || !operation.path.startsWith('/api/v3/')) continue;
-    if (operation.path.endsWith('/events')) continue;
+    if (operation.path.endsWith('/events') || operation.path.endsWith('/history')) continue;
     const params: Record<string, string> = {};
     for (const param of operation.pathParams) {
       const id = worldId(world, operation.path, param);

@@ -11,6 +11,7 @@ import { acceptJsonBodiesOnly, BODY_LIMIT_BYTES } from './http/json-body';
 import { admitInTurn, RequestAdmission } from './http/request-admission';
 import { answerOversizedBodiesReadably } from './http/oversized-bodies';
 import { acceptPhotoUploads } from './items/photos/photo-uploads';
+import { serveAuditPage } from './audit-page/audit-page';
 import { setupOpenApi } from './openapi/openapi';
 import { Metrics } from './operations/metrics';
 import { RateLimits } from './http/rate-limits';
@@ -73,6 +74,7 @@ export async function createApp(
       done();
     });
     options.extendHttp?.(fastify as unknown as FastifyInstance);
+    await serveAuditPage(fastify as unknown as FastifyInstance);
     setupOpenApi(app);
     await app.init();
     await fastify.ready();

@@ -12,12 +12,21 @@ import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import { ListOperation, RetrieveOperation, WriteOperation } from '../openapi/record-operations';
 import { ContactSchema } from './contact-schemas';
 import { EventEntrySchema } from '../history/event-entry-schema';
+import { HistoryEntrySchema } from '../history/history-entry-schema';
 import { ContactCommand } from '@app/domain';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
-import { ApiEventsQuery, asOfRequested, parseEventsQuery, RecordHistory } from '../history';
+import {
+  ApiEventsQuery,
+  ApiHistoryQuery,
+  asOfRequested,
+  FieldHistory,
+  parseEventsQuery,
+  parseHistoryQuery,
+  RecordHistory,
+} from '../history';
 import { parseIfMatch, withETag } from '../http/etag';
 import { IF_MATCH_CHANGE, IfMatch } from '../http/if-match';
 import { pathOf } from '@app/runtime';
@@ -140,7 +149,7 @@ export class ContactsController {
 }
 
 /**
- * GET /api/v3/contacts/{id}/events for auditors, through RecordHistory: visibility depends on the
+ * GET /api/v3/contacts/{id}/events and …/history for auditors, through RecordHistory: visibility depends on the
  * linked records (read models), so it is checked here first, as for the retrieve.
  */
 @ApiTags('contacts')
@@ -149,6 +158,7 @@ export class ContactHistoryController {
   constructor(
     private readonly reads: ContactReads,
     private readonly history: RecordHistory,
+    private readonly fields: FieldHistory,
   ) {}
 
   @Get(':id/events')
@@ -166,5 +176,22 @@ export class ContactHistoryController {
     const page = parseEventsQuery(query);
     await this.reads.assertVisible(actor, id);
     return this.history.events(CONTACT_HISTORY, id, actor, page, pathOf(request.url));
+  }
+
+  @Get(':id/history')
+  @Access(['contacts:read', 'audit:read'], MANAGE)
+  @ApiOperation({ summary: `The contact's field changes per revision, newest first (auditors)` })
+  @ApiHistoryQuery()
+  @ApiListOf(HistoryEntrySchema, { description: 'A page of the contact’s revisions' })
+  @ApiNotFoundResponse({ description: 'resource_missing' })
+  async fieldHistory(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+    @Req() request: FastifyRequest,
+  ) {
+    const history = parseHistoryQuery(query);
+    await this.reads.assertVisible(actor, id);
+    return this.fields.page(CONTACT_HISTORY, id, actor, history, pathOf(request.url));
   }
 }

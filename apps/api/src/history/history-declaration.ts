@@ -5,7 +5,7 @@ import { Actor } from '../auth/actor';
 
 /**
  * What a resource declares to get its event history (EXTENSIONS.md §8): `historyController(it)`
- * serves GET /api/v3/{path}/{id}/events, and `RecordHistory.retrieveAsOf(it, …)` answers the
+ * serves GET /api/v3/{path}/{id}/events and …/history (field changes), and `RecordHistory.retrieveAsOf(it, …)` answers the
  * retrieve endpoint's `?as_of_revision=N`.
  */
 export interface HistoryDeclaration<R = unknown, E extends DomainEvent = DomainEvent> {
@@ -30,4 +30,9 @@ export interface HistoryDeclaration<R = unknown, E extends DomainEvent = DomainE
   etagPrefix?: string;
   /** An event's data as this actor may see it (see hideUnless); all of it by default. */
   redact?(data: JsonObject, actor: Actor): JsonObject;
+  /**
+   * What GET …/history compares from one revision to the next, when `view` is not the record's
+   * JSON; `redact` is applied to it as to events.
+   */
+  compared?(record: R, revision: number, actor: Actor): object;
 }

@@ -3,6 +3,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { ApiListOf } from '../openapi/response-schemas';
 import { EventEntrySchema } from './event-entry-schema';
+import { FieldHistory } from './field-history';
+import { HistoryEntrySchema } from './history-entry-schema';
+import { ApiHistoryQuery, parseHistoryQuery } from './history-query';
 import { DomainEvent } from '@app/event-store/aggregate';
 import { FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';
@@ -14,7 +17,7 @@ import { HistoryDeclaration } from './history-declaration';
 import { RecordHistory } from './record-history';
 
 /**
- * The controller serving GET /api/v3/{path}/{id}/events for one declared resource: add it to the
+ * The controller serving GET /api/v3/{path}/{id}/events and …/history for one declared resource: add it to the
  * resource module's controllers.
  */
 export function historyController<R, E extends DomainEvent>(
@@ -23,7 +26,10 @@ export function historyController<R, E extends DomainEvent>(
   @ApiTags(declaration.path)
   @Controller(`api/v3/${declaration.path}`)
   class HistoryController {
-    constructor(@Inject(RecordHistory) private readonly history: RecordHistory) {}
+    constructor(
+      @Inject(RecordHistory) private readonly history: RecordHistory,
+      @Inject(FieldHistory) private readonly fields: FieldHistory,
+    ) {}
 
     @Get(':id/events')
     @Access([...declaration.scopes, 'audit:read'], declaration.permission)
@@ -38,6 +44,21 @@ export function historyController<R, E extends DomainEvent>(
       @CurrentActor() actor: Actor,
     ) {
       return this.history.events(declaration, id, actor, parseEventsQuery(query), pathOf(request.url));
+    }
+
+    @Get(':id/history')
+    @Access([...declaration.scopes, 'audit:read'], declaration.permission)
+    @ApiOperation({ summary: `The record's field changes per revision, newest first (auditors)` })
+    @ApiHistoryQuery()
+    @ApiListOf(HistoryEntrySchema, { description: 'A page of the record’s revisions' })
+    @ApiErrors(404, 410, 422)
+    fieldHistory(
+      @Param('id') id: string,
+      @Query() query: Record<string, unknown>,
+      @Req() request: FastifyRequest,
+      @CurrentActor() actor: Actor,
+    ) {
+      return this.fields.page(declaration, id, actor, parseHistoryQuery(query), pathOf(request.url));
     }
   }
   // Its own name per resource, for Nest's injector and unique OpenAPI operation ids.

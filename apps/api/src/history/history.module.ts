@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
+import { FieldHistory } from './field-history';
 import { RecordHistory } from './record-history';
 
-/** RecordHistory for every resource module: a resource only declares its history. */
+/** RecordHistory and FieldHistory for every resource module: a resource only declares its history. */
 @Global()
-@Module({ providers: [RecordHistory], exports: [RecordHistory] })
+@Module({ providers: [RecordHistory, FieldHistory], exports: [RecordHistory, FieldHistory] })
 export class HistoryModule {}

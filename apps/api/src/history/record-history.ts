@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RecordState, isRecordId } from '@app/domain';
-import { EventStore } from '@app/event-store';
+import { EventStore, RecordedEvent } from '@app/event-store';
 import {
   AggregateDefinition,
   AggregateRepository,
@@ -110,7 +110,7 @@ export class RecordHistory {
   }
 
   /** The record as its stream ends (live or deleted) and that revision, if the actor may see it. */
-  private async lastVisible<R, E extends DomainEvent>(
+  async lastVisible<R, E extends DomainEvent>(
     declaration: HistoryDeclaration<R, E>,
     id: string,
     actor: Actor,
@@ -127,7 +127,7 @@ export class RecordHistory {
     id: string,
     revision: number,
   ): Promise<RecordState<R>> {
-    return (await this.statesAt(aggregate, id, [revision])).get(revision)!;
+    return this.fold(aggregate, id, revision);
   }
 
   /** The record's states right after each of `revisions`, from one fold of its events. */
@@ -136,24 +136,38 @@ export class RecordHistory {
     id: string,
     revisions: readonly number[],
   ): Promise<Map<number, RecordState<R>>> {
-    const streamId = streamName(aggregate, id);
     const wanted = new Set(revisions);
-    const last = Math.max(...revisions);
     const states = new Map<number, RecordState<R>>();
+    const last = await this.fold(aggregate, id, Math.max(...revisions), (state, event) => {
+      if (wanted.has(event.revision)) states.set(event.revision, state);
+    });
+    // Past the stream's end: the state it ended with, as a fold to there gives.
+    for (const revision of wanted) if (!states.has(revision)) states.set(revision, last);
+    return states;
+  }
+
+  /**
+   * Folds the record's events up to `revision` (a page of the stream at a time), telling `each`
+   * the state every event made; the last state.
+   */
+  async fold<R, E extends DomainEvent>(
+    aggregate: AggregateDefinition<RecordState<R>, E>,
+    id: string,
+    revision: number,
+    each?: (state: RecordState<R>, event: RecordedEvent) => void,
+  ): Promise<RecordState<R>> {
+    const streamId = streamName(aggregate, id);
     let state = aggregate.initialState;
-    let from = 0;
-    for (; from <= last;) {
-      const maxCount = Math.min(READ_PAGE, last + 1 - from);
+    for (let from = 0; from <= revision;) {
+      const maxCount = Math.min(READ_PAGE, revision + 1 - from);
       const events = await this.store.readStream(streamId, { fromRevision: from, maxCount });
       if (events.length === 0) break;
       for (const event of events) {
         state = aggregate.evolve(state, event as Recorded<E>);
-        if (wanted.has(from)) states.set(from, state);
-        from += 1;
+        each?.(state, event);
       }
+      from += events.length;
     }
-    // Past the stream's end: the state it ended with, as a fold to there gives.
-    for (const revision of wanted) if (!states.has(revision)) states.set(revision, state);
-    return states;
+    return state;
   }
 }

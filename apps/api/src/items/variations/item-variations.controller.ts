@@ -10,6 +10,7 @@ import {
 import { ApiDeleted, ApiListOf } from '../../openapi/response-schemas';
 import { ListOperation, RetrieveOperation, WriteOperation } from '../../openapi/record-operations';
 import { EventEntrySchema } from '../../history/event-entry-schema';
+import { HistoryEntrySchema } from '../../history/history-entry-schema';
 import { VariationSchema } from './variation-schemas';
 import { ItemVariationRecord } from '@app/domain';
 import { FastifyReply, FastifyRequest } from 'fastify';
@@ -18,9 +19,12 @@ import { Actor } from '../../auth/actor';
 import { CurrentActor } from '../../auth/current-actor';
 import {
   ApiEventsQuery,
+  ApiHistoryQuery,
   asOfRequested,
+  FieldHistory,
   parseAsOfRevision,
   parseEventsQuery,
+  parseHistoryQuery,
   RecordHistory,
   requireAuditScope,
 } from '../../history';
@@ -48,6 +52,7 @@ export class ItemVariationsController {
     private readonly views: VariationViews,
     private readonly items: ItemReads,
     private readonly history: RecordHistory,
+    private readonly fields: FieldHistory,
   ) {}
 
   @Get()
@@ -121,6 +126,23 @@ export class ItemVariationsController {
     const page = parseEventsQuery(query);
     await this.items.visible(actor, itemId);
     return this.history.events(variationHistory(itemId), variationId, actor, page, pathOf(request.url));
+  }
+
+  @Get(':variation_id/history')
+  @Access(['items:read', 'audit:read'])
+  @ApiOperation({ summary: "The variation's field changes per revision, newest first (auditors)" })
+  @ApiHistoryQuery()
+  @ApiListOf(HistoryEntrySchema, { description: 'A page of the variation’s revisions' })
+  async fieldHistory(
+    @CurrentActor() actor: Actor,
+    @Param('id') itemId: string,
+    @Param('variation_id') variationId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() request: FastifyRequest,
+  ) {
+    const history = parseHistoryQuery(query);
+    await this.items.visible(actor, itemId);
+    return this.fields.page(variationHistory(itemId), variationId, actor, history, pathOf(request.url));
   }
 
   @Patch(':variation_id')

@@ -13,6 +13,8 @@ export function variationHistory(itemId: string): HistoryDeclaration<ItemVariati
     scopes: ['items:read'],
     visible: (record, actor) => record.account_id === actor.accountId && record.item_id === itemId,
     view: (record, revision) => ({ record, revision }),
+    // The field history compares the record itself; its cost is hidden by redact.
+    compared: (record) => record,
     redact: hideUnless('unit_cost.view', ['unit_cost_override']),
   };
 }
