@@ -2532,12 +2532,12 @@ export interface components {
              * @example lines.0b6d….quantity
              */
             field: string;
-            from: (string | number | boolean | {
+            from: (string | null) | number | boolean | {
                 [key: string]: unknown;
-            } | unknown[]) | null;
-            to: (string | number | boolean | {
+            } | unknown[];
+            to: (string | null) | number | boolean | {
                 [key: string]: unknown;
-            } | unknown[]) | null;
+            } | unknown[];
         };
         HistoryEntry: {
             revision: number;

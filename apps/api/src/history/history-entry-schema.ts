@@ -8,9 +8,9 @@ import { HistoryEntry } from './field-history';
 const nullableText = { type: 'string', nullable: true } as const;
 /** A field's value: any JSON, null when the field was absent. */
 const ANY_VALUE: ApiPropertyOptions = {
-  nullable: true,
   oneOf: [
-    { type: 'string' },
+    { type: 'string', nullable: true }, // null goes here: a `nullable` beside `oneOf` needs a type
+
     { type: 'number' },
     { type: 'boolean' },
     { type: 'object', additionalProperties: true },
