@@ -51,6 +51,15 @@ class ApiProcess {
     throw new Error('the API did not answer /health within a minute');
   }
 
+  /** SIGSTOP: the process answers nothing more until `resume`, so what it has landed stays landed. */
+  pause(): void {
+    this.child.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child.kill('SIGCONT');
+  }
+
   async kill9(): Promise<void> {
     if (this.child.exitCode !== null || this.child.signalCode !== null) return;
     const exited = once(this.child, 'exit');
@@ -164,12 +173,23 @@ describeOnPostgres('retries after kill -9 of the API during conversions (Postgre
     await watcher.connect();
     const answered = () =>
       conversions.filter((c) => c.converted).length + conversions.filter((c) => c.invoiced).length;
+    const landed = async () =>
+      (
+        await watcher.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM events WHERE type IN ('EstimateConverted', 'SalesOrderInvoiced')`,
+        )
+      ).rows[0].n;
+    // A step seen landed may still be answered: its answer can be on the wire. The API is paused,
+    // answers already sent are let in, and only a step still unanswered then gets the kill; else the
+    // API goes on and the watch with it.
     const killing = (async () => {
       for (;;) {
-        const { rows } = await watcher.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM events WHERE type IN ('EstimateConverted', 'SalesOrderInvoiced')`,
-        );
-        if (rows[0].n > answered() && answered() >= CLIENTS) return first.kill9();
+        if ((await landed()) > answered() && answered() >= CLIENTS) {
+          first.pause();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          if ((await landed()) > answered()) return first.kill9();
+          first.resume();
+        }
         if (conversions.every((c) => c.converted && (!c.toOrder || c.invoiced))) return;
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
