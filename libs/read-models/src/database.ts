@@ -14,6 +14,11 @@ import { Pipeline, pipelineOn } from './pipeline';
 export interface DatabaseConfig {
   url?: string;
   dataDir?: string;
+  /**
+   * PGlite only: start from this image of a data directory (`PGlite.dumpDataDir`) instead of
+   * running initdb, which takes seconds; the data directory, if any, must not hold a database yet.
+   */
+  pgliteImage?: Blob;
   /** Pool size for a server; PGlite always has one connection. */
   maxConnections?: number;
   /**
@@ -65,7 +70,7 @@ const pgTypes = {
 };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.url ? openPostgres(config.url, config) : openPglite(config.dataDir);
+  return config.url ? openPostgres(config.url, config) : openPglite(config.dataDir, config.pgliteImage);
 }
 
 /**
@@ -152,11 +157,15 @@ function guarded(pool: Pool): Pool {
  */
 const LISTENER_LOCK = 0x4c53544e;
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Database> {
   const pgliteListeners = new Set<{ channel: string }>();
   // pg_trgm: substring search through GIN indexes (the items list's `q`), as on a server.
   const extensions = { pg_trgm };
-  const pglite = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
+  const pglite = await PGlite.create({
+    extensions,
+    ...(dataDir ? { dataDir } : {}),
+    ...(image ? { loadDataDir: image } : {}),
+  });
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) }); // eslint-disable-line @typescript-eslint/no-explicit-any
   return {
     kind: 'pglite',

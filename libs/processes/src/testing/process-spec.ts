@@ -7,8 +7,9 @@ import {
   RecordedEvent,
   StreamNotFoundError,
 } from '@app/event-store';
-import { Database, openDatabase, UnfinishedStep } from '@app/read-models';
+import { Database, UnfinishedStep } from '@app/read-models';
 import { resetDatabase } from '@app/read-models/testing/projection-setups';
+import { openEmptyPglite } from '@app/read-models/testing/test-databases';
 import { auditCrossRecordSteps } from '../audit/cross-record-audit';
 
 /** What the process specs share: a real store, the records' events, the audit. */
@@ -25,7 +26,7 @@ export function storeFor(kind: (typeof STORES)[number]): () => EventStore {
   let store: EventStore;
   if (kind === 'pglite') {
     beforeAll(async () => {
-      database = await openDatabase({});
+      database = await openEmptyPglite();
     });
     afterAll(() => database?.close());
   }
