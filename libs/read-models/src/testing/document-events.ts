@@ -48,6 +48,27 @@ export const totalsWithDiscountTotal = (subtotal: string, discount = '0.0000') =
   discount_total: discount,
 });
 
+export const CUSTOM_FIELD = uuid('cf');
+
+/**
+ * What the list specs' first edit of a document changes, and so what its row shows after it: a
+ * name, the kind's own number (`ownNumber`), no payment terms, a 10% discount and a custom field.
+ */
+export const firstEditChanges = (ownNumber: object) => ({
+  name: 'Spring order',
+  ...ownNumber,
+  payment_terms: null,
+  discount_percent: '10.000',
+  custom_field_values: [{ custom_field_id: CUSTOM_FIELD, value: 'rush' }],
+});
+
+/** The lines after that edit: the two of `documentCreated` and the discount line (10%) it adds. */
+export const firstEditLines = () => [
+  documentLine(0, 'inventory', '25.0000'),
+  documentLine(1, 'service', '10.0000'),
+  documentLine(2, 'discount', '-3.5000'),
+];
+
 /** The fields of a document for Acme by the salesperson, as its creation event and its list row hold them. */
 const documentFields = (id: string) => ({
   id,
