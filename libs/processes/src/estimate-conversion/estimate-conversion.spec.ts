@@ -38,6 +38,14 @@ async function conversionInLog(store: EventStore, target: 'invoice' | 'sales_ord
   return trigger(store, ESTIMATE_STREAM, convertedEstimate(target, customerId));
 }
 
+/** The prospect LEAD, and its estimate converted into an invoice: the conversion. */
+async function prospectConversionInLog(store: EventStore) {
+  await given(store, `customer-${LEAD}`, [
+    { type: 'CustomerCreated', data: { ...PARTY_CREATED_DATA, id: LEAD, kind: 'prospect' } },
+  ]);
+  return conversionInLog(store, 'invoice', LEAD);
+}
+
 const lineIds = (conversion: RecordedEvent) =>
   [0, 1].map((i) => ({ id: stepEventId(conversion.id, 'invoice-line', i) }));
 
@@ -112,10 +120,7 @@ describe.each(STORES)(
     it('makes the prospect of the estimate a customer', async () => {
       // given a prospect, and its estimate converted into an invoice
       const store = storeOf();
-      await given(store, `customer-${LEAD}`, [
-        { type: 'CustomerCreated', data: { ...PARTY_CREATED_DATA, id: LEAD, kind: 'prospect' } },
-      ]);
-      const conversion = await conversionInLog(store, 'invoice', LEAD);
+      const conversion = await prospectConversionInLog(store);
 
       // when the step runs
       await runReactorStep(estimateConversionReactor, conversion, store);
@@ -133,10 +138,7 @@ describe.each(STORES)(
     it('changes nothing when the step runs again: the same number, one invoice, one promotion', async () => {
       // given a prospect's conversion whose step ran
       const store = storeOf();
-      await given(store, `customer-${LEAD}`, [
-        { type: 'CustomerCreated', data: { ...PARTY_CREATED_DATA, id: LEAD, kind: 'prospect' } },
-      ]);
-      const conversion = await conversionInLog(store, 'invoice', LEAD);
+      const conversion = await prospectConversionInLog(store);
 
       // when it runs again, then the log is as it was, and the repeat found the first run's events
       await expectRepeatChangesNothing(estimateConversionReactor, conversion, store);
