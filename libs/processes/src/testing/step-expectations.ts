@@ -1,4 +1,4 @@
-import { EventStore, RecordedEvent } from '@app/event-store';
+import { AppendResult, EventStore, RecordedEvent } from '@app/event-store';
 import { Reactor, runReactorStep } from '@app/read-models';
 import { auditAfter, logOf } from './process-spec';
 
@@ -14,10 +14,20 @@ export async function expectRepeatChangesNothing(
   store: EventStore,
 ): Promise<void> {
   const first = await runReactorStep(reactor, trigger, store);
-  const log = await logOf(store);
-  const again = await runReactorStep(reactor, trigger, store);
-  expect(await logOf(store)).toEqual(log);
+  const again = await expectStepAppendsNothing(reactor, trigger, store);
   expect(again).toEqual(first);
+}
+
+/** Runs `reactor`'s step for `trigger`, which must append nothing anywhere; returns its answer. */
+export async function expectStepAppendsNothing(
+  reactor: Reactor,
+  trigger: RecordedEvent,
+  store: EventStore,
+): Promise<AppendResult[]> {
+  const log = await logOf(store);
+  const answer = await runReactorStep(reactor, trigger, store);
+  expect(await logOf(store)).toEqual(log);
+  return answer;
 }
 
 /**
