@@ -24,9 +24,6 @@ import {
 /** Text searched by the list's `q` (a substring, case-insensitive), each with a trigram index where possible. */
 export const INVOICE_SEARCH_COLUMNS = ['customer_name', 'custom_invoice_number', 'name'] as const;
 
-/** The amounts its events carry in `totals`, one column each, in the domain's order. */
-export const INVOICE_AMOUNTS = INVOICE_KIND.amounts;
-
 /** Date columns of `invoices`: the list reads them back as text and takes `<column>_from` / `_to` filters on them. */
 export const INVOICE_DATE_COLUMNS = ['issue_date', 'date_sent', 'date_fully_paid'] as const;
 
@@ -51,7 +48,7 @@ export const INVOICE_LIST: DocumentListDeclaration<InvoiceEvent['type']> = {
     date_sent: column('date', true),
     date_fully_paid: column('date', true),
     ...DOCUMENT_HEADER_COLUMNS,
-    ...amountColumns(INVOICE_AMOUNTS),
+    ...amountColumns(INVOICE_KIND.amounts),
     amount_paid: column('numeric'),
     amount_due: { type: 'numeric', update: AMOUNT_DUE_UPDATE },
     shipped_percent: column('integer', true),
@@ -69,7 +66,7 @@ export const INVOICE_LIST: DocumentListDeclaration<InvoiceEvent['type']> = {
   searchColumns: INVOICE_SEARCH_COLUMNS,
   fold: {
     InvoiceCreated: (d) =>
-      createdDocument(INVOICE_AMOUNTS, d, {
+      createdDocument(INVOICE_KIND.amounts, d, {
         date_sent: null,
         date_fully_paid: null,
         amount_paid: '0.0000',
@@ -81,7 +78,7 @@ export const INVOICE_LIST: DocumentListDeclaration<InvoiceEvent['type']> = {
     InvoiceUpdated: (d, known) => {
       const changes: DocumentRow = {
         ...d.changes,
-        ...amountsOf(INVOICE_AMOUNTS, d.lines, d.totals),
+        ...amountsOf(INVOICE_KIND.amounts, d.lines, d.totals),
         updated_at: d.updated_at,
       };
       if ('shipped_percent' in d) changes.shipped_percent = d.shipped_percent;
