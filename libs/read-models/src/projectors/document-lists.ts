@@ -64,6 +64,14 @@ export const DOCUMENT_TRAILING_COLUMNS = {
   updated_at: column('timestamptz'),
 };
 
+/**
+ * The list's `date` columns, in table order: its reads take them back as text (the drivers would
+ * make each a Date in the process's zone) and filter on them by `<column>_from` / `_to`.
+ */
+export function dateColumnsOf(list: Pick<DocumentListDeclaration, 'columns'>): string[] {
+  return Object.entries(list.columns).flatMap(([name, column]) => (column.type === 'date' ? [name] : []));
+}
+
 /** One numeric column per amount. */
 export function amountColumns(amounts: readonly string[]): Record<string, DocumentColumn> {
   return Object.fromEntries(amounts.map((name) => [name, column('numeric')]));

@@ -9,6 +9,7 @@ import {
   amountsOf,
   column,
   createdDocument,
+  dateColumnsOf,
   DOCUMENT_HEADER_COLUMNS,
   DOCUMENT_TRAILING_COLUMNS,
   documentIdentityColumns,
@@ -23,9 +24,6 @@ import {
 
 /** Text searched by the list's `q` (a substring, case-insensitive), each with a trigram index where possible. */
 export const INVOICE_SEARCH_COLUMNS = ['customer_name', 'custom_invoice_number', 'name'] as const;
-
-/** Date columns of `invoices`: the list reads them back as text and takes `<column>_from` / `_to` filters on them. */
-export const INVOICE_DATE_COLUMNS = ['issue_date', 'date_sent', 'date_fully_paid'] as const;
 
 /** What an update assigns `amount_due`: the payment's balance, else a new total less what was paid. */
 const AMOUNT_DUE_UPDATE = `case when r.changes ? 'amount_due' then (r.changes ->> 'amount_due')::numeric
@@ -117,6 +115,9 @@ export const INVOICE_LIST: DocumentListDeclaration<InvoiceEvent['type']> = {
     InvoiceDeleted: () => ({ deleted: true }),
   },
 };
+
+/** Date columns of `invoices`: read back as text, filtered by `<column>_from` / `_to`. */
+export const INVOICE_DATE_COLUMNS = dateColumnsOf(INVOICE_LIST);
 
 /** Columns of `invoice_payments`, in table order. */
 const PAYMENT_COLUMNS = {

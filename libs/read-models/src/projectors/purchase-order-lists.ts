@@ -3,6 +3,7 @@ import {
   amountColumns,
   column,
   createdDocument,
+  dateColumnsOf,
   DocumentListDeclaration,
   documentListProjector,
   fixedColumn,
@@ -15,16 +16,6 @@ export const PURCHASE_ORDER_SEARCH_COLUMNS = [
   'supplier_name',
   'custom_purchase_order_number',
   'name',
-] as const;
-
-/** Date columns of `purchase_orders`: read back as text. */
-export const PURCHASE_ORDER_DATE_COLUMNS = [
-  'issue_date',
-  'date_sent',
-  'date_received',
-  'date_requested',
-  'date_needed',
-  'date_fully_paid',
 ] as const;
 
 /** The variation rows (`item_variation_location_id`) an order's lines name, each once. */
@@ -135,6 +126,9 @@ export const PURCHASE_ORDER_LIST: DocumentListDeclaration<PurchaseOrderEvent['ty
     PurchaseOrderDeleted: () => ({ deleted: true }),
   },
 };
+
+/** Date columns of `purchase_orders`: read back as text, filtered by `<column>_from` / `_to`. */
+export const PURCHASE_ORDER_DATE_COLUMNS = dateColumnsOf(PURCHASE_ORDER_LIST);
 
 /**
  * Purchase orders as list rows (`purchase_orders`). Amounts, status, dates and the paid state are

@@ -15,6 +15,7 @@ import {
   amountColumns,
   column,
   createdDocument,
+  dateColumnsOf,
   DOCUMENT_HEADER_COLUMNS,
   DOCUMENT_TRAILING_COLUMNS,
   DocumentChildTables,
@@ -29,9 +30,6 @@ import {
 
 /** Text searched by the list's `q` (a substring, case-insensitive), each with a trigram index where possible. */
 export const SALES_ORDER_SEARCH_COLUMNS = ['customer_name', 'purchase_order_number', 'name'] as const;
-
-/** Date columns of `sales_orders`: read back as text, filtered by `<column>_from` / `_to`. */
-export const SALES_ORDER_DATE_COLUMNS = ['issue_date', 'expiry_date'] as const;
 
 /** Progress the events carry as they leave it, with what is left to pack. */
 const progress = (d: Partial<SalesOrderProgressLeft>, lines?: DocumentLine[]) => ({
@@ -123,6 +121,9 @@ export const SALES_ORDER_LIST: DocumentListDeclaration<SalesOrderEvent['type']> 
     SalesOrderDeleted: () => ({ deleted: true }),
   },
 };
+
+/** Date columns of `sales_orders`: read back as text, filtered by `<column>_from` / `_to`. */
+export const SALES_ORDER_DATE_COLUMNS = dateColumnsOf(SALES_ORDER_LIST);
 
 /**
  * `sales_order_invoices`: the invoices created from a sales order, with what each has been paid

@@ -1,5 +1,5 @@
 import { serviceDraft } from '@app/domain/document-lines/document-lines.fixture';
-import { DocumentListDeclaration } from '../projectors/document-lists';
+import { dateColumnsOf, DocumentListDeclaration } from '../projectors/document-lists';
 import { ACCOUNT, at, projectorOn, uuid } from './projector-spec';
 
 /** Event bodies of the sales documents (estimates, invoices, sales orders) for the projector specs. */
@@ -123,8 +123,6 @@ export function listRows(
   list: DocumentListDeclaration,
   schema: string,
 ) {
-  const dates = Object.entries(list.columns).flatMap(([name, column]) =>
-    column.type === 'date' ? [`${name}::text as ${name}`] : [],
-  );
+  const dates = dateColumnsOf(list).map((name) => `${name}::text as ${name}`);
   return spec.rows(schema, list.table, list.numberColumn, dates.join(', '));
 }
