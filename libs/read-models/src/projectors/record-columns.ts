@@ -1,0 +1,21 @@
+import { CreateTableBuilder } from 'kysely';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * The columns a record's row opens with: the record's id and its account. With `recordStampColumns`,
+ * every record table of the read models keeps these in the same places.
+ */
+export function recordKeyColumns(table: CreateTableBuilder<any, any>) {
+  return table
+    .addColumn('id', 'uuid', (c) => c.primaryKey())
+    .addColumn('account_id', 'uuid', (c) => c.notNull());
+}
+
+/** The columns a record's row closes with: the revision of its stream it shows, when created and last changed. */
+export function recordStampColumns(table: CreateTableBuilder<any, any>) {
+  return table
+    .addColumn('revision', 'integer', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull());
+}
