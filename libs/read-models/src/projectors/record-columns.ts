@@ -3,8 +3,8 @@ import { CreateTableBuilder } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * The columns a record's row opens with: the record's id and its account. With `recordStampColumns`,
- * every record table of the read models keeps these in the same places.
+ * The columns a record's row opens with: the record's id and its account. Every record table keeps
+ * them first (and `recordStampColumns` last, where it has them), so the tables read alike.
  */
 export function recordKeyColumns(table: CreateTableBuilder<any, any>) {
   return table
