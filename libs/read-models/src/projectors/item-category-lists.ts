@@ -3,7 +3,7 @@ import { sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { domainEvent, recordIdOf } from './domain-events';
 import { pendingAt, PendingRecord, RecordColumn, writeRecords } from './pending-records';
-import { recordKeyColumns, recordStampColumns } from './record-columns';
+import { recordKeyColumns, recordStampColumns } from './column-groups';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 

@@ -3,7 +3,7 @@ import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { oneAtATime } from './one-at-a-time';
 import { domainEvent, recordIdOf, RecordedDomainEvent } from './domain-events';
-import { recordKeyColumns, recordStampColumns } from './record-columns';
+import { recordKeyColumns, recordStampColumns } from './column-groups';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 

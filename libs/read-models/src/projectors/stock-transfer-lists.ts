@@ -5,7 +5,7 @@ import { Projector } from '../projector';
 import { oneAtATime } from './one-at-a-time';
 import { accountOf, domainEvent } from './domain-events';
 import { transferLineColumns } from './stock-transfer-quantities';
-import { recordKeyColumns, recordStampColumns } from './record-columns';
+import { recordKeyColumns, recordStampColumns } from './column-groups';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 

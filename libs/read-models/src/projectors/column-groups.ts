@@ -19,3 +19,15 @@ export function recordStampColumns(table: CreateTableBuilder<any, any>) {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull());
 }
+
+/**
+ * Where stock is counted: the item, its variation and variation row (none for an item without
+ * variations) and the location, the parts of an inventory_quantities row's key.
+ */
+export function stockPlaceColumns(table: CreateTableBuilder<any, any>) {
+  return table
+    .addColumn('item_id', 'uuid', (c) => c.notNull())
+    .addColumn('variation_id', 'uuid')
+    .addColumn('item_variation_location_id', 'integer')
+    .addColumn('location_id', 'uuid');
+}
