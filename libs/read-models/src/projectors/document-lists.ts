@@ -28,14 +28,18 @@ export const fixedColumn = (type: string): DocumentColumn => ({ type, fixed: tru
 /** A column events may change. */
 export const column = (type: string, nullable = false): DocumentColumn => ({ type, nullable });
 
-/** Every sales document's identity and customer, in its table's order, between its number and status. */
-export function documentIdentityColumns(numberColumn: string, customNumberColumn: string) {
+/**
+ * Every sales document's identity and customer, in its table's order, between its number and
+ * status; `own` is the kind's column after the salesperson (its custom number, a sales order's
+ * location).
+ */
+export function documentIdentityColumns(numberColumn: string, own: Record<string, DocumentColumn>) {
   return {
     id: fixedColumn('uuid'),
     account_id: fixedColumn('uuid'),
     [numberColumn]: fixedColumn('integer'),
     salesperson_id: fixedColumn('uuid'),
-    [customNumberColumn]: column('text', true),
+    ...own,
     name: column('text', true),
     customer_id: column('uuid'),
     customer_name: column('text'),

@@ -21,7 +21,7 @@ export const ESTIMATE_LIST: DocumentListDeclaration<EstimateEvent['type']> = {
   streamPrefix: 'estimate-',
   numberColumn: 'estimate_number',
   columns: {
-    ...documentIdentityColumns('estimate_number', 'custom_estimate_number'),
+    ...documentIdentityColumns('estimate_number', { custom_estimate_number: column('text', true) }),
     status_id: column('integer'),
     issue_date: column('date'),
     expiry_date: column('date'),

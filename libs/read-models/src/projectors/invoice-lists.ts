@@ -40,7 +40,7 @@ export const INVOICE_LIST: DocumentListDeclaration<InvoiceEvent['type']> = {
   streamPrefix: 'invoice-',
   numberColumn: 'invoice_number',
   columns: {
-    ...documentIdentityColumns('invoice_number', 'custom_invoice_number'),
+    ...documentIdentityColumns('invoice_number', { custom_invoice_number: column('text', true) }),
     status_id: column('integer'),
     issue_date: column('date'),
     date_sent: column('date', true),
