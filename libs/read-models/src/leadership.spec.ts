@@ -67,6 +67,15 @@ interface Process {
     );
   }
 
+  /** Both processes append `count` sample events at once; each waits until its projectors pass both appends. */
+  async function appendOnBoth(one: Process, two: Process, count: number) {
+    const appended = await Promise.all([
+      appendSampleEvents(one.store, count),
+      appendSampleEvents(two.store, count),
+    ]);
+    for (const p of [one, two]) for (const position of appended) await p.runner.waitFor(position);
+  }
+
   const states = async (p: Process) => (await p.runner.status()).map((s) => s.state);
 
   it('runs each projector in one process only; the other stands by and still reads its own writes', async () => {
@@ -74,14 +83,7 @@ interface Process {
     const second = await start();
 
     // when both processes append at once
-    const [a, b] = await Promise.all([
-      appendSampleEvents(first.store, 150),
-      appendSampleEvents(second.store, 150),
-    ]);
-    for (const p of [first, second]) {
-      await p.runner.waitFor(a);
-      await p.runner.waitFor(b);
-    }
+    await appendOnBoth(first, second, 150);
 
     // then every event is projected exactly once, by the leader
     await expectEachEventOnce('stream_events');
@@ -138,14 +140,7 @@ interface Process {
     const one = await start(() => soleLeases());
     const two = await start(() => soleLeases());
 
-    const [a, b] = await Promise.all([
-      appendSampleEvents(one.store, 200),
-      appendSampleEvents(two.store, 200),
-    ]);
-    for (const p of [one, two]) {
-      await p.runner.waitFor(a);
-      await p.runner.waitFor(b);
-    }
+    await appendOnBoth(one, two, 200);
 
     await expectEachEventOnce('stream_events');
     await expectEachEventOnce('others');

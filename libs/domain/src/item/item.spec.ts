@@ -1,20 +1,15 @@
 import { ACCOUNT_ID, LATER, NOW, OTHER_ACCOUNT_ID, RECORD_ID } from '../testing/fixtures';
-import { liveRecordAfter, scenario, stateAfter } from '../testing/scenario';
+import { liveRecordAfter, stateAfter } from '../testing/scenario';
 import { ItemCommand } from './commands';
 import { ItemContext, ItemReferences } from './context';
-import { decideItem } from './decide';
 import { ItemCreated, ItemEvent, StockAdjusted } from './events';
-import { evolveItem, initialItemState } from './evolve';
 import { itemAggregate } from './item';
+import { archived, folding, item, stockAdjusted, STORE } from './item.fixture';
 import { ItemExtras, itemView, streamExtras } from './view';
-
-const folding = { initialState: initialItemState, evolve: evolveItem };
-const item = scenario(folding, decideItem);
 
 const CATEGORY = 'c0000000-0000-4000-8000-000000000001';
 const UNIQUE_CATEGORY = 'c0000000-0000-4000-8000-000000000002';
 const FIELD = 'f0000000-0000-4000-8000-000000000001';
-const STORE = '10000000-0000-4000-8000-000000000001';
 const WAREHOUSE = '10000000-0000-4000-8000-000000000002';
 const SHELF = '20000000-0000-4000-8000-000000000001';
 const BIN = '20000000-0000-4000-8000-000000000002';
@@ -69,7 +64,6 @@ const uniqueCreated: ItemCreated = {
   type: 'ItemCreated',
   data: { ...created.data, inventory_type: 'unique', category_id: UNIQUE_CATEGORY },
 };
-const archived: ItemEvent = { type: 'ItemArchived', data: { status_id: 13, archived_at: LATER } };
 
 const create = (input: object, over: Partial<ItemContext> = {}) =>
   item
@@ -77,20 +71,6 @@ const create = (input: object, over: Partial<ItemContext> = {}) =>
     .when({ type: 'CreateItem', id: RECORD_ID, item_number: 7, input }, context({ now: NOW, ...over }));
 const update = (input: object): ItemCommand => ({ type: 'UpdateItem', input });
 const adjust = (input: object): ItemCommand => ({ type: 'AdjustItemStock', input });
-const adjusted = (location: string, quantity: string, after: string): StockAdjusted => ({
-  type: 'StockAdjusted',
-  data: {
-    account_id: ACCOUNT_ID,
-    item_id: RECORD_ID,
-    variation_id: null,
-    item_variation_location_id: null,
-    location_id: location,
-    quantity,
-    on_hand_after: after,
-    reason: null,
-    adjusted_at: LATER,
-  },
-});
 
 describe('Item', () => {
   it('streams as item-<id>', () => {
@@ -351,17 +331,17 @@ describe('Item', () => {
   describe('stock adjustments', () => {
     it('adds and removes stock at a location, recording the on-hand after', () => {
       expect(item.given(created).when(adjust({ location_id: STORE, quantity: 5 }), context())).toEqual([
-        adjusted(STORE, '5', '5'),
+        stockAdjusted(STORE, '5', '5'),
       ]);
       expect(
         item
-          .given(created, adjusted(STORE, '5', '5'))
+          .given(created, stockAdjusted(STORE, '5', '5'))
           .when(adjust({ location_id: STORE, quantity: '-1.25', reason: 'Damaged' }), context()),
       ).toMatchObject([{ data: { quantity: '-1.25', on_hand_after: '3.75', reason: 'Damaged' } }]);
     });
 
     it('never makes on-hand negative at a location: 409 insufficient_stock', () => {
-      const stocked = item.given(created, adjusted(STORE, '5', '5'));
+      const stocked = item.given(created, stockAdjusted(STORE, '5', '5'));
       expect(stocked.when(adjust({ location_id: STORE, quantity: -5 }), context())).toMatchObject([
         { data: { on_hand_after: '0' } },
       ]);
@@ -384,7 +364,7 @@ describe('Item', () => {
       expect(unique.when(adjust({ location_id: STORE, quantity: 0.5 }), context())).toMatchObject({
         param: 'quantity',
       });
-      const held = item.given(uniqueCreated, adjusted(STORE, '1', '1'));
+      const held = item.given(uniqueCreated, stockAdjusted(STORE, '1', '1'));
       expect(held.when(adjust({ location_id: WAREHOUSE, quantity: 1 }), context())).toMatchObject({
         param: 'quantity',
       });
@@ -418,13 +398,17 @@ describe('Item', () => {
 
     it('keeps on-hand per location in the state; a variation row event changes nothing', () => {
       const rowEvent: StockAdjusted = {
-        ...adjusted(STORE, '9', '9'),
-        data: { ...adjusted(STORE, '9', '9').data, variation_id: RECORD_ID, item_variation_location_id: 3 },
+        ...stockAdjusted(STORE, '9', '9'),
+        data: {
+          ...stockAdjusted(STORE, '9', '9').data,
+          variation_id: RECORD_ID,
+          item_variation_location_id: 3,
+        },
       };
       const state = stateAfter(folding, [
         created,
-        adjusted(STORE, '5', '5'),
-        adjusted(WAREHOUSE, '2', '2'),
+        stockAdjusted(STORE, '5', '5'),
+        stockAdjusted(WAREHOUSE, '2', '2'),
         rowEvent,
       ]);
       expect(state.status === 'live' && state.record.on_hand).toEqual({ [STORE]: '5', [WAREHOUSE]: '2' });
@@ -511,8 +495,8 @@ describe('Item', () => {
     it('tells its past quantity from its own stream', () => {
       const record = liveRecordAfter(folding, [
         created,
-        adjusted(STORE, '5', '5'),
-        adjusted(WAREHOUSE, '2.5', '2.5'),
+        stockAdjusted(STORE, '5', '5'),
+        stockAdjusted(WAREHOUSE, '2.5', '2.5'),
       ]);
       expect(streamExtras(record)).toMatchObject({ quantity: 7.5, photos: [] });
     });

@@ -1,18 +1,13 @@
-import { ACCOUNT_ID, LATER, NOW, OTHER_ACCOUNT_ID, RECORD_ID } from '../testing/fixtures';
-import { liveRecordAfter, scenario, stateAfter } from '../testing/scenario';
+import { ACCOUNT_ID, NOW, OTHER_ACCOUNT_ID, RECORD_ID } from '../testing/fixtures';
+import { liveRecordAfter, stateAfter } from '../testing/scenario';
 import { ItemCommand } from './commands';
 import { ItemContext } from './context';
-import { decideItem } from './decide';
-import { ItemCreated, ItemEvent, ItemUnitInvoiced, ItemUnitReleased, StockAdjusted } from './events';
-import { evolveItem, initialItemState } from './evolve';
+import { ItemCreated, ItemUnitInvoiced, ItemUnitReleased } from './events';
 import { ITEM_DEFAULTS } from './fields';
 import { ItemRestored } from './events';
 import { streamExtras } from './view';
+import { archived, folding, item, stockAdjusted, STORE } from './item.fixture';
 
-const folding = { initialState: initialItemState, evolve: evolveItem };
-const item = scenario(folding, decideItem);
-
-const STORE = '10000000-0000-4000-8000-000000000001';
 const INVOICE = 'a0000000-0000-4000-8000-000000000001';
 const OTHER_INVOICE = 'a0000000-0000-4000-8000-000000000002';
 const THEN = '2030-01-17T09:00:00.000Z';
@@ -44,20 +39,8 @@ const painting: ItemCreated = {
   },
 };
 const widget: ItemCreated = { type: 'ItemCreated', data: { ...painting.data, inventory_type: 'quantity' } };
-const stocked = (quantity: string, after: string): StockAdjusted => ({
-  type: 'StockAdjusted',
-  data: {
-    account_id: ACCOUNT_ID,
-    item_id: RECORD_ID,
-    variation_id: null,
-    item_variation_location_id: null,
-    location_id: STORE,
-    quantity,
-    on_hand_after: after,
-    reason: null,
-    adjusted_at: LATER,
-  },
-});
+/** Stock adjusted by hand at STORE. */
+const stocked = (quantity: string, after: string) => stockAdjusted(STORE, quantity, after);
 const onHand = stocked('1', '1');
 const invoiced = (invoice_id: string, at = THEN): ItemUnitInvoiced => ({
   type: 'ItemUnitInvoiced',
@@ -67,7 +50,6 @@ const released = (invoice_id: string, status_id: 12 | 13 = 12): ItemUnitReleased
   type: 'ItemUnitReleased',
   data: { invoice_id, status_id, released_at: THEN },
 });
-const archived: ItemEvent = { type: 'ItemArchived', data: { status_id: 13, archived_at: LATER } };
 const claim = (invoice_id = INVOICE): ItemCommand => ({ type: 'InvoiceItemUnit', invoice_id });
 const release = (invoice_id = INVOICE): ItemCommand => ({ type: 'ReleaseItemUnit', invoice_id });
 

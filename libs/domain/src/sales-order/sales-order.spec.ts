@@ -56,6 +56,14 @@ function refused(decision: Decision<SalesOrderEvent>): DomainError {
 const base = created();
 const packOne = pack({ lines: [{ id: lineId(1), quantity: 1 }] });
 
+/** A pack or invoicing body that names the same line twice. */
+const SAME_LINE_TWICE = {
+  lines: [
+    { id: lineId(1), quantity: 1 },
+    { id: lineId(1), quantity: 1 },
+  ],
+};
+
 describe('SalesOrder aggregate', () => {
   it('streams salesOrder-<uuid>', () => {
     expect(salesOrderAggregate.streamPrefix).toBe('salesOrder');
@@ -311,15 +319,7 @@ describe('SalesOrder aggregate', () => {
       bad({ lines: [] }, 'lines');
       bad({ lines: Array.from({ length: 101 }, () => ({ id: lineId(1), quantity: 1 })) }, 'lines');
       bad({ lines: [{ id: 'nope', quantity: 1 }] }, 'lines.0.id');
-      bad(
-        {
-          lines: [
-            { id: lineId(1), quantity: 1 },
-            { id: lineId(1), quantity: 1 },
-          ],
-        },
-        'lines.1.id',
-      );
+      bad(SAME_LINE_TWICE, 'lines.1.id');
       bad({ lines: [{ id: lineId(9), quantity: 1 }] }, 'lines.0.id');
       bad({ lines: [{ id: lineId(1), quantity: 0 }] }, 'lines.0.quantity');
       bad({ lines: [{ id: lineId(1), quantity: 3 }] }, 'lines.0.quantity');
@@ -502,15 +502,7 @@ describe('SalesOrder aggregate', () => {
       bad({ lines: [] }, 'lines');
       bad({ lines: 'all' }, 'lines');
       bad({ note: 'x' }, 'note');
-      bad(
-        {
-          lines: [
-            { id: lineId(1), quantity: 1 },
-            { id: lineId(1), quantity: 1 },
-          ],
-        },
-        'lines.1.id',
-      );
+      bad(SAME_LINE_TWICE, 'lines.1.id');
       bad({ lines: [{ id: lineId(9), quantity: 1 }] }, 'lines.0.id');
       bad({ lines: [{ id: lineId(1), quantity: -1 }] }, 'lines.0.quantity');
       bad({ lines: [{ id: lineId(1), quantity: 3 }] }, 'lines.0.quantity');

@@ -24,6 +24,16 @@ const SHIRT_RED = '00000000-0000-4000-8000-0000000000f1';
 const NOW = '2030-05-01T10:00:00.000Z';
 const TODAY = '2030-05-01';
 
+/** The red shirt's variation row `row` at `location`: row 11 at STORE, 12 at DEPOT. */
+const redShirtRow = (row: number, location: string) => ({
+  item_variation_location_id: row,
+  item_id: SHIRT,
+  variation_id: SHIRT_RED,
+  location_id: location,
+  values: { Color: 'Red' },
+  rows: { [STORE]: 11, [DEPOT]: 12 },
+});
+
 let lineCount = 0;
 const context: StockTransferContext = {
   now: NOW,
@@ -70,28 +80,8 @@ const context: StockTransferContext = {
     ],
   ]),
   rows: new Map([
-    [
-      11,
-      {
-        item_variation_location_id: 11,
-        item_id: SHIRT,
-        variation_id: SHIRT_RED,
-        location_id: STORE,
-        values: { Color: 'Red' },
-        rows: { [STORE]: 11, [DEPOT]: 12 },
-      },
-    ],
-    [
-      12,
-      {
-        item_variation_location_id: 12,
-        item_id: SHIRT,
-        variation_id: SHIRT_RED,
-        location_id: DEPOT,
-        values: { Color: 'Red' },
-        rows: { [STORE]: 11, [DEPOT]: 12 },
-      },
-    ],
+    [11, redShirtRow(11, STORE)],
+    [12, redShirtRow(12, DEPOT)],
   ]),
   newLineId: () => `line-${++lineCount}`,
 };

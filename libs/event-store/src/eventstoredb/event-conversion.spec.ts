@@ -48,6 +48,18 @@ function received(record: {
 describe('EventStoreDB event conversion', () => {
   const created = new Date('2024-05-01T10:20:30.456Z');
 
+  /** Event `n` of stream `s` (type A, revision 0, at log position 1) as read, with what a case is about. */
+  const plainEvent = (n: number, over: { data: string; contentType?: string; position?: [string, string] }) =>
+    received({
+      id: `c7d1e2f3-0000-4000-8000-00000000000${n}`,
+      streamId: 's',
+      revision: 0,
+      type: 'A',
+      position: ['1', '1'],
+      created,
+      ...over,
+    });
+
   it('given an event to append, when converted, then data and metadata travel as JSON under its own id', () => {
     const event = {
       id: '3f0c1b8e-8f5a-4d6b-9a51-1d2c3b4a5f60',
@@ -96,59 +108,25 @@ describe('EventStoreDB event conversion', () => {
   });
 
   it('given an event with empty metadata, when read, then metadata is {}', () => {
-    const client = received({
-      id: 'c7d1e2f3-0000-4000-8000-000000000002',
-      streamId: 's',
-      revision: 0,
-      type: 'A',
-      data: '{}',
-      position: ['1', '1'],
-      created,
-    });
+    const client = plainEvent(2, { data: '{}' });
 
     expect(fromClientEvent(client).metadata).toEqual({});
   });
 
   it('given a binary event holding JSON, when read, then its bytes are parsed', () => {
-    const client = received({
-      id: 'c7d1e2f3-0000-4000-8000-000000000003',
-      streamId: 's',
-      revision: 0,
-      type: 'A',
-      contentType: 'application/octet-stream',
-      data: '{"a":1}',
-      position: ['1', '1'],
-      created,
-    });
+    const client = plainEvent(3, { contentType: 'application/octet-stream', data: '{"a":1}' });
 
     expect(fromClientEvent(client).data).toEqual({ a: 1 });
   });
 
   it('given data that is not a JSON object, when read, then it fails naming the event', () => {
-    const client = received({
-      id: 'c7d1e2f3-0000-4000-8000-000000000004',
-      streamId: 's',
-      revision: 0,
-      type: 'A',
-      data: '[1,2]',
-      position: ['1', '1'],
-      created,
-    });
+    const client = plainEvent(4, { data: '[1,2]' });
 
     expect(() => fromClientEvent(client)).toThrow(/data of event c7d1e2f3-0000-4000-8000-000000000004/);
   });
 
   it('given a binary event whose bytes are not JSON, when read, then it fails as not a JSON object, naming the event', () => {
-    const client = received({
-      id: 'c7d1e2f3-0000-4000-8000-000000000006',
-      streamId: 's',
-      revision: 0,
-      type: 'A',
-      contentType: 'application/octet-stream',
-      data: '\u0000\u00ffnot json',
-      position: ['1', '1'],
-      created,
-    });
+    const client = plainEvent(6, { contentType: 'application/octet-stream', data: '\u0000\u00ffnot json' });
 
     expect(() => fromClientEvent(client)).toThrow(NotJsonObjectError);
     expect(() => fromClientEvent(client)).toThrow(
@@ -157,14 +135,7 @@ describe('EventStoreDB event conversion', () => {
   });
 
   it('given a server that sends no position with stream reads, when read, then it fails saying why', () => {
-    const client = received({
-      id: 'c7d1e2f3-0000-4000-8000-000000000005',
-      streamId: 's',
-      revision: 0,
-      type: 'A',
-      data: '{}',
-      created,
-    });
+    const client = plainEvent(5, { data: '{}', position: undefined });
 
     expect(() => fromClientEvent(client)).toThrow(/log position/);
   });

@@ -30,6 +30,16 @@ describe('EventStoreDB: events the engine did not write (client stand-in)', () =
     return written;
   };
 
+  /** What a subscription from the start delivers first, `count` events; it is closed then. */
+  async function subscribedFromStart(count: number) {
+    const subscription = store.subscribeToAll({ after: 'start' });
+    try {
+      return await pull(iterate(subscription), count, () => true);
+    } finally {
+      await subscription.close();
+    }
+  }
+
   /** One of each kind the engine never writes. */
   function foreignRecords() {
     server.writeRaw('orders-17', 'OrderPlaced', { total: 3 }); // another writer's naming
@@ -42,39 +52,29 @@ describe('EventStoreDB: events the engine did not write (client stand-in)', () =
   it('given a non-JSON foreign event before 4 of the engine’s, when subscribing, then all 4 arrive and the foreign one is reported', async () => {
     server.writeRaw('legacy-stream', 'Imported', Buffer.from('not json'), true);
     const written = await own(4);
-    const subscription = store.subscribeToAll({ after: 'start' });
-    try {
-      const delivered = await pull(iterate(subscription), 4, () => true);
+    const delivered = await subscribedFromStart(4);
 
-      expect(ids(delivered)).toEqual(ids(written));
-      expect(skipped).toEqual([
-        expect.objectContaining({ streamId: 'legacy-stream', type: 'Imported', reason: 'foreign_stream' }),
-      ]);
-    } finally {
-      await subscription.close();
-    }
+    expect(ids(delivered)).toEqual(ids(written));
+    expect(skipped).toEqual([
+      expect.objectContaining({ streamId: 'legacy-stream', type: 'Imported', reason: 'foreign_stream' }),
+    ]);
   });
 
   it('given each kind of foreign record between the engine’s events, when subscribing, then only the engine’s arrive and each other is skipped with its reason', async () => {
     const before = await own(1);
     foreignRecords();
     const after = await own(1);
-    const subscription = store.subscribeToAll({ after: 'start' });
-    try {
-      const delivered = await pull(iterate(subscription), 2, () => true);
+    const delivered = await subscribedFromStart(2);
 
-      expect(ids(delivered)).toEqual(ids([...before, ...after]));
-      expect(skipped.map((s) => [s.streamId.replace(/-[0-9a-f-]{36}$/, '-<uuid>'), s.reason])).toEqual([
-        ['orders-17', 'foreign_stream'],
-        ['$ce-item', 'foreign_stream'],
-        ['item-<uuid>', 'not_json_object'],
-        ['item-<uuid>', 'not_json_object'],
-        ['item-<uuid>', 'not_json_object'],
-      ]);
-      expect(skipped.every((s) => s.position && s.detail)).toBe(true);
-    } finally {
-      await subscription.close();
-    }
+    expect(ids(delivered)).toEqual(ids([...before, ...after]));
+    expect(skipped.map((s) => [s.streamId.replace(/-[0-9a-f-]{36}$/, '-<uuid>'), s.reason])).toEqual([
+      ['orders-17', 'foreign_stream'],
+      ['$ce-item', 'foreign_stream'],
+      ['item-<uuid>', 'not_json_object'],
+      ['item-<uuid>', 'not_json_object'],
+      ['item-<uuid>', 'not_json_object'],
+    ]);
+    expect(skipped.every((s) => s.position && s.detail)).toBe(true);
   });
 
   it('given foreign records, when the log is read in pages, then only the engine’s events, and each foreign one is reported', async () => {
@@ -122,15 +122,10 @@ describe('EventStoreDB: events the engine did not write (client stand-in)', () =
       resubscribe: { initialDelayMs: 1 },
     });
     const after = await own(1);
-    const subscription = store.subscribeToAll({ after: 'start' });
-    try {
-      const delivered = await pull(iterate(subscription), 2, () => true);
+    const delivered = await subscribedFromStart(2);
 
-      expect(ids(delivered)).toEqual(ids([...before, ...after]));
-      expect(skipped.map((s) => s.streamId)).toEqual(['orders-18']);
-    } finally {
-      await subscription.close();
-    }
+    expect(ids(delivered)).toEqual(ids([...before, ...after]));
+    expect(skipped.map((s) => s.streamId)).toEqual(['orders-18']);
   });
 
   it.each([

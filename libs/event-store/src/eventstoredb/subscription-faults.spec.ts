@@ -172,31 +172,30 @@ describe('EventStoreDB $all subscription across faults (client stand-in)', () =>
     await subscription.close();
   });
 
+  /** A subscription from the start, closed once `reached` holds: its iteration ends, nothing stays open. */
+  async function expectClosedCleanly(reached: () => boolean): Promise<void> {
+    const subscription = store.subscribeToAll({ after: 'start' });
+    const next = iterate(subscription).next();
+    await until(reached);
+
+    await subscription.close();
+
+    expect((await next).done).toBe(true);
+    expect(server.open).toBe(0);
+  }
+
   it('given a subscription waiting to resubscribe, when it is closed, then iteration ends at once and nothing stays open', async () => {
     store = new EventStoreDbEventStore(server.asClient(), {
       resubscribe: { initialDelayMs: 60_000 },
       observer: { resubscribing: (retry) => retries.push(retry) },
     });
     server.subscriptionFaults.push({ after: 0, error: new UnavailableError() });
-    const subscription = store.subscribeToAll({ after: 'start' });
-    const next = iterate(subscription).next();
-    await until(() => retries.length === 1);
 
-    await subscription.close();
-
-    expect((await next).done).toBe(true);
-    expect(server.open).toBe(0);
+    await expectClosedCleanly(() => retries.length === 1);
   });
 
   it('given a live subscription, when it is closed, then the client subscription is cancelled', async () => {
-    const subscription = store.subscribeToAll({ after: 'start' });
-    const next = iterate(subscription).next();
-    await until(() => server.open === 1);
-
-    await subscription.close();
-
-    expect((await next).done).toBe(true);
-    expect(server.open).toBe(0);
+    await expectClosedCleanly(() => server.open === 1);
   });
 });
 

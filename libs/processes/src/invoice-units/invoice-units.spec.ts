@@ -15,7 +15,12 @@ import { EventStore } from '@app/event-store';
 import { runReactorStep, stepEventId } from '@app/read-models';
 import { invoiceUnitsReactor } from './invoice-units-reactor';
 import { itemStocked } from '../testing/items';
-import { auditAfter, eventsOf, given, logOf, STORES, storeFor, trigger } from '../testing/process-spec';
+import { auditAfter, eventsOf, given, storeFor, STORES, trigger } from '../testing/process-spec';
+import {
+  expectAuditedUntilStepRuns,
+  expectRepeatChangesNothing,
+  expectStepAppendsNothing,
+} from '../testing/step-expectations';
 
 const ITEM_STREAM = `item-${PAINTING}`;
 const INVOICE_STREAM = `invoice-${RECORD_ID}`;
@@ -72,24 +77,18 @@ describe.each(STORES)('invoice units (InvoiceCancelled/InvoiceDeleted → units 
     await given(store, ITEM_STREAM, [
       { type: 'ItemUnitReleased', data: { invoice_id: RECORD_ID, status_id: 12, released_at: LATER } },
     ]);
-    const log = await logOf(store);
 
     // when the step runs, then nothing changed
-    await runReactorStep(invoiceUnitsReactor, ended, store);
-    expect(await logOf(store)).toEqual(log);
+    await expectStepAppendsNothing(invoiceUnitsReactor, ended, store);
   });
 
   it('changes nothing when the step runs again', async () => {
     // given a release carried out
     const store = storeOf();
     const ended = await endInLog(store);
-    const first = await runReactorStep(invoiceUnitsReactor, ended, store);
-    const log = await logOf(store);
 
     // when it runs again, then the unit was released once
-    const again = await runReactorStep(invoiceUnitsReactor, ended, store);
-    expect(await logOf(store)).toEqual(log);
-    expect(again).toEqual(first);
+    await expectRepeatChangesNothing(invoiceUnitsReactor, ended, store);
   });
 
   it('is audited: a unit still held by a cancelled invoice is one finding, none once the step ran', async () => {
@@ -97,18 +96,13 @@ describe.each(STORES)('invoice units (InvoiceCancelled/InvoiceDeleted → units 
     const store = storeOf();
     const ended = await endInLog(store);
 
-    // then the audit names the process, the item and the invoice
-    expect(await auditAfter(store, ended)).toEqual([
-      expect.objectContaining({
-        process: 'invoice_units',
-        missing: `item ${PAINTING}'s unit is still held by cancelled invoice ${RECORD_ID}`,
-        trigger: expect.objectContaining({ event_id: ended.id, stream: INVOICE_STREAM }),
-      }),
-    ]);
+    expect(ended.streamId).toBe(INVOICE_STREAM);
 
-    // when the step runs, the audit finds nothing
-    await runReactorStep(invoiceUnitsReactor, ended, store);
-    expect(await auditAfter(store, ended)).toEqual([]);
+    // then the audit names the process, the item and the invoice, until the step runs
+    await expectAuditedUntilStepRuns(invoiceUnitsReactor, ended, store, {
+      process: 'invoice_units',
+      missing: `item ${PAINTING}'s unit is still held by cancelled invoice ${RECORD_ID}`,
+    });
   });
 
   it('is audited: a unit claimed for an invoice that never took it is one finding, none once it did', async () => {

@@ -28,14 +28,18 @@ export const fixedColumn = (type: string): DocumentColumn => ({ type, fixed: tru
 /** A column events may change. */
 export const column = (type: string, nullable = false): DocumentColumn => ({ type, nullable });
 
-/** Every sales document's identity and customer, in its table's order, between its number and status. */
-export function documentIdentityColumns(numberColumn: string, customNumberColumn: string) {
+/**
+ * Every sales document's identity and customer, in its table's order, between its number and
+ * status; `own` is the kind's column after the salesperson (its custom number, a sales order's
+ * location).
+ */
+export function documentIdentityColumns(numberColumn: string, own: Record<string, DocumentColumn>) {
   return {
     id: fixedColumn('uuid'),
     account_id: fixedColumn('uuid'),
     [numberColumn]: fixedColumn('integer'),
     salesperson_id: fixedColumn('uuid'),
-    [customNumberColumn]: column('text', true),
+    ...own,
     name: column('text', true),
     customer_id: column('uuid'),
     customer_name: column('text'),
@@ -63,6 +67,14 @@ export const DOCUMENT_TRAILING_COLUMNS = {
   created_at: fixedColumn('timestamptz'),
   updated_at: column('timestamptz'),
 };
+
+/**
+ * The list's `date` columns, in table order: its reads take them back as text (the drivers would
+ * make each a Date in the process's zone) and filter on them by `<column>_from` / `_to`.
+ */
+export function dateColumnsOf(list: Pick<DocumentListDeclaration, 'columns'>): string[] {
+  return Object.entries(list.columns).flatMap(([name, column]) => (column.type === 'date' ? [name] : []));
+}
 
 /** One numeric column per amount. */
 export function amountColumns(amounts: readonly string[]): Record<string, DocumentColumn> {

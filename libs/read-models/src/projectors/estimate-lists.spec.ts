@@ -1,6 +1,7 @@
 import {
   documentCreated,
-  documentLine as line,
+  firstEditChanges,
+  firstEditLines,
   documentTotals,
   listedDocument,
   listRows,
@@ -12,7 +13,6 @@ import { ESTIMATE_LIST, estimateListsProjector } from './estimate-lists';
 postgresSkipNotice('estimate_lists projector');
 
 const ZED = uuid('c2');
-const FIELD = uuid('cf');
 
 const totals = (subtotal: string, discount = '0.0000') => documentTotals(subtotal, discount, '1.1100');
 
@@ -36,14 +36,8 @@ const EVENTS = log(
     `estimate-${A}`,
     'EstimateUpdated',
     {
-      changes: {
-        name: 'Spring order',
-        custom_estimate_number: 'Q-17',
-        payment_terms: null,
-        discount_percent: '10.000',
-        custom_field_values: [{ custom_field_id: FIELD, value: 'rush' }],
-      },
-      lines: [line(0, 'inventory', '25.0000'), line(1, 'service', '10.0000'), line(2, 'discount', '-3.5000')],
+      changes: firstEditChanges({ custom_estimate_number: 'Q-17' }),
+      lines: firstEditLines(),
       totals: totals('31.5000', '3.5000'),
       updated_at: at(2),
     },
@@ -95,11 +89,7 @@ describe.each(testDatabases())('estimate_lists projector on $name', (target) => 
     expect(await rows('first_only')).toEqual([
       expect.objectContaining({
         id: A,
-        name: 'Spring order',
-        custom_estimate_number: 'Q-17',
-        payment_terms: null,
-        discount_percent: '10.000',
-        custom_field_values: [{ custom_field_id: FIELD, value: 'rush' }],
+        ...firstEditChanges({ custom_estimate_number: 'Q-17' }),
         pre_discount_subtotal: '31.5000',
         discount: '3.5000',
         subtotal: '31.5000',

@@ -15,21 +15,18 @@ import {
 /** Text searched by the list's `q` (a substring, case-insensitive), each with a trigram index where possible. */
 export const ESTIMATE_SEARCH_COLUMNS = ['customer_name', 'custom_estimate_number', 'name'] as const;
 
-/** The amounts an event carries in `totals`, one column each, in the domain's order. */
-const TOTALS = ESTIMATE_KIND.amounts;
-
 /** The `estimates` table; its columns and indexes are those of version 1. */
 export const ESTIMATE_LIST: DocumentListDeclaration<EstimateEvent['type']> = {
   table: 'estimates',
   streamPrefix: 'estimate-',
   numberColumn: 'estimate_number',
   columns: {
-    ...documentIdentityColumns('estimate_number', 'custom_estimate_number'),
+    ...documentIdentityColumns('estimate_number', { custom_estimate_number: column('text', true) }),
     status_id: column('integer'),
     issue_date: column('date'),
     expiry_date: column('date'),
     ...DOCUMENT_HEADER_COLUMNS,
-    ...amountColumns(TOTALS),
+    ...amountColumns(ESTIMATE_KIND.amounts),
     ...DOCUMENT_TRAILING_COLUMNS,
   },
   // By salesperson: the list of a user without view-all (their own estimates only).
@@ -39,8 +36,8 @@ export const ESTIMATE_LIST: DocumentListDeclaration<EstimateEvent['type']> = {
   }),
   searchColumns: ESTIMATE_SEARCH_COLUMNS,
   fold: {
-    EstimateCreated: (d) => createdDocument(TOTALS, d),
-    EstimateUpdated: (d) => updatedDocument(TOTALS, d),
+    EstimateCreated: (d) => createdDocument(ESTIMATE_KIND.amounts, d),
+    EstimateUpdated: (d) => updatedDocument(ESTIMATE_KIND.amounts, d),
     EstimateDeclined: (d) => ({ changes: { status_id: d.status_id, updated_at: d.declined_at } }),
     EstimateExpired: (d) => ({ changes: { status_id: d.status_id, updated_at: d.expired_at } }),
     EstimateConverted: (d) => ({ changes: { status_id: d.status_id, updated_at: d.converted_at } }),

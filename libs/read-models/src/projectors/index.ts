@@ -24,21 +24,18 @@ export { partyListsProjector } from './party-lists';
 export { keyedWritesProjector } from './keyed-writes';
 export { listStates } from './item-counts';
 export {
-  INVOICE_AMOUNTS,
   INVOICE_DATE_COLUMNS,
   INVOICE_LIST,
   INVOICE_SEARCH_COLUMNS,
   invoiceListsProjector,
 } from './invoice-lists';
 export {
-  SALES_ORDER_AMOUNTS,
   SALES_ORDER_DATE_COLUMNS,
   SALES_ORDER_LIST,
   SALES_ORDER_SEARCH_COLUMNS,
   salesOrderListsProjector,
 } from './sales-order-lists';
 export {
-  PURCHASE_ORDER_AMOUNTS,
   PURCHASE_ORDER_DATE_COLUMNS,
   PURCHASE_ORDER_LIST,
   PURCHASE_ORDER_SEARCH_COLUMNS,

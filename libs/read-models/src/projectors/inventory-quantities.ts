@@ -42,6 +42,7 @@ import {
   writePurchaseOrders,
 } from './purchase-order-quantities';
 import { accountOf, domainEvent, RecordedDomainEvent } from './domain-events';
+import { stockPlaceColumns } from './column-groups';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -132,10 +133,7 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
     // `<item_id>/<variation_id or ->/<location_id or ->`: the row's identity, nulls included.
     .addColumn('row_key', 'text', (c) => c.primaryKey())
     .addColumn('account_id', 'uuid', (c) => c.notNull())
-    .addColumn('item_id', 'uuid', (c) => c.notNull())
-    .addColumn('variation_id', 'uuid')
-    .addColumn('item_variation_location_id', 'integer')
-    .addColumn('location_id', 'uuid')
+    .$call(stockPlaceColumns)
     // The last adjustment's on-hand, less what active invoices take: it may go below zero.
     .addColumn('adjusted', 'numeric', zero)
     .addColumn('invoiced', 'numeric', zero)

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import {
   documentCreated,
+  firstEditChanges,
+  firstEditLines,
   documentLine as line,
   lineId,
   listedDocument,
@@ -14,7 +16,6 @@ import { INVOICE_LIST, invoiceListsProjector } from './invoice-lists';
 postgresSkipNotice('invoice_lists projector');
 
 const ZED = uuid('c2');
-const FIELD = uuid('cf');
 const payment = (n: number) => uuid(`a${n}`);
 const packingList = (n: number) => uuid(`e${n}`);
 
@@ -76,14 +77,8 @@ const EVENTS = log(
     `invoice-${A}`,
     'InvoiceUpdated',
     {
-      changes: {
-        name: 'Spring order',
-        custom_invoice_number: 'INV-17',
-        payment_terms: null,
-        discount_percent: '10.000',
-        custom_field_values: [{ custom_field_id: FIELD, value: 'rush' }],
-      },
-      lines: [line(0, 'inventory', '25.0000'), line(1, 'service', '10.0000'), line(2, 'discount', '-3.5000')],
+      changes: firstEditChanges({ custom_invoice_number: 'INV-17' }),
+      lines: firstEditLines(),
       totals: totals('31.5000', '3.5000'),
       packed_percent: 0,
       shipped_percent: 0,
@@ -268,11 +263,7 @@ describe.each(testDatabases())('invoice_lists projector on $name', (target) => {
     expect(rows).toEqual([
       expect.objectContaining({
         id: A,
-        name: 'Spring order',
-        custom_invoice_number: 'INV-17',
-        payment_terms: null,
-        discount_percent: '10.000',
-        custom_field_values: [{ custom_field_id: FIELD, value: 'rush' }],
+        ...firstEditChanges({ custom_invoice_number: 'INV-17' }),
         total: '31.5000',
         discount_total: '3.5000',
         line_count: 2,

@@ -9,6 +9,7 @@ import {
   amountsOf,
   column,
   createdDocument,
+  dateColumnsOf,
   DOCUMENT_HEADER_COLUMNS,
   DOCUMENT_TRAILING_COLUMNS,
   documentIdentityColumns,
@@ -23,12 +24,6 @@ import {
 
 /** Text searched by the list's `q` (a substring, case-insensitive), each with a trigram index where possible. */
 export const INVOICE_SEARCH_COLUMNS = ['customer_name', 'custom_invoice_number', 'name'] as const;
-
-/** The amounts its events carry in `totals`, one column each, in the domain's order. */
-export const INVOICE_AMOUNTS = INVOICE_KIND.amounts;
-
-/** Date columns of `invoices`: the list reads them back as text and takes `<column>_from` / `_to` filters on them. */
-export const INVOICE_DATE_COLUMNS = ['issue_date', 'date_sent', 'date_fully_paid'] as const;
 
 /** What an update assigns `amount_due`: the payment's balance, else a new total less what was paid. */
 const AMOUNT_DUE_UPDATE = `case when r.changes ? 'amount_due' then (r.changes ->> 'amount_due')::numeric
@@ -45,13 +40,13 @@ export const INVOICE_LIST: DocumentListDeclaration<InvoiceEvent['type']> = {
   streamPrefix: 'invoice-',
   numberColumn: 'invoice_number',
   columns: {
-    ...documentIdentityColumns('invoice_number', 'custom_invoice_number'),
+    ...documentIdentityColumns('invoice_number', { custom_invoice_number: column('text', true) }),
     status_id: column('integer'),
     issue_date: column('date'),
     date_sent: column('date', true),
     date_fully_paid: column('date', true),
     ...DOCUMENT_HEADER_COLUMNS,
-    ...amountColumns(INVOICE_AMOUNTS),
+    ...amountColumns(INVOICE_KIND.amounts),
     amount_paid: column('numeric'),
     amount_due: { type: 'numeric', update: AMOUNT_DUE_UPDATE },
     shipped_percent: column('integer', true),
@@ -69,7 +64,7 @@ export const INVOICE_LIST: DocumentListDeclaration<InvoiceEvent['type']> = {
   searchColumns: INVOICE_SEARCH_COLUMNS,
   fold: {
     InvoiceCreated: (d) =>
-      createdDocument(INVOICE_AMOUNTS, d, {
+      createdDocument(INVOICE_KIND.amounts, d, {
         date_sent: null,
         date_fully_paid: null,
         amount_paid: '0.0000',
@@ -81,7 +76,7 @@ export const INVOICE_LIST: DocumentListDeclaration<InvoiceEvent['type']> = {
     InvoiceUpdated: (d, known) => {
       const changes: DocumentRow = {
         ...d.changes,
-        ...amountsOf(INVOICE_AMOUNTS, d.lines, d.totals),
+        ...amountsOf(INVOICE_KIND.amounts, d.lines, d.totals),
         updated_at: d.updated_at,
       };
       if ('shipped_percent' in d) changes.shipped_percent = d.shipped_percent;
@@ -120,6 +115,9 @@ export const INVOICE_LIST: DocumentListDeclaration<InvoiceEvent['type']> = {
     InvoiceDeleted: () => ({ deleted: true }),
   },
 };
+
+/** Date columns of `invoices`: read back as text, filtered by `<column>_from` / `_to`. */
+export const INVOICE_DATE_COLUMNS = dateColumnsOf(INVOICE_LIST);
 
 /** Columns of `invoice_payments`, in table order. */
 const PAYMENT_COLUMNS = {

@@ -3,6 +3,7 @@ import { sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { domainEvent, recordIdOf } from './domain-events';
 import { pendingAt, PendingRecord, RecordColumn, writeRecords } from './pending-records';
+import { recordKeyColumns, recordStampColumns } from './column-groups';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -23,16 +24,13 @@ export const itemCategoryListsProjector: Projector = {
     await db.schema
       .withSchema(schema)
       .createTable('item_categories')
-      .addColumn('id', 'uuid', (c) => c.primaryKey())
-      .addColumn('account_id', 'uuid', (c) => c.notNull())
+      .$call(recordKeyColumns)
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('parent_id', 'uuid')
       .addColumn('inventory_type', 'text', (c) => c.notNull())
       .addColumn('weight', 'integer', (c) => c.notNull())
       .addColumn('custom_fields', 'jsonb', (c) => c.notNull())
-      .addColumn('revision', 'integer', (c) => c.notNull())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      .$call(recordStampColumns)
       .execute();
     const on = sql.table(`${schema}.item_categories`);
     // The list: an account's categories by weight, then name.

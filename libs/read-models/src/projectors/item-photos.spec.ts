@@ -1,30 +1,18 @@
 import { RecordedEvent } from '@app/event-store';
-import { sql } from 'kysely';
-import { Database } from '../database';
+import { ACCOUNT, at, eventLog, projectorOn, uuid } from '../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../testing/test-databases';
 import { itemPhotosProjector, photoUrl } from './item-photos';
 
 postgresSkipNotice('item_photos projector');
 
-const ACCOUNT = '00000000-0000-4000-8000-00000000000a';
-const ITEM = '00000000-0000-4000-8000-0000000000b1';
-const OTHER_ITEM = '00000000-0000-4000-8000-0000000000b2';
-const P = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
-const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
+const ITEM = uuid('b1');
+const OTHER_ITEM = uuid('b2');
+const P = (n: number) => uuid(String(n));
 const jpeg = (version: string) => ({ version, format: 'jpeg' });
 
-function log(...entries: [item: string, type: string, data: object][]): RecordedEvent[] {
-  return entries.map(([item, type, data], n) => ({
-    id: `e${n}`,
-    streamId: `itemGallery-${item}`,
-    revision: n,
-    type,
-    data: data as never,
-    metadata: {},
-    position: { commit: BigInt(n + 1), prepare: BigInt(n + 1) },
-    recordedAt: new Date(),
-  }));
-}
+/** Events of the items' galleries (streams `itemGallery-<item>`). */
+const log = (...entries: [item: string, type: string, data: object][]): RecordedEvent[] =>
+  eventLog(entries.map(([item, type, data]) => [`itemGallery-${item}`, type, data]));
 
 const added = (item: string, n: number, minute: number): [string, string, object] => [
   item,
@@ -40,24 +28,14 @@ const added = (item: string, n: number, minute: number): [string, string, object
 ];
 
 describe.each(testDatabases())('item_photos projector on $name', (target) => {
-  let database: Database;
+  const photos = projectorOn(target, itemPhotosProjector);
   let schemas = 0;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
 
   /** Projects the events one batch each into a fresh schema; its rows in gallery order. */
   async function project(...batches: RecordedEvent[][]) {
     const schema = `photos_${++schemas}`;
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await itemPhotosProjector.setup(database.db, schema);
-    for (const batch of batches) {
-      await database.db.transaction().execute((trx) => itemPhotosProjector.apply(trx, batch, schema));
-    }
-    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(`${schema}.item_photos`)}
-      order by item_id, position`.execute(database.db);
-    return rows;
+    await photos.project(schema, batches);
+    return photos.rows(schema, 'item_photos', 'item_id, position');
   }
 
   const order = (rows: Record<string, unknown>[]) => rows.map((r) => [r.item_id, r.position, r.id]);

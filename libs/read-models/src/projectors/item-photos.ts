@@ -3,6 +3,7 @@ import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { oneAtATime } from './one-at-a-time';
 import { domainEvent } from './domain-events';
+import { recordKeyColumns } from './column-groups';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -64,8 +65,7 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
   await db.schema
     .withSchema(schema)
     .createTable('item_photos')
-    .addColumn('id', 'uuid', (c) => c.primaryKey())
-    .addColumn('account_id', 'uuid', (c) => c.notNull())
+    .$call(recordKeyColumns)
     .addColumn('item_id', 'uuid', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('thumbnail_url', 'text', (c) => c.notNull())

@@ -3,6 +3,7 @@ import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { oneAtATime } from './one-at-a-time';
 import { domainEvent, recordIdOf, RecordedDomainEvent } from './domain-events';
+import { recordKeyColumns, recordStampColumns } from './column-groups';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -42,17 +43,14 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
   const s = db.schema.withSchema(schema);
   await s
     .createTable('item_variations')
-    .addColumn('id', 'uuid', (c) => c.primaryKey())
-    .addColumn('account_id', 'uuid', (c) => c.notNull())
+    .$call(recordKeyColumns)
     .addColumn('item_id', 'uuid', (c) => c.notNull())
     .addColumn('attribute_values', 'jsonb', (c) => c.notNull())
     .addColumn('barcode', 'text', (c) => c.notNull())
     .addColumn('image_id', 'uuid')
     .addColumn('unit_price_override', 'numeric')
     .addColumn('unit_cost_override', 'numeric')
-    .addColumn('revision', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .$call(recordStampColumns)
     .execute();
   await s
     .createTable('item_variation_locations')
@@ -69,14 +67,11 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
     .execute();
   await s
     .createTable('variation_attributes')
-    .addColumn('id', 'uuid', (c) => c.primaryKey())
-    .addColumn('account_id', 'uuid', (c) => c.notNull())
+    .$call(recordKeyColumns)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('display_name', 'text', (c) => c.notNull())
     .addColumn('values', 'jsonb', (c) => c.notNull())
-    .addColumn('revision', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .$call(recordStampColumns)
     .execute();
   // An item's variations in creation order; a location's rows (its delete rule, list filters).
   await sql`create index item_variations_item_idx

@@ -4,6 +4,7 @@ import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { oneAtATime } from './one-at-a-time';
 import { domainEvent, recordIdOf } from './domain-events';
+import { recordKeyColumns, recordStampColumns } from './column-groups';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -31,30 +32,20 @@ const REQUIRED = new Set(['name', 'short_name']);
 
 async function createTables(db: Kysely<any>, schema: string): Promise<void> {
   const s = db.schema.withSchema(schema);
-  let locations = s
-    .createTable('locations')
-    .addColumn('id', 'uuid', (c) => c.primaryKey())
-    .addColumn('account_id', 'uuid', (c) => c.notNull());
+  let locations = s.createTable('locations').$call(recordKeyColumns);
   for (const name of LOCATION_TEXT)
     locations = locations.addColumn(name, 'text', (c) => (REQUIRED.has(name) ? c.notNull() : c));
   await locations
     .addColumn('active', 'boolean', (c) => c.notNull())
-    .addColumn('revision', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .$call(recordStampColumns)
     .execute();
   let zones = s
     .createTable('zones')
-    .addColumn('id', 'uuid', (c) => c.primaryKey())
-    .addColumn('account_id', 'uuid', (c) => c.notNull())
+    .$call(recordKeyColumns)
     .addColumn('location_id', 'uuid', (c) => c.notNull());
   for (const name of ZONE_TEXT)
     zones = zones.addColumn(name, 'text', (c) => (REQUIRED.has(name) ? c.notNull() : c));
-  await zones
-    .addColumn('revision', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-    .execute();
+  await zones.$call(recordStampColumns).execute();
   // The lists: an account's active locations by name; a location's zones by name.
   await sql`create index locations_list_idx
     on ${sql.table(`${schema}.locations`)} (account_id, active, lower(name), id)`.execute(db);

@@ -4,6 +4,7 @@ import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { oneAtATime } from './one-at-a-time';
 import { domainEvent, recordIdOf } from './domain-events';
+import { recordKeyColumns } from './column-groups';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -48,8 +49,7 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
     .execute();
   await s
     .createTable('users')
-    .addColumn('id', 'uuid', (c) => c.primaryKey())
-    .addColumn('account_id', 'uuid', (c) => c.notNull())
+    .$call(recordKeyColumns)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('permissions', 'jsonb', (c) => c.notNull())
@@ -62,8 +62,7 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
   await s.createIndex('users_account_idx').on('users').columns(['account_id', 'id']).execute();
   await s
     .createTable('api_keys')
-    .addColumn('id', 'uuid', (c) => c.primaryKey())
-    .addColumn('account_id', 'uuid', (c) => c.notNull())
+    .$call(recordKeyColumns)
     .addColumn('user_id', 'uuid', (c) => c.notNull())
     .addColumn('name', 'text')
     .addColumn('scopes', 'jsonb', (c) => c.notNull())

@@ -3,6 +3,7 @@ import {
   amountColumns,
   column,
   createdDocument,
+  dateColumnsOf,
   DocumentListDeclaration,
   documentListProjector,
   fixedColumn,
@@ -15,19 +16,6 @@ export const PURCHASE_ORDER_SEARCH_COLUMNS = [
   'supplier_name',
   'custom_purchase_order_number',
   'name',
-] as const;
-
-/** The amounts its events carry in `totals`, one column each, in the domain's order. */
-export const PURCHASE_ORDER_AMOUNTS = PURCHASE_ORDER_KIND.amounts;
-
-/** Date columns of `purchase_orders`: read back as text. */
-export const PURCHASE_ORDER_DATE_COLUMNS = [
-  'issue_date',
-  'date_sent',
-  'date_received',
-  'date_requested',
-  'date_needed',
-  'date_fully_paid',
 ] as const;
 
 /** The variation rows (`item_variation_location_id`) an order's lines name, each once. */
@@ -70,7 +58,7 @@ export const PURCHASE_ORDER_LIST: DocumentListDeclaration<PurchaseOrderEvent['ty
     shipping_tracking_code: column('text', true),
     shipping_fee: column('numeric'),
     discount_percent: column('numeric(6,3)'),
-    ...amountColumns(PURCHASE_ORDER_AMOUNTS),
+    ...amountColumns(PURCHASE_ORDER_KIND.amounts),
     amount_paid: column('numeric'),
     amount_due: column('numeric'),
     custom_field_values: column('jsonb'),
@@ -95,7 +83,7 @@ export const PURCHASE_ORDER_LIST: DocumentListDeclaration<PurchaseOrderEvent['ty
   searchColumns: PURCHASE_ORDER_SEARCH_COLUMNS,
   fold: {
     PurchaseOrderCreated: (d) =>
-      createdDocument(PURCHASE_ORDER_AMOUNTS, d, {
+      createdDocument(PURCHASE_ORDER_KIND.amounts, d, {
         date_sent: null,
         date_received: null,
         date_fully_paid: null,
@@ -104,7 +92,7 @@ export const PURCHASE_ORDER_LIST: DocumentListDeclaration<PurchaseOrderEvent['ty
         variation_location_ids: variationLocationIds(d.lines),
       }),
     PurchaseOrderUpdated: (d) =>
-      updatedDocument(PURCHASE_ORDER_AMOUNTS, d, {
+      updatedDocument(PURCHASE_ORDER_KIND.amounts, d, {
         // Only a Not Sent order, never paid, changes its lines: what is due is its total.
         ...(d.totals ? { amount_due: d.totals.total } : {}),
         ...(d.lines ? { variation_location_ids: variationLocationIds(d.lines) } : {}),
@@ -138,6 +126,9 @@ export const PURCHASE_ORDER_LIST: DocumentListDeclaration<PurchaseOrderEvent['ty
     PurchaseOrderDeleted: () => ({ deleted: true }),
   },
 };
+
+/** Date columns of `purchase_orders`: read back as text, filtered by `<column>_from` / `_to`. */
+export const PURCHASE_ORDER_DATE_COLUMNS = dateColumnsOf(PURCHASE_ORDER_LIST);
 
 /**
  * Purchase orders as list rows (`purchase_orders`). Amounts, status, dates and the paid state are

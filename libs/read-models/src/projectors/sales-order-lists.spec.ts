@@ -30,6 +30,22 @@ const created = (id: string, number: number, minute: number, over: object = {}) 
     ...over,
   });
 
+/** A's invoice `n` (its n-th), of 2 units of line `line`, leaving `percent` of the order invoiced. */
+const invoiced = (
+  n: number,
+  line: number,
+  minute: number,
+  percent: number,
+  details: { issue_date: string; with_shipping: boolean },
+) => ({
+  invoice_id: invoice(n),
+  lines: [{ sales_order_line_id: lineId(line), quantity: '2' }],
+  ...details,
+  invoiced_at: at(minute),
+  invoiced_percent: percent,
+  invoice_count: n,
+});
+
 const linkedInvoice = (orderId: string | undefined) => ({
   id: 'ignored',
   account_id: ACCOUNT,
@@ -70,15 +86,7 @@ const EVENTS = log(
   [
     `salesOrder-${A}`,
     'SalesOrderInvoiced',
-    {
-      invoice_id: invoice(1),
-      lines: [{ sales_order_line_id: lineId(0), quantity: '2' }],
-      issue_date: '2030-01-01',
-      with_shipping: true,
-      invoiced_at: at(4),
-      invoiced_percent: 50,
-      invoice_count: 1,
-    },
+    invoiced(1, 0, 4, 50, { issue_date: '2030-01-01', with_shipping: true }),
   ],
   [`invoice-${invoice(1)}`, 'InvoiceCreated', linkedInvoice(A)],
   [`invoice-${invoice(1)}`, 'InvoicePaymentRecorded', payment('10.0000', 5)],
@@ -103,15 +111,7 @@ const EVENTS = log(
   [
     `salesOrder-${A}`,
     'SalesOrderInvoiced',
-    {
-      invoice_id: invoice(2),
-      lines: [{ sales_order_line_id: lineId(1), quantity: '2' }],
-      issue_date: '2030-01-08',
-      with_shipping: false,
-      invoiced_at: at(8),
-      invoiced_percent: 100,
-      invoice_count: 2,
-    },
+    invoiced(2, 1, 8, 100, { issue_date: '2030-01-08', with_shipping: false }),
   ],
   [`invoice-${invoice(2)}`, 'InvoiceCreated', linkedInvoice(A)],
   [`invoice-${invoice(1)}`, 'InvoicePaymentRecorded', payment('25.0000', 9)],

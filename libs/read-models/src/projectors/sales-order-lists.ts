@@ -15,12 +15,13 @@ import {
   amountColumns,
   column,
   createdDocument,
+  dateColumnsOf,
   DOCUMENT_HEADER_COLUMNS,
   DOCUMENT_TRAILING_COLUMNS,
   DocumentChildTables,
+  documentIdentityColumns,
   DocumentListDeclaration,
   documentListProjector,
-  fixedColumn,
   listIndexes,
   updatedDocument,
 } from './document-lists';
@@ -29,12 +30,6 @@ import {
 
 /** Text searched by the list's `q` (a substring, case-insensitive), each with a trigram index where possible. */
 export const SALES_ORDER_SEARCH_COLUMNS = ['customer_name', 'purchase_order_number', 'name'] as const;
-
-/** The amounts its events carry in `totals`, one column each, in the domain's order. */
-export const SALES_ORDER_AMOUNTS = SALES_ORDER_KIND.amounts;
-
-/** Date columns of `sales_orders`: read back as text, filtered by `<column>_from` / `_to`. */
-export const SALES_ORDER_DATE_COLUMNS = ['issue_date', 'expiry_date'] as const;
 
 /** Progress the events carry as they leave it, with what is left to pack. */
 const progress = (d: Partial<SalesOrderProgressLeft>, lines?: DocumentLine[]) => ({
@@ -66,21 +61,15 @@ export const SALES_ORDER_LIST: DocumentListDeclaration<SalesOrderEvent['type']> 
   streamPrefix: 'salesOrder-',
   numberColumn: 'sales_order_number',
   columns: {
-    id: fixedColumn('uuid'),
-    account_id: fixedColumn('uuid'),
-    sales_order_number: fixedColumn('integer'),
-    salesperson_id: fixedColumn('uuid'),
-    location_id: { type: 'uuid', nullable: true, fixed: true },
-    name: column('text', true),
-    customer_id: column('uuid'),
-    customer_name: column('text'),
-    customer_kind: column('text'),
+    ...documentIdentityColumns('sales_order_number', {
+      location_id: { type: 'uuid', nullable: true, fixed: true },
+    }),
     status_id: column('integer'),
     issue_date: column('date'),
     expiry_date: column('date', true),
     ...DOCUMENT_HEADER_COLUMNS,
     packing_list_note: column('text', true),
-    ...amountColumns(SALES_ORDER_AMOUNTS),
+    ...amountColumns(SALES_ORDER_KIND.amounts),
     amount_paid: column('numeric'),
     invoiced_percent: column('numeric', true),
     packed_percent: column('numeric'),
@@ -100,7 +89,7 @@ export const SALES_ORDER_LIST: DocumentListDeclaration<SalesOrderEvent['type']> 
   searchColumns: SALES_ORDER_SEARCH_COLUMNS,
   fold: {
     SalesOrderCreated: (d) =>
-      createdDocument(SALES_ORDER_AMOUNTS, d, {
+      createdDocument(SALES_ORDER_KIND.amounts, d, {
         amount_paid: '0.0000',
         // Nothing invoiced or packed yet: the percentages a new order's lines give.
         invoiced_percent: d.lines.some((line) => line.line_type !== 'discount') ? 0 : null,
@@ -111,7 +100,7 @@ export const SALES_ORDER_LIST: DocumentListDeclaration<SalesOrderEvent['type']> 
         ...leftToPackColumns(unpacked(d.lines)),
       }),
     SalesOrderUpdated: (d) =>
-      updatedDocument(SALES_ORDER_AMOUNTS, d, 'packed_percent' in d ? progress(d, d.lines) : {}),
+      updatedDocument(SALES_ORDER_KIND.amounts, d, 'packed_percent' in d ? progress(d, d.lines) : {}),
     SalesOrderPacked: (d) => ({
       changes: { ...progress(d), has_packing_lists: true, updated_at: d.fulfillment.created_at },
     }),
@@ -126,6 +115,9 @@ export const SALES_ORDER_LIST: DocumentListDeclaration<SalesOrderEvent['type']> 
     SalesOrderDeleted: () => ({ deleted: true }),
   },
 };
+
+/** Date columns of `sales_orders`: read back as text, filtered by `<column>_from` / `_to`. */
+export const SALES_ORDER_DATE_COLUMNS = dateColumnsOf(SALES_ORDER_LIST);
 
 /**
  * `sales_order_invoices`: the invoices created from a sales order, with what each has been paid

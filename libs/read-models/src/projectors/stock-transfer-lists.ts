@@ -5,6 +5,7 @@ import { Projector } from '../projector';
 import { oneAtATime } from './one-at-a-time';
 import { accountOf, domainEvent } from './domain-events';
 import { transferLineColumns } from './stock-transfer-quantities';
+import { recordKeyColumns, recordStampColumns } from './column-groups';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -36,8 +37,7 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
   await db.schema
     .withSchema(schema)
     .createTable('stock_transfers')
-    .addColumn('id', 'uuid', (c) => c.primaryKey())
-    .addColumn('account_id', 'uuid', (c) => c.notNull())
+    .$call(recordKeyColumns)
     .addColumn('stock_transfer_number', 'integer', (c) => c.notNull())
     .addColumn('assigned_user_id', 'uuid')
     .addColumn('status_id', 'integer', (c) => c.notNull())
@@ -50,9 +50,7 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
     .addColumn('shipping_provider', 'text')
     .addColumn('shipping_tracking_code', 'text')
     .addColumn('line_count', 'integer', (c) => c.notNull())
-    .addColumn('revision', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .$call(recordStampColumns)
     .execute();
   const on = sql.table(`${schema}.stock_transfers`);
   // The list: an account's transfers by number, newest first.

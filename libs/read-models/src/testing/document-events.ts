@@ -1,5 +1,5 @@
 import { serviceDraft } from '@app/domain/document-lines/document-lines.fixture';
-import { DocumentListDeclaration } from '../projectors/document-lists';
+import { dateColumnsOf, DocumentListDeclaration } from '../projectors/document-lists';
 import { ACCOUNT, at, projectorOn, uuid } from './projector-spec';
 
 /** Event bodies of the sales documents (estimates, invoices, sales orders) for the projector specs. */
@@ -47,6 +47,27 @@ export const totalsWithDiscountTotal = (subtotal: string, discount = '0.0000') =
   pre_discount_total: subtotal,
   discount_total: discount,
 });
+
+export const CUSTOM_FIELD = uuid('cf');
+
+/**
+ * What the list specs' first edit of a document changes, and so what its row shows after it: a
+ * name, the kind's own number (`ownNumber`), no payment terms, a 10% discount and a custom field.
+ */
+export const firstEditChanges = (ownNumber: object) => ({
+  name: 'Spring order',
+  ...ownNumber,
+  payment_terms: null,
+  discount_percent: '10.000',
+  custom_field_values: [{ custom_field_id: CUSTOM_FIELD, value: 'rush' }],
+});
+
+/** The lines after that edit: the two of `documentCreated` and the discount line (10%) it adds. */
+export const firstEditLines = () => [
+  documentLine(0, 'inventory', '25.0000'),
+  documentLine(1, 'service', '10.0000'),
+  documentLine(2, 'discount', '-3.5000'),
+];
 
 /** The fields of a document for Acme by the salesperson, as its creation event and its list row hold them. */
 const documentFields = (id: string) => ({
@@ -102,8 +123,6 @@ export function listRows(
   list: DocumentListDeclaration,
   schema: string,
 ) {
-  const dates = Object.entries(list.columns).flatMap(([name, column]) =>
-    column.type === 'date' ? [`${name}::text as ${name}`] : [],
-  );
+  const dates = dateColumnsOf(list).map((name) => `${name}::text as ${name}`);
   return spec.rows(schema, list.table, list.numberColumn, dates.join(', '));
 }

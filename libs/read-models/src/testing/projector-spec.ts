@@ -51,29 +51,40 @@ export const log = (...entries: LogEntry[]) => eventLog(entries);
 /** eventLog with the account in the metadata, as the document streams carry it. */
 export const accountLog = (...entries: LogEntry[]) => eventLog(entries, { account_id: ACCOUNT });
 
-/**
- * A projector on one test database, opened before the suite's tests and closed after them. Each
- * test projects into a schema of its own, so tests never see each other's rows.
- */
-export function projectorOn(target: TestDatabase, projector: Projector) {
+/** The suite's database, opened before its tests and closed after them: call the getter inside a test. */
+export function suiteDatabase(target: TestDatabase): () => Database {
   let database: Database;
   beforeAll(async () => {
     database = await target.open();
   });
   afterAll(() => database?.close());
+  return () => database;
+}
+
+/**
+ * A projector on one test database, opened before the suite's tests and closed after them. Each
+ * test projects into a schema of its own, so tests never see each other's rows.
+ */
+export function projectorOn(target: TestDatabase, projector: Projector) {
+  const database = suiteDatabase(target);
+  const db = () => database().db;
 
   const apply = (schema: string, batch: RecordedEvent[]) =>
-    database.db.transaction().execute((trx) => projector.apply(trx, batch, schema));
+    db()
+      .transaction()
+      .execute((trx) => projector.apply(trx, batch, schema));
   /** Creates `schema` and the projector's tables in it, then applies each batch in its own transaction. */
   const project = async (schema: string, batches: RecordedEvent[][]): Promise<void> => {
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await database.db.transaction().execute((trx) => projector.setup(trx, schema));
+    await sql`create schema ${sql.id(schema)}`.execute(db());
+    await db()
+      .transaction()
+      .execute((trx) => projector.setup(trx, schema));
     for (const batch of batches) await apply(schema, batch);
   };
 
   return {
     /** The suite's database (open from beforeAll on). */
-    db: () => database.db,
+    db,
     /** Applies `batch` (one transaction) to the tables already in `schema`. */
     apply,
     project,
@@ -98,14 +109,14 @@ export function projectorOn(target: TestDatabase, projector: Projector) {
      */
     async rows(schema: string, table: string, order: string, extra = '') {
       const { rows } = await sql<Record<string, unknown>>`select t.*${sql.raw(extra ? `, ${extra}` : '')}
-        from ${sql.table(`${schema}.${table}`)} as t order by ${sql.raw(order)}`.execute(database.db);
+        from ${sql.table(`${schema}.${table}`)} as t order by ${sql.raw(order)}`.execute(db());
       return rows;
     },
     /** The names of the indexes in `schema` (on `table` alone if named), in order. */
     async indexes(schema: string, table?: string): Promise<string[]> {
       const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes
         where schemaname = ${schema} and ${table === undefined ? sql`true` : sql`tablename = ${table}`}
-        order by indexname`.execute(database.db);
+        order by indexname`.execute(db());
       return rows.map((index) => index.name);
     },
   };

@@ -1,4 +1,5 @@
 import { Kysely, sql } from 'kysely';
+import { stockPlaceColumns } from '../column-groups';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -12,10 +13,7 @@ export async function createLedgerTables(db: Kysely<any>, schema: string): Promi
     // 0-based: the event's movements in the order they were found (one per row and document line).
     .addColumn('entry', 'integer', (c) => c.notNull())
     .addColumn('account_id', 'uuid', (c) => c.notNull())
-    .addColumn('item_id', 'uuid', (c) => c.notNull())
-    .addColumn('variation_id', 'uuid')
-    .addColumn('item_variation_location_id', 'integer')
-    .addColumn('location_id', 'uuid')
+    .$call(stockPlaceColumns)
     // The inventory_quantities row the movement counts on.
     .addColumn('row_key', 'text', (c) => c.notNull())
     .addColumn('on_hand', 'numeric', zero)
@@ -65,10 +63,7 @@ export async function createLedgerTables(db: Kysely<any>, schema: string): Promi
     .createTable('stock_ledger_places')
     // `<item>` for the item's location, `<item>/<item_variation_location_id>` for a variation row.
     .addColumn('place_key', 'text', (c) => c.primaryKey())
-    .addColumn('item_id', 'uuid', (c) => c.notNull())
-    .addColumn('variation_id', 'uuid')
-    .addColumn('item_variation_location_id', 'integer')
-    .addColumn('location_id', 'uuid')
+    .$call(stockPlaceColumns)
     .execute();
   await sql`create index stock_ledger_places_item_idx
     on ${sql.table(`${schema}.stock_ledger_places`)} (item_id)`.execute(db);

@@ -1,8 +1,8 @@
 import { RecordedEvent } from '@app/event-store';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { Database } from '../../database';
 import { action, stockHistory } from '../../testing/random-stock-history';
+import { suiteDatabase } from '../../testing/projector-spec';
 import { postgresSkipNotice, testDatabases } from '../../testing/test-databases';
 import { inventoryQuantitiesProjector } from '../inventory-quantities';
 import { stockLedgerProjector } from './stock-ledger';
@@ -24,12 +24,8 @@ function batches(events: RecordedEvent[], cuts: number[]): RecordedEvent[][] {
 const BUCKETS = ['on_hand', 'reserved', 'incoming', 'in_transit', 'estimates'] as const;
 
 describe.each(testDatabases())('stock_ledger on $name', (target) => {
-  let database: Database;
+  const database = suiteDatabase(target);
   let run = 0;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
 
   /**
    * Both read models of one history, each in batches of its own; the ledger's as its loop runs
@@ -43,16 +39,18 @@ describe.each(testDatabases())('stock_ledger on $name', (target) => {
   ) {
     const memo = new Map<string, unknown>();
     const schema = `ledger_run_${++run}`;
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
+    await sql`create schema ${sql.id(schema)}`.execute(database().db);
     for (const [projector, cuts] of [
       [stockLedgerProjector, ledgerCuts],
       [inventoryQuantitiesProjector, quantityCuts],
     ] as const) {
-      await projector.setup(database.db, schema);
+      await projector.setup(database().db, schema);
       const handled = events.filter((e) => projector.handles?.includes(e.type) ?? true);
       for (const batch of batches(handled, cuts)) {
-        const state = prepared ? await projector.prepare?.(database.db, batch, schema, memo) : undefined;
-        await database.db.transaction().execute((trx) => projector.apply(trx, batch, schema, state));
+        const state = prepared ? await projector.prepare?.(database().db, batch, schema, memo) : undefined;
+        await database()
+          .db.transaction()
+          .execute((trx) => projector.apply(trx, batch, schema, state));
       }
     }
     return schema;
@@ -94,9 +92,9 @@ describe.each(testDatabases())('stock_ledger on $name', (target) => {
               or (ledger.row_key is not null and ledger.last_balance::numeric <> coalesce(q.on_hand, 0))
               or (ledger.row_key is not null and q.row_key is not null and (
                 ledger.item_variation_location_id is distinct from q.item_variation_location_id
-                or ledger.location_id is distinct from q.location_id))`.execute(database.db);
+                or ledger.location_id is distinct from q.location_id))`.execute(database().db);
           expect(mismatches).toEqual([]);
-          await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
+          await sql`drop schema ${sql.id(schema)} cascade`.execute(database().db);
         },
       ),
       { numRuns: Number(process.env.LEDGER_RUNS ?? 40) },

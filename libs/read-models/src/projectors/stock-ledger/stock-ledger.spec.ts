@@ -1,6 +1,5 @@
-import { RecordedEvent } from '@app/event-store';
 import { sql } from 'kysely';
-import { Database } from '../../database';
+import { projectorOn } from '../../testing/projector-spec';
 import { Action, stockHistory } from '../../testing/random-stock-history';
 import { postgresSkipNotice, testDatabases } from '../../testing/test-databases';
 import { stockLedgerProjector } from './stock-ledger';
@@ -13,27 +12,19 @@ const L1 = '00000000-0000-4000-8000-0000000000d1';
 const L2 = '00000000-0000-4000-8000-0000000000d2';
 
 describe.each(testDatabases())('stock_ledger projector on $name', (target) => {
-  let database: Database;
+  const projector = projectorOn(target, stockLedgerProjector);
   let run = 0;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(() => database?.close());
 
   async function ledger(actions: Action[], oneByOne = false): Promise<Record<string, unknown>[]> {
     const schema = `ledger_${++run}`;
-    await sql`create schema ${sql.id(schema)}`.execute(database.db);
-    await stockLedgerProjector.setup(database.db, schema);
     const events = stockHistory(actions).filter((e) => stockLedgerProjector.handles!.includes(e.type));
-    const batches: RecordedEvent[][] = oneByOne ? events.map((e) => [e]) : [events];
-    for (const batch of batches)
-      await database.db.transaction().execute((trx) => stockLedgerProjector.apply(trx, batch, schema));
+    await projector.project(schema, oneByOne ? events.map((e) => [e]) : [events]);
     const { rows } = await sql<
       Record<string, unknown>
     >`select item_id, item_variation_location_id, location_id,
         on_hand::text, reserved::text, incoming::text, in_transit::text, estimates::text,
         on_hand_after::text, source_type, source_number, source_line_id, reason, event_type, revision
-      from ${sql.table(`${schema}.stock_ledger`)} order by commit_position, entry`.execute(database.db);
+      from ${sql.table(`${schema}.stock_ledger`)} order by commit_position, entry`.execute(projector.db());
     return rows;
   }
 
