@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { sql } from 'kysely';
+import { DocumentsModule } from '../documents/documents.module';
 import { historyController } from '../history';
 import { RecordsModule } from '../records/records.module';
 import { References } from '../records/references';
@@ -13,7 +14,7 @@ import { TransferStock } from './transfer-stock';
 
 /** Stock transfers: endpoints, history, their stock movements, and what they make locations keep. */
 @Module({
-  imports: [RecordsModule],
+  imports: [RecordsModule, DocumentsModule],
   controllers: [StockTransfersController, historyController(STOCK_TRANSFER_HISTORY)],
   providers: [
     StockTransferLookups,
