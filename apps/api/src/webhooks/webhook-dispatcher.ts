@@ -3,7 +3,7 @@ import { webhookTypesOf, subscribesTo, WrittenEvent } from '@app/domain';
 import { Database, leasesFor, ProjectorLeases, RecordChangeRow, WebhookEndpointRow } from '@app/read-models';
 import { ApiConfig, StateKeepingStore } from '@app/runtime';
 import { PinoLogger } from 'nestjs-pino';
-import { FEED_RECORDS } from '../changes/feed-records';
+import { FEED_RECORD_OF_PREFIX } from '../changes/feed-records';
 import { RepeatedTurns } from '../operations/repeated-turns';
 import { API_CONFIG, DATABASE, EVENT_STORE } from '../store/tokens';
 import { DeliveryRow, NewDelivery, WebhookDeliveries } from './webhook-deliveries';
@@ -20,7 +20,6 @@ const SCHEDULE_BATCH = 200;
 const CONCURRENT_SENDS = 8;
 const CONCURRENT_SENDS_PER_ENDPOINT = 2;
 
-const OBJECT_OF = new Map(FEED_RECORDS.map((kind) => [kind.streamPrefix, kind.object]));
 
 /**
  * Webhooks from the log: turn by turn, the process holding the lease makes each enabled endpoint's
@@ -88,7 +87,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
       const made: NewDelivery[] = [];
       if (!endpoint.disabled) {
         for (const row of rows) {
-          const object = OBJECT_OF.get(row.stream_prefix);
+          const object = FEED_RECORD_OF_PREFIX.get(row.stream_prefix)?.object;
           if (!object) continue;
           for (const type of webhookTypesOf(object, row.change, await this.writtenEvents(row)))
             if (subscribesTo(endpoint.event_types, type)) made.push({ row, object, type });
