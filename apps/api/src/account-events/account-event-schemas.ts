@@ -1,11 +1,11 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { cursorPageSchema } from '../changes/change-schemas';
-import { FEED_RECORDS } from '../changes/feed-records';
+import { FEED_OBJECTS } from '../changes/feed-records';
 import { EventEntrySchema } from '../history/event-entry-schema';
 
 @ApiSchema({ name: 'EventRecord', description: 'The record whose stream holds the event' })
 export class EventRecordSchema {
-  @ApiProperty({ type: 'string', enum: FEED_RECORDS.map((kind) => kind.object) })
+  @ApiProperty({ type: 'string', enum: FEED_OBJECTS })
   object!: string;
 
   @ApiProperty({ type: 'string', format: 'uuid' })

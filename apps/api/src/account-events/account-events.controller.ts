@@ -6,7 +6,7 @@ import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
 import { CursorSecret } from '../changes/cursor-secret';
-import { FEED_RECORDS } from '../changes/feed-records';
+import { OBJECT_QUERY } from '../changes/change-query';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { AccountEventPageSchema } from './account-event-schemas';
 import { parseAccountEventsQuery } from './account-events-query';
@@ -31,11 +31,7 @@ export class AccountEventsController {
   })
   @ApiQuery({ name: 'since', required: false, description: 'ISO 8601: events recorded at or after it' })
   @ApiQuery({ name: 'until', required: false, description: 'ISO 8601: events recorded before it' })
-  @ApiQuery({
-    name: 'object',
-    required: false,
-    description: `Record kinds, comma-separated: ${FEED_RECORDS.map((kind) => kind.object).join(', ')}`,
-  })
+  @ApiQuery(OBJECT_QUERY)
   @ApiQuery({
     name: 'type',
     required: false,

@@ -13,7 +13,7 @@ import { DATABASE } from '../store/tokens';
 import { ChangeCursor, signCursor } from './change-cursor';
 import { ChangeQuery } from './change-query';
 import { CursorSecret } from './cursor-secret';
-import { FEED_RECORDS, FeedRecord } from './feed-records';
+import { FEED_RECORD_OF_PREFIX, FeedRecord } from './feed-records';
 import { readableKinds, recordInSight } from './feed-sight';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -34,8 +34,6 @@ export interface ChangePage {
   next_cursor: string;
   data: ChangeEntry[];
 }
-
-const BY_PREFIX = new Map(FEED_RECORDS.map((kind) => [kind.streamPrefix, kind]));
 
 /**
  * The change feed (GET /api/v3/changes): the account's record changes in log order from the
@@ -69,13 +67,14 @@ export class ChangeFeed {
       : (query.cursor ?? { accountId: actor.accountId, commit: '0', prepare: '0' });
     const sight = new Map<string, { record: any } | null>();
     const shown: RecordChangeRow[] = [];
-    for (const row of examined)
-      if (await recordInSight(this.writer, actor, BY_PREFIX.get(row.stream_prefix)!, row.record_id, sight))
-        shown.push(row);
+    for (const row of examined) {
+      const kind = FEED_RECORD_OF_PREFIX.get(row.stream_prefix)!;
+      if (await recordInSight(this.writer, actor, kind, row.record_id, sight)) shown.push(row);
+    }
     const states = query.expandRecord ? await this.statesOf(shown) : undefined;
     const data: ChangeEntry[] = [];
     for (const row of shown) {
-      const kind = BY_PREFIX.get(row.stream_prefix)!;
+      const kind = FEED_RECORD_OF_PREFIX.get(row.stream_prefix)!;
       const state = states?.get(streamKey(row))!.get(row.revision);
       data.push(await this.entry(actor, kind, row, state));
     }
@@ -132,7 +131,7 @@ export class ChangeFeed {
     }
     const states = new Map<string, Map<number, RecordState<any>>>();
     for (const [key, { row, revisions: wanted }] of revisions) {
-      const { aggregate } = BY_PREFIX.get(row.stream_prefix)!;
+      const { aggregate } = FEED_RECORD_OF_PREFIX.get(row.stream_prefix)!;
       states.set(key, await this.history.statesAt(aggregate, row.record_id, wanted));
     }
     return states;

@@ -1,6 +1,6 @@
 import { invalidQueryParameter, isoTimestampOf, queryText, refuseUnknownParams } from '@app/runtime';
 import { ChangeCursor, readCursor } from './change-cursor';
-import { FEED_RECORDS } from './feed-records';
+import { FEED_OBJECTS } from './feed-records';
 
 /** What a page of the change feed asks for. */
 export interface ChangeQuery {
@@ -47,12 +47,21 @@ export function timestampParam(param: string, text: string): Date {
 export function objectsParam(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
   const names = text.split(',').map((name) => name.trim());
-  const known = FEED_RECORDS.map((kind) => kind.object);
-  const unknown = names.find((name) => !known.includes(name));
+  const unknown = names.find((name) => !FEED_OBJECTS.includes(name));
   if (unknown !== undefined)
-    throw invalidQueryParameter('object', `object names record kinds, comma-separated: ${known.join(', ')}.`);
+    throw invalidQueryParameter(
+      'object',
+      `object names record kinds, comma-separated: ${FEED_OBJECTS.join(', ')}.`,
+    );
   return names;
 }
+
+/** The documentation of `object`, alike in the change feed and the account's events. */
+export const OBJECT_QUERY = {
+  name: 'object',
+  required: false,
+  description: `Record kinds, comma-separated: ${FEED_OBJECTS.join(', ')}`,
+};
 
 /** `limit`: 1 to 100, default 20. */
 export function limitParam(text: string | undefined): number {

@@ -1,13 +1,13 @@
 import { Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptions, ApiSchema } from '@nestjs/swagger';
-import { FEED_RECORDS } from './feed-records';
+import { FEED_OBJECTS } from './feed-records';
 
 /** The record changed; with expand=record, the record as of that revision. */
 const CHANGED_RECORD: ApiPropertyOptions = {
   type: 'object',
   required: ['object', 'id', 'revision'],
   properties: {
-    object: { type: 'string', enum: FEED_RECORDS.map((kind) => kind.object) },
+    object: { type: 'string', enum: FEED_OBJECTS },
     id: { type: 'string', format: 'uuid' },
     revision: { type: 'integer', minimum: 0, description: 'The revision the change left the record at' },
   },

@@ -6,10 +6,9 @@ import { Access } from '../auth/access';
 import { Actor } from '../auth/actor';
 import { CurrentActor } from '../auth/current-actor';
 import { ChangeFeed } from './change-feed';
-import { parseChangeQuery } from './change-query';
+import { OBJECT_QUERY, parseChangeQuery } from './change-query';
 import { ChangePageSchema } from './change-schemas';
 import { CursorSecret } from './cursor-secret';
-import { FEED_RECORDS } from './feed-records';
 
 /** Incremental sync (documents-api §4: a starting timestamp and signed continuation cursors). */
 @ApiTags('changes')
@@ -30,11 +29,7 @@ export class ChangesController {
   })
   @ApiQuery({ name: 'since', required: false, description: 'ISO 8601: the first change at or after it' })
   @ApiQuery({ name: 'cursor', required: false, description: 'A next_cursor of this feed' })
-  @ApiQuery({
-    name: 'object',
-    required: false,
-    description: `Record kinds, comma-separated: ${FEED_RECORDS.map((kind) => kind.object).join(', ')}`,
-  })
+  @ApiQuery(OBJECT_QUERY)
   @ApiQuery({
     name: 'limit',
     required: false,

@@ -60,3 +60,11 @@ export const FEED_RECORDS: readonly FeedRecord[] = [
   fixed('purchase_order', PURCHASE_ORDER_HISTORY),
   fixed('stock_transfer', STOCK_TRANSFER_HISTORY),
 ];
+
+/** The kinds' `object` names, as the feeds' `object` filter takes them. */
+export const FEED_OBJECTS: readonly string[] = FEED_RECORDS.map((kind) => kind.object);
+
+/** The kind whose streams carry a prefix (`record_changes.stream_prefix`). */
+export const FEED_RECORD_OF_PREFIX: ReadonlyMap<string, FeedRecord> = new Map(
+  FEED_RECORDS.map((kind) => [kind.streamPrefix, kind]),
+);

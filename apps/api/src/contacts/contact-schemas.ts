@@ -1,13 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ContactView, LinkedRecordView } from '@app/domain';
-import {
-  EnumProperty,
-  IdProperty,
-  IntegerProperty,
-  ObjectProperty,
-  TextProperty,
-  TimestampProperty,
-} from '../openapi/schema-properties';
+import { EnumProperty, IdProperty, ObjectProperty, TextProperty } from '../openapi/schema-properties';
+import { WithRecordStamps } from '../openapi/record-stamps';
 import { ContactJson } from './contact-sight';
 
 /* A contact as the API answers it (inventory-api.md, Contact), beside contact-sight.ts's contactJson. */
@@ -19,8 +13,8 @@ export class ContactLinkedRecordSchema implements LinkedRecordView {
   @ApiProperty({ type: 'string' }) name!: string;
 }
 
-@ApiSchema({ name: 'Contact' })
-export class ContactSchema implements ContactView, ContactJson {
+/** A contact's own fields, before the record stamps. */
+abstract class ContactFields {
   @IdProperty() id!: string;
   @ObjectProperty('contact') object!: 'contact';
   @ApiProperty({ type: 'string' }) first_name!: string;
@@ -38,8 +32,7 @@ export class ContactSchema implements ContactView, ContactJson {
     description: 'The linked records that still exist and the caller may see, as they are now',
   })
   account_records!: ContactLinkedRecordSchema[];
-  @TimestampProperty() created_at!: string;
-  @TimestampProperty() updated_at!: string;
-  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' })
-  revision!: number;
 }
+
+@ApiSchema({ name: 'Contact' })
+export class ContactSchema extends WithRecordStamps(ContactFields) implements ContactView, ContactJson {}

@@ -6,24 +6,14 @@ import {
   ContactState,
   decideContact,
   idsToLookUp,
-  isRecordId,
 } from '@app/domain';
-import { Actor, eventMetadata } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '@app/runtime';
+import { RecordChange, writeRecordChange } from '../records/record-change';
 import { AccountRecords } from './account-records';
 import { ContactJson, contactJson, contactSight } from './contact-sight';
 
 /** One command on one contact, as the controller sends it. */
-export interface ContactChange {
-  actor: Actor;
-  id: string;
-  command: ContactCommand;
-  /** The client's If-Match. */
-  ifMatch?: number;
-  /** A create under a newly drawn id: no stream to read first. */
-  fresh?: boolean;
-}
+export type ContactChange = RecordChange<ContactCommand>;
 
 export type DeletedContactJson = { id: string; object: 'contact'; deleted: true };
 
@@ -45,13 +35,14 @@ export class ContactWrites {
     private readonly accountRecords: AccountRecords,
   ) {}
 
-  async write({ actor, id, command, ifMatch, fresh }: ContactChange): Promise<ContactAnswer> {
-    if (!isRecordId(id)) throw resourceMissing();
+  async write(change: ContactChange): Promise<ContactAnswer> {
+    const { actor, id, command } = change;
     const given = command.type === 'DeleteContact' ? undefined : command.input.account_record_ids;
     let found: ReadonlyMap<string, AccountRecordRef> = new Map();
-    const { state, revision } = await this.writer.write(
+    const { state, revision } = await writeRecordChange(
+      this.writer,
       contactAggregate,
-      id,
+      change,
       async (current: ContactState) => {
         const links = current.status === 'absent' ? [] : current.record.account_records;
         found = await this.accountRecords.lookUp(actor.accountId, idsToLookUp(links, given));
@@ -61,7 +52,6 @@ export class ContactWrites {
           ...contactSight(actor, found),
         });
       },
-      { metadata: eventMetadata(actor), ifMatch, fresh },
     );
     if (state.status !== 'live') return { body: { id, object: 'contact', deleted: true }, revision };
     // The new links are among the old ones and the given ids: all looked up for the decision.

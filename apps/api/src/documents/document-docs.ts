@@ -2,6 +2,8 @@ import { Type } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiHeader,
+  ApiHeaderOptions,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -45,6 +47,38 @@ export function listRetrieveCreateDocs(type: DocumentTypeDocs): {
       ApiUnprocessableEntityResponse({ description: `validation_failed or ${unsupportedField(noun)}` }),
       ApiConflictResponse({ description: 'account_record_limit_reached' }),
       ApiErrors(409),
+    ],
+  };
+}
+
+/**
+ * An order's PATCH and DELETE documentation, alike for sales and purchase orders but for their
+ * names, what each allows (`update`, `remove`: the summaries), its If-Match header and the
+ * refusals a delete adds before the conflict (`removeRefusals`).
+ */
+export function orderChangeDocs(
+  type: Pick<DocumentTypeDocs, 'noun' | 'detail'>,
+  docs: { ifMatch: ApiHeaderOptions; update: string; remove: string; removeRefusals?: RouteDocs },
+): { update: RouteDocs; remove: RouteDocs } {
+  const { noun } = type;
+  const code = noun.replace(/ /g, '_');
+  return {
+    update: [
+      ApiOperation({ summary: docs.update }),
+      ApiHeader(docs.ifMatch),
+      ApiOkResponse({ type: type.detail, description: `The updated ${noun}` }),
+      ApiNotFoundResponse({ description: 'resource_missing' }),
+      ApiUnprocessableEntityResponse({ description: `validation_failed or ${unsupportedField(noun)}` }),
+      ApiConflictResponse({ description: `${code}_update_not_allowed or mobile_mutation_conflict` }),
+      ApiErrors(404, 409, 410),
+    ],
+    remove: [
+      ApiOperation({ summary: docs.remove }),
+      ApiHeader(docs.ifMatch),
+      ApiNotFoundResponse({ description: 'resource_missing' }),
+      ...(docs.removeRefusals ?? []),
+      ApiConflictResponse({ description: `${code}_delete_not_allowed or mobile_mutation_conflict` }),
+      ApiErrors(404, 409, 410),
     ],
   };
 }

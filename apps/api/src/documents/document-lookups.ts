@@ -35,12 +35,7 @@ export class DocumentLookups {
       .where('account_id', '=', accountId)
       .where('id', 'in', wanted)
       .execute();
-    return new Map(
-      rows.map((row: any) => [
-        row.id,
-        { ...row, tax_rate: rate(row.tax_rate), tax_2_rate: rate(row.tax_2_rate) } as DocumentCustomer,
-      ]),
-    );
+    return partiesById(rows, {});
   }
 
   /** Suppliers by id, archived ones too (kind `supplier`): the domain judges which may be named. */
@@ -53,17 +48,7 @@ export class DocumentLookups {
       .where('account_id', '=', accountId)
       .where('id', 'in', wanted)
       .execute();
-    return new Map(
-      rows.map((row: any) => [
-        row.id,
-        {
-          ...row,
-          kind: 'supplier',
-          tax_rate: rate(row.tax_rate),
-          tax_2_rate: rate(row.tax_2_rate),
-        } as DocumentCustomer,
-      ]),
-    );
+    return partiesById(rows, { kind: 'supplier' });
   }
 
   /**
@@ -106,6 +91,16 @@ export class DocumentLookups {
         and r.item_variation_location_id in (${sql.join(wanted)}) ${atLocation}`.execute(this.database.db);
     return new Map(rows.map((row) => [row.item_variation_location_id, lineVariation(row)]));
   }
+}
+
+/** Customer or supplier rows by id, as the domain takes a party: rates parsed, `kind` set where the row has none. */
+function partiesById(rows: any[], kind: { kind?: 'supplier' }): Map<string, DocumentCustomer> {
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { ...row, ...kind, tax_rate: rate(row.tax_rate), tax_2_rate: rate(row.tax_2_rate) } as DocumentCustomer,
+    ]),
+  );
 }
 
 function recordIds(ids: readonly unknown[]): string[] {

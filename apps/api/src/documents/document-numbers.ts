@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { isDomainError } from '@app/domain';
 import { EventMetadata } from '@app/event-store';
 import { Actor } from '../auth/actor';
 import { Numbering } from '../records/numbering';
 import { RecordLimit } from '../records/record-limit';
+import { Decide } from './document-writes';
 
 /** Whose number is drawn, and when. */
 export interface NumberDraw {
@@ -10,6 +12,12 @@ export interface NumberDraw {
   recordId: string;
   metadata: EventMetadata;
   now: string;
+}
+
+/** A type's numbers: the sequence they are drawn from, and how one is written into the creation's events. */
+export interface DocumentNumbering<E> {
+  sequence: string;
+  numbered: (events: E[], number: number) => E[];
 }
 
 /** Packing-list numbers: one per-account counter, shared by invoices' and sales orders' packing lists. */
@@ -27,13 +35,15 @@ export class DocumentNumbers {
     private readonly recordLimit: RecordLimit,
   ) {}
 
-  async number<E>(
-    actor: Actor,
-    draw: NumberDraw,
-    events: E[],
-    numbered: (events: E[], number: number) => E[],
-  ): Promise<E[]> {
-    return numbered(events, await this.draw(actor, draw));
+  /** A new document's `decide`, its events numbered once it accepted the creation. */
+  numberedCreation<S, E>(actor: Actor, numbering: DocumentNumbering<E>, decide: Decide<S, E>): Decide<S, E> {
+    return async (current, moment, revision) => {
+      const decision = await decide(current, moment, revision);
+      if (isDomainError(decision)) return decision;
+      const { id: recordId, metadata, now } = moment;
+      const number = await this.draw(actor, { sequence: numbering.sequence, recordId, metadata, now });
+      return numbering.numbered(decision, number);
+    };
   }
 
   /** The record's number, once the account has room for it. */

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { DocumentFieldValue, DocumentLineView, InvoiceParty, LINE_TYPES } from '@app/domain';
+import { AbstractConstructor } from '../openapi/record-stamps';
 import {
   DECIMAL_INPUT,
   DateProperty,
@@ -260,9 +261,6 @@ export class DocumentLineInputSchema {
   @ApiPropertyOptional({ ...DECIMAL_INPUT, description: 'Percentage 0 to 100; default: the customer’s' })
   tax_2_rate?: number | string;
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base must take any[]
-type AbstractConstructor = abstract new (...args: any[]) => object;
 
 /**
  * The detail-only fields that invoices, sales orders and purchase orders show beside their

@@ -31,7 +31,7 @@ type DocumentState = { status: string };
 type RecordOf<S> = S extends { status: 'live'; record: infer R } ? R : never;
 
 /** Decides on the document's state (at `revision`) as it is when the write runs. */
-type Decide<S, E> = (current: S, moment: WriteMoment, revision: number) => Promise<Decision<E>>;
+export type Decide<S, E> = (current: S, moment: WriteMoment, revision: number) => Promise<Decision<E>>;
 
 /** Units or stock moved with the document's events, in the same atomic append. */
 type Alongside = () => StreamAppend[];

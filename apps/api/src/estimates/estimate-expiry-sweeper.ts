@@ -3,6 +3,7 @@ import { expireDueEstimates } from '@app/processes';
 import { Database } from '@app/read-models';
 import { ApiConfig, StateKeepingStore } from '@app/runtime';
 import { PinoLogger } from 'nestjs-pino';
+import { RepeatedTurns } from '../operations/repeated-turns';
 import { ReadYourWrites } from '../store/read-your-writes';
 import { API_CONFIG, DATABASE, EVENT_STORE } from '../store/tokens';
 
@@ -14,9 +15,12 @@ import { API_CONFIG, DATABASE, EVENT_STORE } from '../store/tokens';
  */
 @Injectable()
 export class EstimateExpirySweeper implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
-  private turn?: Promise<unknown>;
-  private stopped = false;
+  // A sweep due is no reason to keep the process alive.
+  private readonly turns = new RepeatedTurns(
+    () => this.sweepAndLog(),
+    () => this.config.estimateExpirySweepMs,
+    false,
+  );
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
@@ -29,13 +33,11 @@ export class EstimateExpirySweeper implements OnApplicationBootstrap, OnModuleDe
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.estimateExpirySweepMs > 0) this.schedule(0);
+    if (this.config.estimateExpirySweepMs > 0) this.turns.schedule(0);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.turn;
+  onModuleDestroy(): Promise<void> {
+    return this.turns.stop();
   }
 
   /**
@@ -48,20 +50,14 @@ export class EstimateExpirySweeper implements OnApplicationBootstrap, OnModuleDe
     return expired;
   }
 
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.turn = this.sweep()
+  private sweepAndLog(): Promise<void> {
+    return (
+      this.sweep()
         .then((expired) => {
           if (expired.length > 0) this.logger.info({ expired: expired.length }, 'Estimates expired');
         })
         // A store away is transient: the next sweep finds the same estimates.
         .catch((error: unknown) => this.logger.warn({ err: error }, 'Estimate expiry sweep failed'))
-        .finally(() => {
-          this.turn = undefined;
-          this.schedule(this.config.estimateExpirySweepMs);
-        });
-    }, delay);
-    this.timer.unref(); // a sweep due is no reason to keep the process alive
+    );
   }
 }

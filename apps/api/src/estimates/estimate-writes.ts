@@ -55,21 +55,18 @@ export class EstimateWrites {
   ) {}
 
   create(actor: Actor, input: EstimateInput): Promise<EstimateWritten> {
+    const decide = async (current: EstimateState, { id, now }: WriteMoment) =>
+      decideEstimate(
+        { type: 'CreateEstimate', id, estimate_number: 0, input },
+        current,
+        await this.contexts.of(actor, current, input, now),
+      );
+    const numbering = { sequence: 'estimate', numbered: numberedEstimate };
     return writeNewDocument(
       this.writer,
       estimateAggregate,
       actor,
-      async (current: EstimateState, { id, metadata, now }: WriteMoment) => {
-        const context = await this.contexts.of(actor, current, input, now);
-        const decision = decideEstimate(
-          { type: 'CreateEstimate', id, estimate_number: 0, input },
-          current,
-          context,
-        );
-        if (isDomainError(decision)) return decision;
-        const draw = { sequence: 'estimate', recordId: id, metadata, now };
-        return this.numbers.number(actor, draw, decision, numberedEstimate);
-      },
+      this.numbers.numberedCreation(actor, numbering, decide),
     );
   }
 

@@ -11,6 +11,7 @@ import { HistoryDeclaration } from './history-declaration';
 import { HistoryQuery } from './history-query';
 import { eventEntry } from './event-entry';
 import { RecordHistory } from './record-history';
+import { namesById } from '../records/names-by-id';
 
 /** One revision of GET …/{id}/history: who made it, when, and which fields it changed. */
 export interface HistoryEntry {
@@ -89,16 +90,9 @@ export class FieldHistory {
   }
 
   /** The names of the account's users among `ids` (deleted users keep theirs). */
-  private async userNames(actor: Actor, ids: unknown[]): Promise<Map<string, string>> {
-    const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
-    if (wanted.length === 0) return new Map();
-    const rows = await this.database.db
-      .selectFrom('users')
-      .select(['id', 'name'])
-      .where('account_id', '=', actor.accountId)
-      .where('id', 'in', wanted)
-      .execute();
-    return new Map(rows.map((row) => [row.id, row.name]));
+  private userNames(actor: Actor, ids: unknown[]): Promise<Map<string, string>> {
+    const userIds = ids.filter((id): id is string => typeof id === 'string');
+    return namesById(this.database, 'users', actor.accountId, userIds);
   }
 }
 

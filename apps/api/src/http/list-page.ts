@@ -1,4 +1,4 @@
-import { SelectQueryBuilder, sql } from 'kysely';
+import { Kysely, RawBuilder, SelectQueryBuilder, sql } from 'kysely';
 import {
   ListEnvelope,
   listEnvelope,
@@ -30,6 +30,20 @@ export async function listPageOf<R extends Rows, O, T>(
 export async function countOf(rows: Rows): Promise<number> {
   const { n } = await rows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** For a list read in raw SQL: how many rows of `table` meet `where`, when the page asks for the total. */
+export async function totalWhere(
+  db: Kysely<any>,
+  page: PageRequest,
+  table: string,
+  where: RawBuilder<unknown>,
+): Promise<number | undefined> {
+  if (!page.includeTotal) return undefined;
+  const { rows } = await sql<{
+    n: string;
+  }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(db);
+  return Number(rows[0].n);
 }
 
 /**

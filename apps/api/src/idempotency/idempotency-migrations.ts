@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the app's database has other tables too */
-import { Kysely, Migration, Migrator, sql } from 'kysely';
+import { Kysely, Migration, sql } from 'kysely';
+import { migrateOwnTables } from '../store/own-migrations';
 
 /**
  * The API's idempotency records are request state, not a read model: no event produces them and a
@@ -68,13 +69,6 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-export async function migrateIdempotencyKeys(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    migrationTableName: 'idempotency_migration',
-    migrationLockTableName: 'idempotency_migration_lock',
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw new Error(`Idempotency-key migration failed: ${String(error)}`, { cause: error });
+export function migrateIdempotencyKeys(db: Kysely<any>): Promise<void> {
+  return migrateOwnTables(db, migrations, { table: 'idempotency_migration', what: 'Idempotency-key' });
 }

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { DocumentBody } from '../documents/document-body';
 import { PackLinesBody, ShipmentBody } from '../documents/fulfillment-bodies';
+import { ManualPaymentBody } from '../documents/payment-bodies';
 import { UnsupportedFieldCode } from '../http/unsupported-field-code';
 
 // Invoice bodies. Each class names the fields its endpoint takes, so any other is refused with its
@@ -14,18 +15,11 @@ export class InvoiceBody extends DocumentBody {
 }
 
 @UnsupportedFieldCode('unsupported_invoice_field')
-export class PaymentBody {
-  @ApiProperty({
-    type: String,
-    example: '25.5000',
-    description:
-      'Number or numeric string, up to four decimals: positive up to the amount due, negative only against a negative balance, zero only when nothing is due.',
-  })
-  @Allow()
-  amount?: unknown;
-  @ApiProperty({ format: 'date' }) @Allow() payment_date?: unknown;
-  @ApiPropertyOptional({ nullable: true, maxLength: 255 }) @Allow() reference?: unknown;
-}
+export class PaymentBody extends ManualPaymentBody({
+  example: '25.5000',
+  description:
+    'Number or numeric string, up to four decimals: positive up to the amount due, negative only against a negative balance, zero only when nothing is due.',
+}) {}
 
 @UnsupportedFieldCode('unsupported_invoice_field')
 export class RefundBody {

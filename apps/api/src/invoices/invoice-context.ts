@@ -3,6 +3,7 @@ import { InvoiceContext, InvoiceInput, InvoiceState } from '@app/domain';
 import { Actor } from '../auth/actor';
 import { DocumentAccess, DocumentContexts, documentSight } from '../documents/document-context';
 import { DocumentParties } from '../documents/document-parties';
+import { packingSettings } from '../documents/document-settings';
 
 export const INVOICE_ACCESS: DocumentAccess = {
   viewAll: 'invoices.view_all',
@@ -18,8 +19,7 @@ export function invoiceSight(actor: Actor) {
 /** The account's packing and receipt settings an invoice decision reads. */
 export function invoiceSettings(actor: Actor) {
   return {
-    packingListsEnabled: actor.settings.packing_lists_enabled,
-    packServiceLines: actor.settings.packing_list_service_items,
+    ...packingSettings(actor),
     automaticPaymentReceipts: actor.settings.automatic_payment_receipts,
   };
 }

@@ -8,7 +8,7 @@ import {
   InvoiceViewer,
 } from '@app/domain';
 import { Actor, can } from '../auth/actor';
-import { invoiceSettings } from './invoice-context';
+import { packingSettings, taxLabels } from '../documents/document-settings';
 
 /** What the caller may do and see, and the account's packing settings. */
 export function invoiceViewer(
@@ -16,15 +16,13 @@ export function invoiceViewer(
   party?: InvoiceParty | null,
   salesOrder?: LinkedSalesOrder | null,
 ): InvoiceViewer {
-  const settings = invoiceSettings(actor);
   return {
     mayModify: can(actor, 'invoices.modify'),
     showCost: can(actor, 'unit_cost.view'),
-    packingListsEnabled: settings.packingListsEnabled,
-    packServiceLines: settings.packServiceLines,
+    ...packingSettings(actor),
     party,
     salesOrder,
-    taxLabels: { tax_label: actor.settings.tax_label, tax_2_label: actor.settings.tax_2_label },
+    taxLabels: taxLabels(actor),
   };
 }
 

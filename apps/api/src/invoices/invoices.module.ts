@@ -1,11 +1,9 @@
-import { Inject, Module, OnModuleInit } from '@nestjs/common';
-import { Database } from '@app/read-models';
-import { sql } from 'kysely';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module';
+import { partyReferences } from '../documents/document-references';
 import { historyController } from '../history';
 import { RecordsModule } from '../records/records.module';
 import { References } from '../records/references';
-import { DATABASE } from '../store/tokens';
 import { ChangeInvoiceHandler } from './invoice-commands';
 import { InvoiceContexts } from './invoice-context';
 import { InvoiceFulfillmentsController } from './invoice-fulfillments.controller';
@@ -29,17 +27,10 @@ import { InvoicesController } from './invoices.controller';
   providers: [InvoiceContexts, InvoiceReads, InvoiceWrites, UniqueUnits, ChangeInvoiceHandler],
 })
 export class InvoicesModule implements OnModuleInit {
-  constructor(
-    private readonly references: References,
-    @Inject(DATABASE) private readonly database: Database,
-  ) {}
+  constructor(private readonly references: References) {}
 
   /** A customer with invoices cannot be deleted. */
   onModuleInit(): void {
-    this.references.register('customer', 'invoices', async ({ accountId, id }) => {
-      const { rows } = await sql<{ n: string }>`select count(*) as n from invoices
-        where account_id = ${accountId}::uuid and customer_id = ${id}::uuid`.execute(this.database.db);
-      return Number(rows[0].n);
-    });
+    this.references.registerQueries('invoices', partyReferences('customer', 'invoices'));
   }
 }

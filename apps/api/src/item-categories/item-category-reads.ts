@@ -17,9 +17,7 @@ import { DATABASE } from '../store/tokens';
 import { ItemCategoryJson, itemCategoryJson } from './item-category-json';
 import { ItemCategoryListRequest } from './item-category-list-query';
 import { refuseUnknownParams } from '@app/runtime';
-import { isoTimestamp } from '../http/timestamps';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
+import { withIsoStamps } from '../http/timestamps';
 
 /**
  * Item category reads. Categories are account-level: every user of the account sees them all,
@@ -62,7 +60,8 @@ export class ItemCategoryReads {
           .orderBy('weight')
           .orderBy(sql`lower(name)`)
           .orderBy('id'),
-      (found) => found.map((row) => itemCategoryJson(recordOf(row), row.revision as number)),
+      (found) =>
+        found.map((row) => itemCategoryJson(withIsoStamps<ItemCategoryRecord>(row), row.revision as number)),
     );
   }
 
@@ -76,12 +75,4 @@ export class ItemCategoryReads {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
-}
-
-function recordOf(row: Record<string, any>): ItemCategoryRecord {
-  return {
-    ...row,
-    created_at: isoTimestamp(row.created_at),
-    updated_at: isoTimestamp(row.updated_at),
-  } as ItemCategoryRecord;
 }

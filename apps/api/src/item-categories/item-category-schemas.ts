@@ -1,12 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { CustomField, INVENTORY_TYPES, InventoryType, ItemCategoryView } from '@app/domain';
-import {
-  EnumProperty,
-  IdProperty,
-  IntegerProperty,
-  ObjectProperty,
-  TimestampProperty,
-} from '../openapi/schema-properties';
+import { EnumProperty, IdProperty, IntegerProperty, ObjectProperty } from '../openapi/schema-properties';
+import { WithRecordStamps } from '../openapi/record-stamps';
 import { ItemCategoryJson } from './item-category-json';
 
 /* Item categories as the API answers them (inventory-api.md), beside item-category-json.ts. */
@@ -21,8 +16,8 @@ export class ItemCategoryCustomFieldSchema implements CustomField {
   @ApiProperty() publish_on_documents!: boolean;
 }
 
-@ApiSchema({ name: 'ItemCategory' })
-export class ItemCategorySchema implements ItemCategoryView, ItemCategoryJson {
+/** A category's own fields, before the record stamps. */
+abstract class ItemCategoryFields {
   @IdProperty() id!: string;
   @ObjectProperty('item_category') object!: 'item_category';
   @ApiProperty({ type: 'string' }) name!: string;
@@ -32,8 +27,9 @@ export class ItemCategorySchema implements ItemCategoryView, ItemCategoryJson {
   @ApiProperty({ type: 'number' }) weight!: number;
   @ApiProperty({ type: ItemCategoryCustomFieldSchema, isArray: true, description: 'In display order' })
   custom_fields!: ItemCategoryCustomFieldSchema[];
-  @TimestampProperty() created_at!: string;
-  @TimestampProperty() updated_at!: string;
-  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' })
-  revision!: number;
 }
+
+@ApiSchema({ name: 'ItemCategory' })
+export class ItemCategorySchema
+  extends WithRecordStamps(ItemCategoryFields)
+  implements ItemCategoryView, ItemCategoryJson {}

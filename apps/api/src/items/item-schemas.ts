@@ -16,6 +16,7 @@ import {
   TextProperty,
   TimestampProperty,
 } from '../openapi/schema-properties';
+import { WithRecordStamps } from '../openapi/record-stamps';
 import { ItemJson } from './item-json';
 
 /* Items as the API answers them (inventory-api.md §2, Item), beside item-json.ts. */
@@ -65,8 +66,8 @@ export class ItemPricingDetailSchema implements PricingDetail {
   @ApiProperty({ type: 'string', description: 'A decimal string' }) value!: string;
 }
 
-@ApiSchema({ name: 'Item' })
-export class ItemSchema implements ItemView, ItemJson {
+/** An item's own fields, before the record stamps. */
+abstract class ItemFields {
   @IdProperty() id!: string;
   @ObjectProperty('item') object!: 'item';
   @IntegerProperty({ minimum: 1 }) item_number!: number;
@@ -118,8 +119,7 @@ export class ItemSchema implements ItemView, ItemJson {
   pricing_details!: ItemPricingDetailSchema[];
   @TimestampProperty({ nullable: true, description: 'Unique items' }) purchase_date!: string | null;
   @TimestampProperty({ nullable: true, description: 'Unique items' }) sold_date!: string | null;
-  @TimestampProperty() created_at!: string;
-  @TimestampProperty() updated_at!: string;
-  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' })
-  revision!: number;
 }
+
+@ApiSchema({ name: 'Item' })
+export class ItemSchema extends WithRecordStamps(ItemFields) implements ItemView, ItemJson {}

@@ -1,10 +1,8 @@
-import { Inject, Module, OnModuleInit } from '@nestjs/common';
-import { Database } from '@app/read-models';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { sql } from 'kysely';
 import { historyController } from '../history';
-import { RecordReference, References } from '../records/references';
+import { References } from '../records/references';
 import { RecordsModule } from '../records/records.module';
-import { DATABASE } from '../store/tokens';
 import { ChangeItemHandler } from './item-commands';
 import { ItemContexts } from './item-context';
 import { itemHistory } from './item-history';
@@ -25,44 +23,24 @@ import { ItemsController } from './items.controller';
   exports: [ItemReads, VariationStock],
 })
 export class ItemsModule implements OnModuleInit {
-  constructor(
-    private readonly references: References,
-    @Inject(DATABASE) private readonly database: Database,
-  ) {}
+  constructor(private readonly references: References) {}
 
   /** What items make other records keep (their delete rules). */
   onModuleInit(): void {
-    this.references.register('item_category', 'inventory', (r) =>
-      this.count(
-        r,
-        sql`select count(*) as n from items where account_id = ${r.accountId}::uuid and category_id = ${r.id}::uuid`,
-      ),
-    );
-    // Items placed there, and stock there: nonzero balances, or variation rows stocking it.
-    this.references.register('location', 'inventory', (r) =>
-      this.count(
-        r,
-        sql`select count(*) as n from items where account_id = ${r.accountId}::uuid and (location_id = ${r.id}::uuid
-          or id in (select item_id from inventory_quantities where account_id = ${r.accountId}::uuid
-            and location_id = ${r.id}::uuid and (on_hand <> 0 or reserved <> 0 or incoming <> 0 or in_transit <> 0
+    this.references.registerQueries('inventory', {
+      item_category: ({ accountId, id }) => sql`select count(*) as n from items
+        where account_id = ${accountId}::uuid and category_id = ${id}::uuid`,
+      // Items placed there, and stock there: nonzero balances, or variation rows stocking it.
+      location: ({ accountId, id }) => sql`select count(*) as n from items
+        where account_id = ${accountId}::uuid and (location_id = ${id}::uuid
+          or id in (select item_id from inventory_quantities where account_id = ${accountId}::uuid
+            and location_id = ${id}::uuid and (on_hand <> 0 or reserved <> 0 or incoming <> 0 or in_transit <> 0
               or (stocked and variation_id is not null))))`,
-      ),
-    );
+    });
     // Any stock ever adjusted there.
-    this.references.register('location', 'inventory history', (r) =>
-      this.count(
-        r,
-        sql`select count(distinct item_id) as n from inventory_quantities where account_id = ${r.accountId}::uuid
-          and location_id = ${r.id}::uuid and last_adjusted_at is not null`,
-      ),
-    );
-  }
-
-  private async count(
-    _: RecordReference,
-    query: ReturnType<typeof sql<{ n: number | string }>>,
-  ): Promise<number> {
-    const { rows } = await query.execute(this.database.db);
-    return Number(rows[0].n);
+    this.references.registerQueries('inventory history', {
+      location: ({ accountId, id }) => sql`select count(distinct item_id) as n from inventory_quantities
+        where account_id = ${accountId}::uuid and location_id = ${id}::uuid and last_adjusted_at is not null`,
+    });
   }
 }

@@ -1,18 +1,8 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { recordCommand } from '../records/record-command';
 import { LocationChange, LocationWrites, LocationWritten } from './location-writes';
 
 /** Any command on a location or one of its zones. */
-export class ChangeLocation extends Command<LocationWritten> {
-  constructor(readonly change: LocationChange) {
-    super();
-  }
-}
-
-@CommandHandler(ChangeLocation)
-export class ChangeLocationHandler implements ICommandHandler<ChangeLocation, LocationWritten> {
-  constructor(private readonly writes: LocationWrites) {}
-
-  execute({ change }: ChangeLocation): Promise<LocationWritten> {
-    return this.writes.write(change);
-  }
-}
+export const { command: ChangeLocation, handler: ChangeLocationHandler } = recordCommand<
+  LocationChange,
+  LocationWritten
+>('Location', LocationWrites);

@@ -1,12 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { LocationSummaryView, LocationView, ZoneView } from '@app/domain';
-import {
-  IdProperty,
-  IntegerProperty,
-  ObjectProperty,
-  TextProperty,
-  TimestampProperty,
-} from '../openapi/schema-properties';
+import { IdProperty, ObjectProperty, TextProperty } from '../openapi/schema-properties';
+import { WithRecordStamps } from '../openapi/record-stamps';
 import { LocationJson } from './location-json';
 
 /* Locations and zones as the API answers them (inventory-api.md), beside location-json.ts. */
@@ -19,8 +14,8 @@ export class LocationSummarySchema implements LocationSummaryView {
   @ApiProperty({ type: 'string' }) short_name!: string;
 }
 
-@ApiSchema({ name: 'Location' })
-export class LocationSchema implements LocationView, LocationJson {
+/** A location's own fields, before the record stamps. */
+abstract class LocationFields {
   @IdProperty() id!: string;
   @ObjectProperty('location') object!: 'location';
   @ApiProperty({ type: 'string' }) name!: string;
@@ -35,11 +30,10 @@ export class LocationSchema implements LocationView, LocationJson {
   @TextProperty() phone!: string | null;
   @TextProperty() fax!: string | null;
   @TextProperty({ format: 'email' }) email!: string | null;
-  @TimestampProperty() created_at!: string;
-  @TimestampProperty() updated_at!: string;
-  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' })
-  revision!: number;
 }
+
+@ApiSchema({ name: 'Location' })
+export class LocationSchema extends WithRecordStamps(LocationFields) implements LocationView, LocationJson {}
 
 @ApiSchema({ name: 'Zone' })
 export class ZoneSchema implements ZoneView {

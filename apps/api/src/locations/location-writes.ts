@@ -1,21 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { decideLocation, locationAggregate, LocationCommand, LocationState, isRecordId } from '@app/domain';
-import { Actor, eventMetadata } from '../auth/actor';
+import { decideLocation, locationAggregate, LocationCommand, LocationState } from '@app/domain';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '@app/runtime';
+import { RecordChange, writeRecordChange } from '../records/record-change';
 import { References } from '../records/references';
 import { locationContext } from './location-context';
 
 /** One command on one location, as a controller sends it. */
-export interface LocationChange {
-  actor: Actor;
-  id: string;
-  command: LocationCommand;
-  /** The client's If-Match. */
-  ifMatch?: number;
-  /** A create under a newly drawn id: no stream to read first. */
-  fresh?: boolean;
-}
+export type LocationChange = RecordChange<LocationCommand>;
 
 /** The location after the command and the revision of its stream's last event. */
 export interface LocationWritten {
@@ -35,11 +26,12 @@ export class LocationWrites {
     private readonly references: References,
   ) {}
 
-  async write({ actor, id, command, ifMatch, fresh }: LocationChange): Promise<LocationWritten> {
-    if (!isRecordId(id)) throw resourceMissing();
-    const { state, revision } = await this.writer.write(
+  async write(change: LocationChange): Promise<LocationWritten> {
+    const { actor, id, command } = change;
+    const { state, revision } = await writeRecordChange(
+      this.writer,
       locationAggregate,
-      id,
+      change,
       async (current: LocationState) => {
         const context = locationContext(actor);
         if (command.type === 'DeleteLocation') {
@@ -51,7 +43,6 @@ export class LocationWrites {
         }
         return decideLocation(command, current, context);
       },
-      { metadata: eventMetadata(actor), ifMatch, fresh },
     );
     return { state, revision };
   }

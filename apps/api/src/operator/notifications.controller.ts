@@ -13,6 +13,7 @@ import { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { isoTimestamp } from '../http/timestamps';
 import { ApiListOf } from '../openapi/response-schemas';
+import { totalWhere } from '../http/list-page';
 import { DATABASE } from '../store/tokens';
 import { AdminGuard } from './admin.guard';
 
@@ -63,15 +64,7 @@ export class NotificationsController {
     const where = status === undefined ? sql`true` : sql`status = ${status}`;
     const { rows } = await sql<Record<string, any>>`select * from customer_notifications where ${where}
       order by queued_at, id limit ${page.fetch} offset ${page.offset}`.execute(this.database.db);
-    const total = page.includeTotal
-      ? Number(
-          (
-            await sql<{ n: string }>`select count(*) as n from customer_notifications where ${where}`.execute(
-              this.database.db,
-            )
-          ).rows[0].n,
-        )
-      : undefined;
+    const total = await totalWhere(this.database.db, page, 'customer_notifications', where);
     return listEnvelope({
       url: pathOf(request.url),
       page: page.page,

@@ -13,7 +13,7 @@ import { partyContext } from './party-context';
 import { PartyJson, partyJson, PartyKind } from './party-kind';
 import { PartyListRequest } from './party-list-query';
 import { refuseUnknownParams } from '@app/runtime';
-import { isoTimestamp } from '../http/timestamps';
+import { withIsoStamps } from '../http/timestamps';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -70,7 +70,7 @@ export class PartyReads {
     return listPageOf(
       { rows, page, url },
       (all) => byName(all.selectAll()),
-      (found) => found.map((row) => partyJson(kind, recordOf(row), row.revision as number)),
+      (found) => found.map((row) => partyJson(kind, withIsoStamps<PartyRecord>(row), row.revision as number)),
     );
   }
 }
@@ -81,12 +81,4 @@ function matching(q: string) {
     (column) => sql<boolean>`strpos(lower(${sql.ref(column)}), lower(${q})) > 0`,
   );
   return sql<boolean>`(${sql.join(columns, sql` or `)})`;
-}
-
-function recordOf(row: Record<string, any>): PartyRecord {
-  return {
-    ...row,
-    created_at: isoTimestamp(row.created_at),
-    updated_at: isoTimestamp(row.updated_at),
-  } as PartyRecord;
 }

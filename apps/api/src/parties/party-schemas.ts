@@ -3,16 +3,15 @@ import { CUSTOMER_KINDS, CustomerKind, CustomerView, PartyViewFields, SupplierVi
 import {
   EnumProperty,
   IdProperty,
-  IntegerProperty,
   ObjectProperty,
   RateProperty,
   TextProperty,
-  TimestampProperty,
 } from '../openapi/schema-properties';
+import { WithRecordStamps } from '../openapi/record-stamps';
 
 /* Customers and suppliers as the API answers them (EXTENSIONS.md §6): the domain's views and the revision. */
 
-abstract class PartyFieldsSchema implements PartyViewFields {
+abstract class PartyOwnFields {
   @IdProperty()
   id!: string;
 
@@ -48,16 +47,10 @@ abstract class PartyFieldsSchema implements PartyViewFields {
 
   @ApiProperty()
   archived!: boolean;
-
-  @TimestampProperty()
-  created_at!: string;
-
-  @TimestampProperty()
-  updated_at!: string;
-
-  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' })
-  revision!: number;
 }
+
+/** What customers and suppliers both show: their fields, then the record stamps. */
+abstract class PartyFieldsSchema extends WithRecordStamps(PartyOwnFields) implements PartyViewFields {}
 
 @ApiSchema({ name: 'Customer' })
 export class CustomerSchema extends PartyFieldsSchema implements CustomerView {

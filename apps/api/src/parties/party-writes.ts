@@ -1,25 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, invalid, isDomainError, PartyFields, PartyState, isRecordId } from '@app/domain';
+import { DomainError, invalid, isDomainError, PartyFields, PartyState } from '@app/domain';
 import { DomainEvent } from '@app/event-store/aggregate';
-import { Actor, eventMetadata } from '../auth/actor';
+import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '@app/runtime';
+import { RecordChange, writeRecordChange } from '../records/record-change';
 import { AssignableUsers } from '../records/assignable-users';
 import { RecordLimit } from '../records/record-limit';
 import { partyContext } from './party-context';
 import { PartyJson, partyJson, PartyKind } from './party-kind';
 import { References } from '../records/references';
 
-/** One command on one record, as a controller sends it. */
-export interface PartyChange<C> {
-  actor: Actor;
-  id: string;
-  command: C;
-  /** The client's If-Match. */
-  ifMatch?: number;
-  /** A create under a newly drawn id: no stream to read first. */
-  fresh?: boolean;
-}
+/** One command on one customer or supplier, as a controller sends it. */
+export type PartyChange<C> = RecordChange<C>;
 
 export type DeletedJson = { id: string; object: string; deleted: true };
 
@@ -46,12 +38,13 @@ export class PartyWrites {
 
   async write<F extends PartyFields, C extends { type: string }>(
     kind: PartyKind<F, C>,
-    { actor, id, command, ifMatch, fresh }: PartyChange<C>,
+    change: PartyChange<C>,
   ): Promise<PartyAnswer> {
-    if (!isRecordId(id)) throw resourceMissing();
-    const { state, revision } = await this.writer.write(
+    const { actor, id, command } = change;
+    const { state, revision } = await writeRecordChange(
+      this.writer,
       kind.aggregate,
-      id,
+      change,
       async (current: PartyState<F>) => {
         const context = partyContext(actor);
         if (command.type === kind.commands.remove.type) {
@@ -68,7 +61,6 @@ export class PartyWrites {
         if (current.status === 'absent') await this.recordLimit.assertRoomFor(actor);
         return decision;
       },
-      { metadata: eventMetadata(actor), ifMatch, fresh },
     );
     if (state.status !== 'live') return { body: { id, object: kind.noun, deleted: true }, revision };
     return { body: partyJson(kind, state.record, revision), revision };

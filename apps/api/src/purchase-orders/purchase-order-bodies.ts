@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
+import { ManualPaymentBody } from '../documents/payment-bodies';
 import { UnsupportedFieldCode } from '../http/unsupported-field-code';
 
 // Purchase-order bodies. Each class names the fields its endpoint takes, so any other (unknown, or
@@ -95,15 +96,8 @@ export class PurchaseOrderReceiveBody {
 }
 
 @UnsupportedFieldCode(UNSUPPORTED)
-export class PurchaseOrderPaymentBody {
-  @ApiProperty({
-    type: String,
-    example: '25.50',
-    description:
-      'Number or numeric string: positive, at most the amount due, up to two decimals (or exactly the amount due, which may have four).',
-  })
-  @Allow()
-  amount?: unknown;
-  @ApiProperty({ format: 'date' }) @Allow() payment_date?: unknown;
-  @ApiPropertyOptional({ nullable: true, maxLength: 255 }) @Allow() reference?: unknown;
-}
+export class PurchaseOrderPaymentBody extends ManualPaymentBody({
+  example: '25.50',
+  description:
+    'Number or numeric string: positive, at most the amount due, up to two decimals (or exactly the amount due, which may have four).',
+}) {}

@@ -6,6 +6,7 @@ import {
   PurchaseOrderViewer,
 } from '@app/domain';
 import { Actor, can } from '../auth/actor';
+import { taxLabels } from '../documents/document-settings';
 import { locationAccessible } from './purchase-order-access';
 
 /** What the caller may do and see, and the live values shown. */
@@ -18,7 +19,7 @@ export function purchaseOrderViewer(
     mayModify: can(actor, 'purchase_orders.modify') && locationAccessible(actor, order),
     showCost: can(actor, 'unit_cost.view'),
     party,
-    taxLabels: { tax_label: actor.settings.tax_label, tax_2_label: actor.settings.tax_2_label },
+    taxLabels: taxLabels(actor),
   };
 }
 

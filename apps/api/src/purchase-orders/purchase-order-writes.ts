@@ -49,25 +49,24 @@ export class PurchaseOrderWrites {
   ) {}
 
   create(actor: Actor, input: PurchaseOrderInput): Promise<PurchaseOrderWritten> {
+    const decide = async (current: PurchaseOrderState, { id, now }: WriteMoment) => {
+      const location = await this.locations.named(actor, input);
+      const context = await this.contexts.of(actor, current, input, now, location);
+      const command = {
+        type: 'CreatePurchaseOrder' as const,
+        id,
+        purchase_order_number: 0,
+        location_id: location ?? '',
+        input,
+      };
+      return decidePurchaseOrder(command, current, context);
+    };
+    const numbering = { sequence: PURCHASE_ORDER_SEQUENCE, numbered: numberedPurchaseOrder };
     return writeNewDocument(
       this.writer,
       purchaseOrderAggregate,
       actor,
-      async (current: PurchaseOrderState, { id, metadata, now }: WriteMoment) => {
-        const location = await this.locations.named(actor, input);
-        const context = await this.contexts.of(actor, current, input, now, location);
-        const command = {
-          type: 'CreatePurchaseOrder' as const,
-          id,
-          purchase_order_number: 0,
-          location_id: location ?? '',
-          input,
-        };
-        const decision = decidePurchaseOrder(command, current, context);
-        if (isDomainError(decision)) return decision;
-        const draw = { sequence: PURCHASE_ORDER_SEQUENCE, recordId: id, metadata, now };
-        return this.numbers.number(actor, draw, decision, numberedPurchaseOrder);
-      },
+      this.numbers.numberedCreation(actor, numbering, decide),
     );
   }
 

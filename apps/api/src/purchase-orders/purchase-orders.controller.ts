@@ -8,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { PurchaseOrderCommand, PurchaseOrderRecord } from '@app/domain';
 import { DocumentDeclaration, documentController } from '../documents/document-controller';
-import { listRetrieveCreateDocs } from '../documents/document-docs';
+import { listRetrieveCreateDocs, orderChangeDocs } from '../documents/document-docs';
 import { IF_MATCH } from '../documents/route-docs';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { assertPurchaseOrderAccess } from './purchase-order-access';
@@ -86,24 +86,14 @@ export const PURCHASE_ORDER_DOCUMENT: DocumentDeclaration<PurchaseOrderRecord, P
       detailDescription: 'The purchase order detail; ETag its revision',
       createdAs: 'a Not Sent',
     }),
-    update: [
-      ApiOperation({ summary: 'Change a Not Sent purchase order; a new supplier or location needs lines' }),
-      ApiHeader(IF_MATCH),
-      ApiOkResponse({ type: PurchaseOrderSchema, description: 'The updated purchase order' }),
-      ApiNotFoundResponse({ description: 'resource_missing' }),
-      ApiUnprocessableEntityResponse({
-        description: 'validation_failed or unsupported_purchase_order_field',
-      }),
-      ApiConflictResponse({ description: 'purchase_order_update_not_allowed or mobile_mutation_conflict' }),
-      ApiErrors(404, 409, 410),
-    ],
-    remove: [
-      ApiOperation({ summary: 'Delete a Not Sent purchase order on which nothing was processed' }),
-      ApiHeader(IF_MATCH),
-      ApiNotFoundResponse({ description: 'resource_missing' }),
-      ApiConflictResponse({ description: 'purchase_order_delete_not_allowed or mobile_mutation_conflict' }),
-      ApiErrors(404, 409, 410),
-    ],
+    ...orderChangeDocs(
+      { noun: 'purchase order', detail: PurchaseOrderSchema },
+      {
+        ifMatch: IF_MATCH,
+        update: 'Change a Not Sent purchase order; a new supplier or location needs lines',
+        remove: 'Delete a Not Sent purchase order on which nothing was processed',
+      },
+    ),
   },
 };
 

@@ -1,11 +1,10 @@
-import { Inject, Module, OnModuleInit } from '@nestjs/common';
-import { Database } from '@app/read-models';
-import { RawBuilder, sql } from 'kysely';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { sql } from 'kysely';
 import { DocumentsModule } from '../documents/documents.module';
+import { partyReferences } from '../documents/document-references';
 import { historyController } from '../history';
 import { RecordsModule } from '../records/records.module';
 import { References } from '../records/references';
-import { DATABASE } from '../store/tokens';
 import { ChangePurchaseOrderHandler } from './purchase-order-commands';
 import { PurchaseOrderContexts } from './purchase-order-context';
 import { PURCHASE_ORDER_HISTORY } from './purchase-order-history';
@@ -32,36 +31,21 @@ import { PurchaseOrdersController } from './purchase-orders.controller';
   ],
 })
 export class PurchaseOrdersModule implements OnModuleInit {
-  constructor(
-    private readonly references: References,
-    @Inject(DATABASE) private readonly database: Database,
-  ) {}
+  constructor(private readonly references: References) {}
 
   /** Suppliers, locations, variations and their rows keep the purchase orders naming them. */
   onModuleInit(): void {
-    this.references.register('supplier', 'purchase_orders', ({ accountId, id }) =>
-      this.count(sql`select count(*) as n from purchase_orders
-        where account_id = ${accountId}::uuid and supplier_id = ${id}::uuid`),
-    );
-    this.references.register('location', 'purchase orders', ({ accountId, id }) =>
-      this.count(sql`select count(*) as n from purchase_orders
-        where account_id = ${accountId}::uuid and location_id = ${id}::uuid`),
-    );
-    this.references.register('item_variation_location', 'purchase orders', ({ accountId, id }) =>
-      this.count(sql`select count(*) as n from purchase_orders
+    this.references.registerQueries('purchase_orders', partyReferences('supplier', 'purchase_orders'));
+    this.references.registerQueries('purchase orders', {
+      location: ({ accountId, id }) => sql`select count(*) as n from purchase_orders
+        where account_id = ${accountId}::uuid and location_id = ${id}::uuid`,
+      item_variation_location: ({ accountId, id }) => sql`select count(*) as n from purchase_orders
         where account_id = ${accountId}::uuid
-          and variation_location_ids @> jsonb_build_array(${Number(id)}::integer)`),
-    );
-    this.references.register('item_variation', 'purchase orders', ({ accountId, id }) =>
-      this.count(sql`select count(*) as n from purchase_orders p
+          and variation_location_ids @> jsonb_build_array(${Number(id)}::integer)`,
+      item_variation: ({ accountId, id }) => sql`select count(*) as n from purchase_orders p
         where p.account_id = ${accountId}::uuid and exists (select 1 from item_variation_locations r
           where r.variation_id = ${id}::uuid
-            and p.variation_location_ids @> jsonb_build_array(r.item_variation_location_id))`),
-    );
-  }
-
-  private async count(query: RawBuilder<{ n: string }>): Promise<number> {
-    const { rows } = await query.execute(this.database.db);
-    return Number(rows[0].n);
+            and p.variation_location_ids @> jsonb_build_array(r.item_variation_location_id))`,
+    });
   }
 }

@@ -3,6 +3,7 @@ import { SalesOrderContext, SalesOrderInput, SalesOrderRecord, SalesOrderState }
 import { Actor } from '../auth/actor';
 import { DocumentAccess, DocumentContexts, documentSight } from '../documents/document-context';
 import { DocumentParties } from '../documents/document-parties';
+import { packingSettings } from '../documents/document-settings';
 
 export const SALES_ORDER_ACCESS: DocumentAccess = {
   viewAll: 'sales_orders.view_all',
@@ -19,8 +20,7 @@ export function salesOrderSight(actor: Actor) {
 /** The account's packing and shipping-notification settings a sales-order decision reads. */
 export function salesOrderSettings(actor: Actor) {
   return {
-    packingListsEnabled: actor.settings.packing_lists_enabled,
-    packServiceLines: actor.settings.packing_list_service_items,
+    ...packingSettings(actor),
     automaticShippingNotifications: actor.settings.automatic_shipping_notifications,
   };
 }

@@ -9,7 +9,8 @@ import {
   SalesOrderViewer,
 } from '@app/domain';
 import { Actor, can } from '../auth/actor';
-import { locationAccessible, salesOrderSettings } from './sales-order-context';
+import { packingSettings, taxLabels } from '../documents/document-settings';
+import { locationAccessible } from './sales-order-context';
 
 /** The live values a sales order shows, looked up by the caller. */
 export type SalesOrderLive = {
@@ -24,17 +25,15 @@ export function salesOrderViewer(
   order: SalesOrderRecord,
   live: SalesOrderLive = {},
 ): SalesOrderViewer {
-  const settings = salesOrderSettings(actor);
   return {
     mayModify: can(actor, 'sales_orders.modify'),
     showCost: can(actor, 'unit_cost.view'),
-    packingListsEnabled: settings.packingListsEnabled,
-    packServiceLines: settings.packServiceLines,
+    ...packingSettings(actor),
     locationAccessible: locationAccessible(actor, order),
     payments: live.payments,
     party: live.party,
     skus: live.skus,
-    taxLabels: { tax_label: actor.settings.tax_label, tax_2_label: actor.settings.tax_2_label },
+    taxLabels: taxLabels(actor),
   };
 }
 

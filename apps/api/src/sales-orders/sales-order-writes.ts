@@ -47,31 +47,31 @@ export class SalesOrderWrites {
   ) {}
 
   create(actor: Actor, input: SalesOrderInput): Promise<SalesOrderWritten> {
+    const decide = async (current: SalesOrderState, { id, now }: WriteMoment) => {
+      const context = await this.contexts.of(actor, current, input, now);
+      const command = {
+        type: 'CreateSalesOrder' as const,
+        id,
+        sales_order_number: 0,
+        location_id: null,
+        input,
+      };
+      const decision = decideSalesOrder(command, current, context);
+      if (isDomainError(decision)) return decision;
+      // The body's fields first, then where the order may be placed.
+      const locationId = await this.locations.forNewOrder(actor, input);
+      return decision.map((event) =>
+        event.type === 'SalesOrderCreated'
+          ? { ...event, data: { ...event.data, location_id: locationId } }
+          : event,
+      );
+    };
+    const numbering = { sequence: SALES_ORDER_SEQUENCE, numbered: numberedSalesOrder };
     return writeNewDocument(
       this.writer,
       salesOrderAggregate,
       actor,
-      async (current: SalesOrderState, { id, metadata, now }: WriteMoment) => {
-        const context = await this.contexts.of(actor, current, input, now);
-        const command = {
-          type: 'CreateSalesOrder' as const,
-          id,
-          sales_order_number: 0,
-          location_id: null,
-          input,
-        };
-        const decision = decideSalesOrder(command, current, context);
-        if (isDomainError(decision)) return decision;
-        // The body's fields first, then where the order may be placed.
-        const locationId = await this.locations.forNewOrder(actor, input);
-        const placed = decision.map((event) =>
-          event.type === 'SalesOrderCreated'
-            ? { ...event, data: { ...event.data, location_id: locationId } }
-            : event,
-        );
-        const draw = { sequence: SALES_ORDER_SEQUENCE, recordId: id, metadata, now };
-        return this.numbers.number(actor, draw, placed, numberedSalesOrder);
-      },
+      this.numbers.numberedCreation(actor, numbering, decide),
     );
   }
 

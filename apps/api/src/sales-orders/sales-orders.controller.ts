@@ -1,16 +1,7 @@
-import {
-  ApiConflictResponse,
-  ApiForbiddenResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiForbiddenResponse } from '@nestjs/swagger';
 import { SalesOrderCommand, SalesOrderRecord } from '@app/domain';
 import { DocumentDeclaration, documentController } from '../documents/document-controller';
-import { listRetrieveCreateDocs } from '../documents/document-docs';
-import { ApiErrors } from '../openapi/error-envelope.schema';
+import { listRetrieveCreateDocs, orderChangeDocs } from '../documents/document-docs';
 import { SalesOrderBody } from './sales-order-bodies';
 import { ChangeSalesOrder } from './sales-order-commands';
 import { SALES_ORDER_HISTORY } from './sales-order-history';
@@ -46,26 +37,16 @@ export const SALES_ORDER_DOCUMENT: DocumentDeclaration<SalesOrderRecord, SalesOr
         detailDescription: 'The sales order detail; ETag "so_N"',
         createdAs: 'an open',
       }),
-      update: [
-        ApiOperation({
-          summary:
+      ...orderChangeDocs(
+        { noun: 'sales order', detail: SalesOrderSchema },
+        {
+          ifMatch: IF_MATCH,
+          update:
             'Change an open sales order: header fields always; lines, shipping and discount only before any invoice or packing list',
-        }),
-        ApiHeader(IF_MATCH),
-        ApiOkResponse({ type: SalesOrderSchema, description: 'The updated sales order' }),
-        ApiNotFoundResponse({ description: 'resource_missing' }),
-        ApiUnprocessableEntityResponse({ description: 'validation_failed or unsupported_sales_order_field' }),
-        ApiConflictResponse({ description: 'sales_order_update_not_allowed or mobile_mutation_conflict' }),
-        ApiErrors(404, 409, 410),
-      ],
-      remove: [
-        ApiOperation({ summary: 'Delete an open sales order on which nothing has begun' }),
-        ApiHeader(IF_MATCH),
-        ApiNotFoundResponse({ description: 'resource_missing' }),
-        ApiForbiddenResponse({ description: 'permission_denied' }),
-        ApiConflictResponse({ description: 'sales_order_delete_not_allowed or mobile_mutation_conflict' }),
-        ApiErrors(404, 409, 410),
-      ],
+          remove: 'Delete an open sales order on which nothing has begun',
+          removeRefusals: [ApiForbiddenResponse({ description: 'permission_denied' })],
+        },
+      ),
     },
   };
 

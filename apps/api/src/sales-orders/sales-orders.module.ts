@@ -1,12 +1,11 @@
-import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { SALES_ORDER_STATUS } from '@app/domain';
-import { Database } from '@app/read-models';
-import { RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { DocumentsModule } from '../documents/documents.module';
+import { lineReferences, partyReferences } from '../documents/document-references';
 import { historyController } from '../history';
 import { RecordsModule } from '../records/records.module';
 import { References } from '../records/references';
-import { DATABASE } from '../store/tokens';
 import { ChangeSalesOrderHandler } from './sales-order-commands';
 import { SalesOrderContexts } from './sales-order-context';
 import { SalesOrderFulfillmentsController } from './sales-order-fulfillments.controller';
@@ -34,10 +33,7 @@ import { SalesOrdersController } from './sales-orders.controller';
   ],
 })
 export class SalesOrdersModule implements OnModuleInit {
-  constructor(
-    private readonly references: References,
-    @Inject(DATABASE) private readonly database: Database,
-  ) {}
+  constructor(private readonly references: References) {}
 
   /**
    * Customers keep their sales orders; variations and their rows the orders' lines naming them;
@@ -45,30 +41,14 @@ export class SalesOrdersModule implements OnModuleInit {
    * order has nothing left to pack or ship there: docs/api-conventions.md, Sales orders).
    */
   onModuleInit(): void {
-    this.references.register('customer', 'sales_orders', ({ accountId, id }) =>
-      this.count(sql`select count(*) as n from sales_orders
-        where account_id = ${accountId}::uuid and customer_id = ${id}::uuid`),
-    );
-    this.references.register('location', 'sales orders', ({ accountId, id }) =>
-      this.count(sql`select count(*) as n from sales_orders s
+    this.references.registerQueries('sales_orders', partyReferences('customer', 'sales_orders'));
+    this.references.registerQueries('sales orders', {
+      location: ({ accountId, id }) => sql`select count(*) as n from sales_orders s
         where s.account_id = ${accountId}::uuid and s.status_id = ${SALES_ORDER_STATUS.open}
           and s.shipped_percent is distinct from 100
           and (s.location_id = ${id}::uuid or exists (select 1 from sales_order_quantities q
-            where q.sales_order_id = s.id and q.location_id = ${id}::uuid))`),
-    );
-    this.references.register('item_variation_location', 'sales orders', ({ accountId, id }) =>
-      this.count(sql`select count(distinct sales_order_id) as n from sales_order_quantities
-        where account_id = ${accountId}::uuid and item_variation_location_id = ${Number(id)}`),
-    );
-    this.references.register('item_variation', 'sales orders', ({ accountId, id }) =>
-      this.count(sql`select count(distinct sales_order_id) as n from sales_order_quantities
-        where account_id = ${accountId}::uuid and item_variation_location_id in
-          (select item_variation_location_id from item_variation_locations where variation_id = ${id}::uuid)`),
-    );
-  }
-
-  private async count(query: RawBuilder<{ n: string }>): Promise<number> {
-    const { rows } = await query.execute(this.database.db);
-    return Number(rows[0].n);
+            where q.sales_order_id = s.id and q.location_id = ${id}::uuid))`,
+      ...lineReferences({ table: 'sales_order_quantities', documentId: 'sales_order_id' }),
+    });
   }
 }

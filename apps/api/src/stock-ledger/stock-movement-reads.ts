@@ -5,6 +5,7 @@ import { Actor } from '../auth/actor';
 import { listEnvelope } from '@app/runtime';
 import { ItemReads } from '../items/item-reads';
 import { ReadYourWrites } from '../store/read-your-writes';
+import { totalWhere } from '../http/list-page';
 import { DATABASE } from '../store/tokens';
 import { StockMovementQuery } from './stock-movement-query';
 import { StockMovementSchema } from './stock-movement-schema';
@@ -47,15 +48,7 @@ export class StockMovementReads {
       from stock_ledger where ${condition}
       order by commit_position desc, prepare_position desc, entry desc
       limit ${page.fetch} offset ${page.offset}`.execute(this.database.db);
-    const total = page.includeTotal
-      ? Number(
-          (
-            await sql<any>`select count(*) as n from stock_ledger where ${condition}`.execute(
-              this.database.db,
-            )
-          ).rows[0].n,
-        )
-      : undefined;
+    const total = await totalWhere(this.database.db, page, 'stock_ledger', condition);
     return listEnvelope({ url, page: page.page, limit: page.limit, rows: rows.map(movementJson), total });
   }
 }

@@ -13,6 +13,7 @@ import {
 import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
+import { namesById } from '../records/names-by-id';
 import { DATABASE } from '../store/tokens';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -74,16 +75,8 @@ export class StockTransferLookups {
   }
 
   /** Location names by id, deleted ones too (a transfer keeps naming them). */
-  async locationNames(accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
-    const wanted = [...new Set(ids)];
-    if (wanted.length === 0) return new Map();
-    const rows = await this.database.db
-      .selectFrom('locations')
-      .select(['id', 'name'])
-      .where('account_id', '=', accountId)
-      .where('id', 'in', wanted)
-      .execute();
-    return new Map(rows.map((row: any) => [row.id as string, row.name as string]));
+  locationNames(accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    return namesById(this.database, 'locations', accountId, ids);
   }
 
   private async items(accountId: string, ids: readonly unknown[]): Promise<Map<string, TransferItem>> {

@@ -13,6 +13,7 @@ import { Actor } from '../auth/actor';
 import { invalidQueryParameter, resourceMissing } from '@app/runtime';
 import { listEnvelope, parsePageRequest } from '@app/runtime';
 import { PAGE_PARAMS, Query, queryText, refuseUnknownParams, searchText } from '@app/runtime';
+import { totalWhere } from '../http/list-page';
 import { DATABASE } from '../store/tokens';
 import { StockTransferLookups } from './stock-transfer-lookups';
 import { StockTransferWrites } from './stock-transfer-writes';
@@ -107,15 +108,7 @@ export class StockTransferReads {
       order by stock_transfer_number desc limit ${page.fetch} offset ${page.offset}`.execute(
       this.database.db,
     );
-    const total = page.includeTotal
-      ? Number(
-          (
-            await sql<any>`select count(*) as n from stock_transfers where ${condition}`.execute(
-              this.database.db,
-            )
-          ).rows[0].n,
-        )
-      : undefined;
+    const total = await totalWhere(this.database.db, page, 'stock_transfers', condition);
     const names = await this.lookups.locationNames(
       actor.accountId,
       rows.flatMap((row) => [row.origin_location_id, row.destination_location_id]),

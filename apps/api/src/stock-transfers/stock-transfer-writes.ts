@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import {
   decideStockTransfer,
   isDomainError,
-  isRecordId,
+  numberedCreation,
   StockTransferCommand,
   StockTransferEvent,
   StockTransferInput,
@@ -13,110 +13,82 @@ import {
   transferMovements,
 } from '@app/domain';
 import { StreamAppend } from '@app/event-store';
-import { Actor, eventMetadata } from '../auth/actor';
+import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
-import { resourceMissing } from '@app/runtime';
-import { RecordLimit } from '../records/record-limit';
-import { Numbering } from '../records/numbering';
+import { DocumentNumbers } from '../documents/document-numbers';
+import { DocumentWritten, WriteMoment, writeDocument, writeNewDocument } from '../documents/document-writes';
 import { StockTransferLookups } from './stock-transfer-lookups';
 import { TransferStock } from './transfer-stock';
 
-export interface StockTransferWritten {
-  id: string;
-  record: StockTransferRecord | null;
-  revision: number;
-  events: StockTransferEvent[];
-}
+/** The transfer after a write (null once deleted), the revision of its last event, and what it appended. */
+export type StockTransferWritten = DocumentWritten<StockTransferRecord, StockTransferEvent>;
 
-/** Transfer numbers: one per-account counter. */
-export const STOCK_TRANSFER_SEQUENCE = 'stock_transfer';
+/** Transfer numbers: one per-account counter, drawn once a creation is accepted. */
+const STOCK_TRANSFER_NUMBERS = {
+  sequence: 'stock_transfer',
+  numbered: (events: StockTransferEvent[], number: number) =>
+    numberedCreation(events, 'StockTransferCreated', 'stock_transfer_number', number),
+};
 
 /**
- * Stock-transfer commands through the transfer's stream. A step that moves on-hand stock (send,
- * receive, an in-transit edit, a delete after sending) is decided on the transfer first, then its
- * movements are decided on each stock-owning stream (TransferStock: refused there with 409
- * `insufficient_stock`, or `stock_transfer_delete_not_allowed`), and the movements and the
- * transfer's event are ONE atomic append, each stream expecting the revision it was decided on: a
- * conflict on any of them writes nothing and decides again. See docs/inventory.md.
+ * Stock-transfer commands through the transfer's stream, written as documents are. A step that
+ * moves on-hand stock (send, receive, an in-transit edit, a delete after sending) is decided on the
+ * transfer first, then its movements are decided on each stock-owning stream (TransferStock:
+ * refused there with 409 `insufficient_stock`, or `stock_transfer_delete_not_allowed`), and the
+ * movements and the transfer's event are ONE atomic append, each stream expecting the revision it
+ * was decided on: a conflict on any of them writes nothing and decides again. See docs/inventory.md.
  */
 @Injectable()
 export class StockTransferWrites {
   constructor(
     private readonly writer: RecordWriter,
     private readonly lookups: StockTransferLookups,
-    private readonly numbering: Numbering,
-    private readonly recordLimit: RecordLimit,
+    private readonly numbers: DocumentNumbers,
     private readonly stock: TransferStock,
   ) {}
 
-  async create(actor: Actor, input: StockTransferInput): Promise<StockTransferWritten> {
-    const id = randomUUID();
-    const metadata = eventMetadata(actor);
-    const { state, revision, events } = await this.writer.write(
-      stockTransferAggregate,
-      id,
-      async (current: StockTransferState) => {
-        const now = new Date().toISOString();
-        const context = await this.lookups.context(actor, current, input, now);
-        const decision = decideStockTransfer(
-          { type: 'CreateStockTransfer', id, stock_transfer_number: 0, input },
-          current,
-          context,
-        );
-        if (isDomainError(decision)) return decision;
-        await this.recordLimit.assertRoomFor(actor);
-        const number = await this.numbering.next({
-          accountId: actor.accountId,
-          sequence: STOCK_TRANSFER_SEQUENCE,
-          recordId: id,
-          metadata,
-          now,
-        });
-        return decision.map((event) =>
-          event.type === 'StockTransferCreated'
-            ? { ...event, data: { ...event.data, stock_transfer_number: number } }
-            : event,
-        );
-      },
-      { metadata, fresh: true },
-    );
-    return { id, record: liveRecord(state), revision, events };
+  create(actor: Actor, input: StockTransferInput): Promise<StockTransferWritten> {
+    const decide = async (current: StockTransferState, { id, now }: WriteMoment) =>
+      decideStockTransfer(
+        { type: 'CreateStockTransfer', id, stock_transfer_number: 0, input },
+        current,
+        await this.lookups.context(actor, current, input, now),
+      );
+    const numbered = this.numbers.numberedCreation(actor, STOCK_TRANSFER_NUMBERS, decide);
+    return writeNewDocument(this.writer, stockTransferAggregate, actor, numbered);
   }
 
-  async change(
+  change(
     actor: Actor,
     id: string,
     command: StockTransferCommand,
     ifMatch?: number,
   ): Promise<StockTransferWritten> {
-    if (!isRecordId(id)) throw resourceMissing();
-    const metadata = eventMetadata(actor);
     const input = 'input' in command ? command.input : {};
     let movements: StreamAppend[] = [];
-    const { state, revision, events } = await this.writer.write(
+    const decide = async (current: StockTransferState, { now }: WriteMoment, decidedAt: number) => {
+      movements = [];
+      const context = await this.lookups.context(actor, current, input, now);
+      const decision = decideStockTransfer(command, current, context);
+      if (isDomainError(decision) || current.status !== 'live') return decision;
+      // A stale If-Match will refuse the append: decide no movement for it.
+      if (ifMatch !== undefined && ifMatch !== decidedAt) return decision;
+      const moves = transferMovements(current.record, decision);
+      if (moves.length === 0) return decision;
+      const key = `${id}:${stepOf(command)}@${decidedAt}:${randomUUID()}`;
+      movements = await this.stock.decide(actor, id, key, moves);
+      return decision.map((event) =>
+        event.type === 'StockTransferCreated' ? event : { ...event, data: { ...event.data, movement: key } },
+      ) as StockTransferEvent[];
+    };
+    return writeDocument(
+      this.writer,
       stockTransferAggregate,
-      id,
-      async (current: StockTransferState, decidedAt: number) => {
-        movements = [];
-        const now = new Date().toISOString();
-        const context = await this.lookups.context(actor, current, input, now);
-        const decision = decideStockTransfer(command, current, context);
-        if (isDomainError(decision) || current.status !== 'live') return decision;
-        // A stale If-Match will refuse the append: decide no movement for it.
-        if (ifMatch !== undefined && ifMatch !== decidedAt) return decision;
-        const moves = transferMovements(current.record, decision);
-        if (moves.length === 0) return decision;
-        const key = `${id}:${stepOf(command)}@${decidedAt}:${randomUUID()}`;
-        movements = await this.stock.decide(actor, id, key, moves);
-        return decision.map((event) =>
-          event.type === 'StockTransferCreated'
-            ? event
-            : { ...event, data: { ...event.data, movement: key } },
-        ) as StockTransferEvent[];
-      },
-      { metadata, ifMatch, alongside: () => movements },
+      actor,
+      { id, ifMatch },
+      decide,
+      () => movements,
     );
-    return { id, record: liveRecord(state), revision, events };
   }
 
   async read(id: string): Promise<{ state: StockTransferState; revision: number }> {
@@ -137,8 +109,4 @@ function stepOf(command: StockTransferCommand): string {
     default:
       return 'create';
   }
-}
-
-function liveRecord(state: StockTransferState): StockTransferRecord | null {
-  return state.status === 'live' ? state.record : null;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { VariationAttributeValue, VariationAttributeView } from '@app/domain';
-import { IdProperty, IntegerProperty, ObjectProperty, TimestampProperty } from '../openapi/schema-properties';
+import { IdProperty, ObjectProperty } from '../openapi/schema-properties';
+import { WithRecordStamps } from '../openapi/record-stamps';
 import { VariationAttributeJson } from './variation-attribute-json';
 
 /* Variation attributes as the API answers them (inventory-api.md), beside variation-attribute-json.ts. */
@@ -11,16 +12,17 @@ export class VariationAttributeValueSchema implements VariationAttributeValue {
   @ApiProperty({ type: 'string', example: 'Red' }) value!: string;
 }
 
-@ApiSchema({ name: 'VariationAttribute' })
-export class VariationAttributeSchema implements VariationAttributeView, VariationAttributeJson {
+/** An attribute's own fields, before the record stamps. */
+abstract class VariationAttributeFields {
   @IdProperty() id!: string;
   @ObjectProperty('item_variation_attribute') object!: 'item_variation_attribute';
   @ApiProperty({ type: 'string', description: 'Unique in the account (ignoring case)' }) name!: string;
   @ApiProperty({ type: 'string' }) display_name!: string;
   @ApiProperty({ type: VariationAttributeValueSchema, isArray: true, description: 'In their order' })
   values!: VariationAttributeValueSchema[];
-  @TimestampProperty() created_at!: string;
-  @TimestampProperty() updated_at!: string;
-  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' })
-  revision!: number;
 }
+
+@ApiSchema({ name: 'VariationAttribute' })
+export class VariationAttributeSchema
+  extends WithRecordStamps(VariationAttributeFields)
+  implements VariationAttributeView, VariationAttributeJson {}

@@ -3,7 +3,8 @@ import { webhookTypesOf, subscribesTo, WrittenEvent } from '@app/domain';
 import { Database, leasesFor, ProjectorLeases, RecordChangeRow, WebhookEndpointRow } from '@app/read-models';
 import { ApiConfig, StateKeepingStore } from '@app/runtime';
 import { PinoLogger } from 'nestjs-pino';
-import { FEED_RECORDS } from '../changes/feed-records';
+import { FEED_RECORD_OF_PREFIX } from '../changes/feed-records';
+import { RepeatedTurns } from '../operations/repeated-turns';
 import { API_CONFIG, DATABASE, EVENT_STORE } from '../store/tokens';
 import { DeliveryRow, NewDelivery, WebhookDeliveries } from './webhook-deliveries';
 import { WebhookEndpointWrites } from './webhook-endpoint-writes';
@@ -19,7 +20,6 @@ const SCHEDULE_BATCH = 200;
 const CONCURRENT_SENDS = 8;
 const CONCURRENT_SENDS_PER_ENDPOINT = 2;
 
-const OBJECT_OF = new Map(FEED_RECORDS.map((kind) => [kind.streamPrefix, kind.object]));
 
 /**
  * Webhooks from the log: turn by turn, the process holding the lease makes each enabled endpoint's
@@ -32,9 +32,10 @@ const OBJECT_OF = new Map(FEED_RECORDS.map((kind) => [kind.streamPrefix, kind.ob
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly leases: ProjectorLeases;
-  private timer?: NodeJS.Timeout;
-  private turn?: Promise<void>;
-  private stopped = false;
+  private readonly turns = new RepeatedTurns(
+    () => this.runTurn(),
+    () => this.config.webhookPollMs,
+  );
   private readonly inFlight = new Map<string, { delivery: DeliveryRow; sending: Promise<void> }>();
 
   constructor(
@@ -52,31 +53,18 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
 
   async onApplicationBootstrap(): Promise<void> {
     await migrateWebhooks(this.database.db);
-    this.schedule(0);
+    this.turns.schedule(0);
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.turn;
+    await this.turns.stop();
     await Promise.all([...this.inFlight.values()].map(({ sending }) => sending));
     await this.leases.releaseAll();
   }
 
   /** Runs a turn now (a retry asked for by a client), else at the next tick. */
   wake(): void {
-    if (!this.turn) this.schedule(0);
-  }
-
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.turn = this.runTurn().finally(() => {
-        this.turn = undefined;
-        this.schedule(this.config.webhookPollMs);
-      });
-    }, delay);
+    if (!this.turns.running) this.turns.schedule(0);
   }
 
   private async runTurn(): Promise<void> {
@@ -99,7 +87,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
       const made: NewDelivery[] = [];
       if (!endpoint.disabled) {
         for (const row of rows) {
-          const object = OBJECT_OF.get(row.stream_prefix);
+          const object = FEED_RECORD_OF_PREFIX.get(row.stream_prefix)?.object;
           if (!object) continue;
           for (const type of webhookTypesOf(object, row.change, await this.writtenEvents(row)))
             if (subscribesTo(endpoint.event_types, type)) made.push({ row, object, type });
@@ -123,7 +111,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
 
   /** Starts the oldest due deliveries no slot is sending, while slots are free. */
   private async fillSlots(): Promise<void> {
-    while (!this.stopped && this.inFlight.size < CONCURRENT_SENDS) {
+    while (!this.turns.stopped && this.inFlight.size < CONCURRENT_SENDS) {
       const next = await this.nextDue();
       if (next.length === 0) return;
       for (const delivery of next) this.start(delivery);

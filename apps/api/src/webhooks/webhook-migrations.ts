@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the app's database has other tables too */
-import { Kysely, Migration, Migrator, sql } from 'kysely';
+import { Kysely, Migration, sql } from 'kysely';
+import { migrateOwnTables } from '../store/own-migrations';
 
 /**
  * The webhooks' runtime state: secrets, each endpoint's place in the change feed and its
@@ -55,13 +56,6 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-export async function migrateWebhooks(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    migrationTableName: 'webhook_migration',
-    migrationLockTableName: 'webhook_migration_lock',
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw new Error(`Webhook migration failed: ${String(error)}`, { cause: error });
+export function migrateWebhooks(db: Kysely<any>): Promise<void> {
+  return migrateOwnTables(db, migrations, { table: 'webhook_migration', what: 'Webhook' });
 }

@@ -5,7 +5,7 @@ import { Database } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { ChangeFeed } from '../changes/change-feed';
-import { FEED_RECORDS } from '../changes/feed-records';
+import { FEED_RECORD_OF_PREFIX } from '../changes/feed-records';
 import { DATABASE } from '../store/tokens';
 import { DeliveryRow } from './webhook-deliveries';
 
@@ -15,8 +15,6 @@ export interface WebhookPayload {
   created_at: string;
   data: { object: object };
 }
-
-const BY_PREFIX = new Map(FEED_RECORDS.map((kind) => [kind.streamPrefix, kind]));
 
 /**
  * A delivery's body: the record as of the change's revision, as the change feed's expand=record
@@ -30,7 +28,7 @@ export class WebhookPayloads {
   ) {}
 
   async of(delivery: DeliveryRow): Promise<WebhookPayload> {
-    const kind = BY_PREFIX.get(delivery.stream_prefix);
+    const kind = FEED_RECORD_OF_PREFIX.get(delivery.stream_prefix);
     if (!kind) throw new Error(`No feed record of stream prefix ${delivery.stream_prefix}`);
     const record = await this.feed.recordAsOf(await this.accountActor(delivery.account_id), kind, delivery);
     return {

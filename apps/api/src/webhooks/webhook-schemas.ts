@@ -8,12 +8,13 @@ import {
   TextProperty,
   TimestampProperty,
 } from '../openapi/schema-properties';
+import { WithRecordStamps } from '../openapi/record-stamps';
 import { WebhookDeliveryJson, WebhookEndpointJson } from './webhook-json';
 
 /* Webhook endpoints and deliveries as the API answers them, beside webhook-json.ts. */
 
-@ApiSchema({ name: 'WebhookEndpoint' })
-export class WebhookEndpointSchema implements WebhookEndpointJson {
+/** An endpoint's own fields, before the record stamps. */
+abstract class WebhookEndpointFields {
   @IdProperty() id!: string;
   @ObjectProperty('webhook_endpoint') object!: 'webhook_endpoint';
   @ApiProperty({ type: 'string', format: 'uri' }) url!: string;
@@ -30,11 +31,12 @@ export class WebhookEndpointSchema implements WebhookEndpointJson {
   })
   secret?: string;
   @TimestampProperty({ nullable: true }) secret_rotated_at!: string | null;
-  @TimestampProperty() created_at!: string;
-  @TimestampProperty() updated_at!: string;
-  @IntegerProperty({ minimum: 0, description: 'The revision of the last change; the ETag' })
-  revision!: number;
 }
+
+@ApiSchema({ name: 'WebhookEndpoint' })
+export class WebhookEndpointSchema
+  extends WithRecordStamps(WebhookEndpointFields)
+  implements WebhookEndpointJson {}
 
 @ApiSchema({ name: 'WebhookDeliveryRecord' })
 export class WebhookDeliveryRecordSchema {

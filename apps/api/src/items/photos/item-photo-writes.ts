@@ -68,10 +68,8 @@ export class ItemPhotoWrites {
   }
 
   async replace(actor: Actor, itemId: string, photoId: string, upload: PhotoUpload): Promise<void> {
-    const { record: item } = await this.items.visible(actor, itemId);
-    if (!isRecordId(photoId)) throw resourceMissing();
+    const { item, id } = await this.named(actor, itemId, photoId);
     const photo = await photoSource(upload.photo, 'photo');
-    const id = photoId.toLowerCase();
     const files = newFiles(photo);
     await this.change(actor, item, {
       command: { type: 'ReplaceItemPhoto', photo_id: id, original: files, square: files },
@@ -79,15 +77,13 @@ export class ItemPhotoWrites {
         ...(await renderOriginal(id, files, photo)),
         ...(await renderSquares(id, files, photo)),
       ],
-      retired: (before) => photoIn(before, id, (old) => [...originalKeys(old), ...squareKeys(old)]),
+      retired: (before) => photoIn(before, id, allKeys),
     });
   }
 
   async crop(actor: Actor, itemId: string, photoId: string, upload: PhotoUpload): Promise<void> {
-    const { record: item } = await this.items.visible(actor, itemId);
-    if (!isRecordId(photoId)) throw resourceMissing();
+    const { item, id } = await this.named(actor, itemId, photoId);
     const square = await photoSource(upload.photo, 'photo');
-    const id = photoId.toLowerCase();
     const files = newFiles(square);
     await this.change(actor, item, {
       command: { type: 'CropItemPhoto', photo_id: id, square: files },
@@ -102,13 +98,22 @@ export class ItemPhotoWrites {
   }
 
   async remove(actor: Actor, itemId: string, photoId: string): Promise<void> {
-    const { record: item } = await this.items.visible(actor, itemId);
-    if (!isRecordId(photoId)) throw resourceMissing();
-    const id = photoId.toLowerCase();
+    const { item, id } = await this.named(actor, itemId, photoId);
     await this.change(actor, item, {
       command: { type: 'DeleteItemPhoto', photo_id: id },
-      retired: (before) => photoIn(before, id, (old) => [...originalKeys(old), ...squareKeys(old)]),
+      retired: (before) => photoIn(before, id, allKeys),
     });
+  }
+
+  /** The visible item, and the photo `photoId` names as stored (404 unless an id). */
+  private async named(
+    actor: Actor,
+    itemId: string,
+    photoId: string,
+  ): Promise<{ item: ItemRecord; id: string }> {
+    const { record: item } = await this.items.visible(actor, itemId);
+    if (!isRecordId(photoId)) throw resourceMissing();
+    return { item, id: photoId.toLowerCase() };
   }
 
   private async change(
@@ -162,6 +167,11 @@ export class ItemPhotoWrites {
       }
     }
   }
+}
+
+/** Every file of a photo: its original renditions and its squares. */
+function allKeys(photo: GalleryPhoto): string[] {
+  return [...originalKeys(photo), ...squareKeys(photo)];
 }
 
 function photoIn(state: ItemGalleryState, id: string, keys: (photo: GalleryPhoto) => string[]): string[] {

@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiCreatedResponse,
   ApiNotFoundResponse,
@@ -33,7 +32,8 @@ import { IfMatch } from '../../http/if-match';
 import { pathOf } from '@app/runtime';
 import { ItemReads } from '../item-reads';
 import { NewVariationBody, VariationChangesBody } from './variation-bodies';
-import { ChangeItemVariation, VariationChange, variationCommand } from './variation-commands';
+import { VariationChange, variationCommand } from './variation-commands';
+import { VariationChanges } from './variation-changes';
 import { variationHistory } from './variation-history';
 import { parseVariationListQuery } from './variation-list-query';
 import { VariationReads } from './variation-reads';
@@ -47,7 +47,7 @@ const MODIFY = 'inventory.modify';
 @ApiNotFoundResponse({ description: 'resource_missing' })
 export class ItemVariationsController {
   constructor(
-    private readonly commands: CommandBus,
+    private readonly changes: VariationChanges,
     private readonly reads: VariationReads,
     private readonly views: VariationViews,
     private readonly items: ItemReads,
@@ -185,8 +185,7 @@ export class ItemVariationsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const change = variationCommand(itemId, variationId, { type: 'DeleteItemVariation' }, ifMatch);
-    const { revision } = await this.commands.execute(new ChangeItemVariation(actor, change));
-    setETag(reply, revision);
+    await this.changes.remove(reply, actor, change);
     return { id: variationId, object: 'item_variation', deleted: true };
   }
 
@@ -207,9 +206,7 @@ export class ItemVariationsController {
     return this.views.one(actor, past.record, revision);
   }
 
-  private async send(reply: FastifyReply, actor: Actor, change: VariationChange) {
-    const { record, revision } = await this.commands.execute(new ChangeItemVariation(actor, change));
-    setETag(reply, revision);
-    return this.views.one(actor, record, revision);
+  private send(reply: FastifyReply, actor: Actor, change: VariationChange) {
+    return this.changes.answer(reply, actor, change);
   }
 }

@@ -11,6 +11,7 @@ import { VariationContexts } from './variation-context';
 import { VariationLocationsController } from './variation-locations.controller';
 import { VariationLookups } from './variation-lookups';
 import { VariationReads } from './variation-reads';
+import { VariationChanges } from './variation-changes';
 import { VariationViews } from './variation-views';
 import { VariationWrites } from './variation-writes';
 
@@ -25,6 +26,7 @@ import { VariationWrites } from './variation-writes';
     VariationLookups,
     VariationContexts,
     VariationViews,
+    VariationChanges,
     VariationReads,
     VariationWrites,
     RowNumbers,

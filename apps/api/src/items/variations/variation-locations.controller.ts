@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { WriteOperation } from '../../openapi/record-operations';
 import { VariationLocationDeletedSchema, VariationSchema } from './variation-schemas';
@@ -8,7 +7,6 @@ import { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access';
 import { Actor } from '../../auth/actor';
 import { CurrentActor } from '../../auth/current-actor';
-import { setETag } from '../../http/etag';
 import { IfMatch } from '../../http/if-match';
 import { resourceMissing } from '@app/runtime';
 import {
@@ -16,8 +14,8 @@ import {
   VariationLocationBody,
   VariationLocationChangesBody,
 } from './variation-bodies';
-import { ChangeItemVariation, variationCommand } from './variation-commands';
-import { VariationViews } from './variation-views';
+import { VariationChanges } from './variation-changes';
+import { variationCommand } from './variation-commands';
 
 const MODIFY = 'inventory.modify';
 
@@ -26,10 +24,7 @@ const MODIFY = 'inventory.modify';
 @Controller('api/v3/items/:id/variations/:variation_id/locations')
 @ApiNotFoundResponse({ description: 'resource_missing' })
 export class VariationLocationsController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly views: VariationViews,
-  ) {}
+  constructor(private readonly changes: VariationChanges) {}
 
   @Post()
   @Access('items:write', MODIFY)
@@ -90,9 +85,7 @@ export class VariationLocationsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const command = { type: 'RemoveVariationLocation' as const, location_id: row(locationId) };
-    const change = variationCommand(itemId, variationId, command, ifMatch);
-    const { revision } = await this.commands.execute(new ChangeItemVariation(actor, change));
-    setETag(reply, revision);
+    await this.changes.remove(reply, actor, variationCommand(itemId, variationId, command, ifMatch));
     const deleted = { item_id: itemId, variation_id: variationId, location_id: locationId, deleted: true };
     return { object: 'item_variation_location', ...deleted };
   }
@@ -120,7 +113,7 @@ export class VariationLocationsController {
     return this.send(reply, actor, itemId, variationId, command, ifMatch);
   }
 
-  private async send(
+  private send(
     reply: FastifyReply,
     actor: Actor,
     itemId: string,
@@ -128,10 +121,7 @@ export class VariationLocationsController {
     command: ItemVariationCommand,
     ifMatch?: string,
   ) {
-    const change = variationCommand(itemId, variationId, command, ifMatch);
-    const { record, revision } = await this.commands.execute(new ChangeItemVariation(actor, change));
-    setETag(reply, revision);
-    return this.views.one(actor, record, revision);
+    return this.changes.answer(reply, actor, variationCommand(itemId, variationId, command, ifMatch));
   }
 }
 
