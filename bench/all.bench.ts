@@ -27,10 +27,7 @@ const BENCHMARKS: Record<string, Headline[]> = {
   ],
   api: [{ key: 'create_ratio', target: 0.25, comparison: 'at_least' }, { key: 'list_ratio' }],
   estimates: [{ key: 'create10_ratio', target: 0.2, comparison: 'at_least' }],
-  invoices: [
-    { key: 'create10_ratio' },
-    { key: 'hot_payment_ratio', target: 0.5, comparison: 'at_least' },
-  ],
+  invoices: [{ key: 'create10_ratio' }, { key: 'hot_payment_ratio', target: 0.5, comparison: 'at_least' }],
   'order-to-cash': [
     { key: 'flow_ratio', target: 0.05, comparison: 'at_least' },
     { key: 'lag_p99_ms', target: 50, comparison: 'at_most' },

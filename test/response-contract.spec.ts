@@ -46,7 +46,9 @@ describe('the response contract', () => {
   });
 
   it('reports a missing field, a wrong type and an undocumented field', async () => {
-    expect(await answering({ note: null })).toEqual([expect.stringContaining("GET /things/{id} 200: / must have required property 'id'")]);
+    expect(await answering({ note: null })).toEqual([
+      expect.stringContaining("GET /things/{id} 200: / must have required property 'id'"),
+    ]);
     expect(await answering({ id: 1, note: null })).toEqual([expect.stringContaining('/id must be string')]);
     expect(await answering({ id: 'a', note: null, extra: true })).toEqual([
       expect.stringContaining('must NOT have additional properties'),

@@ -243,8 +243,7 @@ describe.each(testDatabases())('webhooks on $name', (target) => {
       const caller = await createCaller(t.app);
       receiver.hold('/stuck');
       await endpoint(caller, '/stuck', ['supplier.created']);
-      for (const name of ['S1', 'S2', 'S3', 'S4'])
-        await send(caller, 'POST', '/api/v3/suppliers', { name });
+      for (const name of ['S1', 'S2', 'S3', 'S4']) await send(caller, 'POST', '/api/v3/suppliers', { name });
       await eventually(() => receiver.held.get('/stuck')!.length === 2, 'two sends to the stuck receiver');
       const hook = await endpoint(caller, '/live', ['customer.created', 'customer.updated']);
       const dee = await send(caller, 'POST', '/api/v3/customers', { name: 'Dee' });
@@ -315,7 +314,9 @@ describe.each(testDatabases())('webhooks on $name', (target) => {
       await send(caller, 'POST', '/api/v3/customers', { name: 'Hal' });
       const current = async () => (await call(caller, 'GET', `${ENDPOINTS}/${hook.id}`)).json();
       await eventually(async () => (await current()).disabled === true, 'the endpoint disabled');
-      expect((await current()).disabled_reason).toMatch(/^Deliveries have failed since .* \(5 days or more\)\.$/);
+      expect((await current()).disabled_reason).toMatch(
+        /^Deliveries have failed since .* \(5 days or more\)\.$/,
+      );
       const attempts = receiver.received.filter((r) => r.path === '/dead').length;
       await send(caller, 'POST', '/api/v3/customers', { name: 'Ivy' });
       const on = await endpoint(caller, '/after-dead', ['customer.created']);

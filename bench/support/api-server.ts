@@ -76,7 +76,6 @@ async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void>
   throw new Error('The API did not become healthy within 60 s');
 }
 
-
 /**
  * An account (with `settings` when given, e.g. `{ purchase_order_payments_enabled: true }`), a user
  * with every permission and a key, through the operator API: the key.

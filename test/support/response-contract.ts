@@ -27,7 +27,8 @@ export interface ResponseContract {
 }
 
 export function responseContract(strictness: ContractStrictness = CONTRACT_STRICTNESS): ResponseContract {
-  let checker: ((request: FastifyRequest, reply: FastifyReply, body: string) => string | undefined) | undefined;
+  let checker:
+    ((request: FastifyRequest, reply: FastifyReply, body: string) => string | undefined) | undefined;
   const seen = new Set<string>();
   return {
     watch(fastify) {
@@ -71,7 +72,12 @@ function checkerFor(document: Json, strictness: ContractStrictness) {
   };
 }
 
-function validatorFor(ajv: Ajv, compiled: Map<string, ValidateFunction | null>, where: string, response: Json) {
+function validatorFor(
+  ajv: Ajv,
+  compiled: Map<string, ValidateFunction | null>,
+  where: string,
+  response: Json,
+) {
   if (!compiled.has(where)) {
     const schema = response.content?.['application/json']?.schema as Json | undefined;
     compiled.set(where, schema ? ajv.compile(exactSchemas(schema)) : null);

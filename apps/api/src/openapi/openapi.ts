@@ -71,7 +71,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'purchase-orders': 'Purchase orders and their payments',
   'stock-transfers': 'Stock transfers between locations',
   changes: 'Incremental sync: every change of the records a key may read, in log order',
-  webhooks: 'Webhook endpoints: the same changes pushed, signed with Standard Webhooks, retried, in order per record',
+  webhooks:
+    'Webhook endpoints: the same changes pushed, signed with Standard Webhooks, retried, in order per record',
   events: 'The account’s log for auditors: every event of the records a key may read, in log order',
 };
 
@@ -114,7 +115,8 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '415': 'unsupported_media_type: the body is not JSON',
   '428': 'Precondition required: the operation needs If-Match',
   '422': 'validation_failed, unsupported_field or invalid_query_parameter, with `param`',
-  '429': 'rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds',
+  '429':
+    'rate_limited: over the API key’s request budget (per client address without a key); retry after Retry-After seconds',
   '503':
     'service_unavailable: a store is away, or too many requests wait their turn (MAX_WAITING_REQUESTS); retry after Retry-After seconds',
 };

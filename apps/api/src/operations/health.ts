@@ -54,9 +54,12 @@ export class Health {
       withinTime(loopStatus(this.runner), late),
       withinTime(loopStatus(this.reactors), late),
     ]);
-    const views = [projectors, reactors].map((status) => ('loops' in status ? status.loops : []).map(projectionView));
+    const views = [projectors, reactors].map((status) =>
+      ('loops' in status ? status.loops : []).map(projectionView),
+    );
     const running = views.flat().every(({ state }) => RUNNING_STATES.has(state) || state === 'standby');
-    const storeError = 'error' in projectors ? projectors.error : 'error' in reactors ? reactors.error : undefined;
+    const storeError =
+      'error' in projectors ? projectors.error : 'error' in reactors ? reactors.error : undefined;
     return {
       status: !databaseError && storeError === undefined && running ? 'ok' : 'unavailable',
       database: storeHealth(this.stores.database.kind, databaseError),

@@ -126,7 +126,12 @@ export class SalesOrderSummarySchema extends DocumentHeaderSchema implements Sal
   )
   pack_block_reason!: string | null;
 
-  @ApiProperty({ type: 'string', pattern: '^so_\\d+$', example: 'so_3', description: 'Equals the order’s ETag' })
+  @ApiProperty({
+    type: 'string',
+    pattern: '^so_\\d+$',
+    example: 'so_3',
+    description: 'Equals the order’s ETag',
+  })
   revision!: string;
 }
 

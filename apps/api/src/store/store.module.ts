@@ -16,7 +16,14 @@ import {
   ReactorRunner,
 } from '@app/read-models';
 import { PinoLogger } from 'nestjs-pino';
-import { ApiConfig, openStores, RecordWriter, serviceReactors, StateKeepingStore, Stores } from '@app/runtime';
+import {
+  ApiConfig,
+  openStores,
+  RecordWriter,
+  serviceReactors,
+  StateKeepingStore,
+  Stores,
+} from '@app/runtime';
 import { ReadYourWrites } from './read-your-writes';
 import { ReactorSteps } from '../reactors/reactor-steps';
 import { StoreLifecycle } from './store-lifecycle';

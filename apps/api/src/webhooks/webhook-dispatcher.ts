@@ -20,7 +20,6 @@ const SCHEDULE_BATCH = 200;
 const CONCURRENT_SENDS = 8;
 const CONCURRENT_SENDS_PER_ENDPOINT = 2;
 
-
 /**
  * Webhooks from the log: turn by turn, the process holding the lease makes each enabled endpoint's
  * deliveries from `record_changes` after its cursor (the log is the outbox: only committed writes
@@ -70,7 +69,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   private async runTurn(): Promise<void> {
     try {
       if ((await this.leases.acquire([WEBHOOK_LEASE])).length === 0) return;
-      for (const endpoint of await this.deliveries.endpointsWithNewChanges()) await this.scheduleFor(endpoint);
+      for (const endpoint of await this.deliveries.endpointsWithNewChanges())
+        await this.scheduleFor(endpoint);
       await this.fillSlots();
     } catch (error) {
       // A store away is transient: the next turn tries again from the committed cursors.
@@ -120,7 +120,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
 
   private start(delivery: DeliveryRow): void {
     const sending = this.send(delivery)
-      .catch((error: unknown) => this.logger.warn({ err: error, delivery: delivery.id }, 'Webhook send failed'))
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, delivery: delivery.id }, 'Webhook send failed'),
+      )
       .finally(() => {
         this.inFlight.delete(delivery.id);
         this.wake();

@@ -1,4 +1,12 @@
-import { email, optionalEmail, optionalEmailList, optionalText, requiredText, stringList, timestamp } from './parsers';
+import {
+  email,
+  optionalEmail,
+  optionalEmailList,
+  optionalText,
+  requiredText,
+  stringList,
+  timestamp,
+} from './parsers';
 import { canonicalTimezone } from './timezone';
 
 describe('timestamp input', () => {

@@ -108,9 +108,7 @@ async function applyOne(trx: Transaction<any>, event: RecordedEvent, schema: str
       return;
     }
     case 'WebhookSecretRotated':
-      await endpoint()
-        .set({ secret_rotated_at: d.rotated_at, revision, updated_at: d.rotated_at })
-        .execute();
+      await endpoint().set({ secret_rotated_at: d.rotated_at, revision, updated_at: d.rotated_at }).execute();
       return;
     case 'WebhookEndpointDisabled':
       await endpoint()
