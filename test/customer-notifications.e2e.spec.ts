@@ -86,8 +86,12 @@ describe.each(testDatabases())('customer notifications through SMTP on $name', (
     });
     expect(received[0].text).toContain('Thank you for your payment of 5.0000 on 2030-01-10.');
     expect(received[0].text).toContain(`Total: ${invoice.total}`);
-    const sent = await notifications(t.app, 'sent');
-    expect(sent.find((n) => n.record_id === invoice.id)).toMatchObject({
+    // The list is a read model: the sender's append reaches it after its projector's turn.
+    const listed = await eventually(
+      async () => (await notifications(t.app, 'sent')).find((n) => n.record_id === invoice.id),
+      'the receipt listed as sent',
+    );
+    expect(listed).toMatchObject({
       status: 'sent',
       recipients: outcome.data.recipients,
     });
@@ -101,8 +105,11 @@ describe.each(testDatabases())('customer notifications through SMTP on $name', (
       type: 'CustomerNotificationFailed',
       data: { error: expect.stringContaining('550') },
     });
-    const failed = await notifications(t.app, 'failed');
-    expect(failed.find((n) => n.record_id === invoice.id)).toMatchObject({ status: 'failed' });
+    const listed = await eventually(
+      async () => (await notifications(t.app, 'failed')).find((n) => n.record_id === invoice.id),
+      'the refusal listed as failed',
+    );
+    expect(listed).toMatchObject({ status: 'failed' });
   });
 
   it('sends the shipping notification after a sales-order shipment when the setting is on', async () => {
