@@ -1,5 +1,6 @@
 import { BASIC_INPUT, documentContext, salesDocumentFixture } from '../testing/documents';
 import { LATER, RECORD_ID } from '../testing/fixtures';
+import { SalesDocumentKit } from '../testing/sales-document-cases';
 import { EstimateCommand } from './commands';
 import { EstimateContext } from './context';
 import { decideEstimate } from './decide';
@@ -54,3 +55,31 @@ export const declined: EstimateEvent = {
   data: { status_id: 7, declined_at: LATER },
 };
 export const deleted: EstimateEvent = { type: 'EstimateDeleted', data: { deleted_at: LATER } };
+
+/** How the sales documents' shared cases reach estimates (testing/sales-document-cases.ts). */
+export const estimateKit: SalesDocumentKit<EstimateEvent> = {
+  noun: 'estimate',
+  updatedType: 'EstimateUpdated',
+  create: (input, over = {}, given = []) =>
+    estimate.given(...given).when(createCommand(input), creationContext(over)),
+  update: (input, over = {}, given = [created()]) =>
+    estimate.given(...given).when(update(input), estimateContext(over)),
+  created: (input) => created(input),
+  updated,
+  recordAfter,
+  mostLines: 500,
+  takesProspects: true,
+  fields: [FIELD_A, FIELD_B],
+  totals: (amounts) => amounts,
+  givenFields: {
+    name: 'Spring fit-out',
+    expiry_date: '2030-02-20',
+    custom_estimate_number: 'Q-'.padEnd(24, '7'),
+  },
+  unsupported: ['estimate_number'],
+  invalid: [
+    ['expiry_date', 'soon'],
+    ['custom_estimate_number', 'x'.repeat(25)],
+  ],
+  protectedOnUpdate: ['estimate_number'],
+};
