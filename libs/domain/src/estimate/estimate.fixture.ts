@@ -59,7 +59,15 @@ export const deleted: EstimateEvent = { type: 'EstimateDeleted', data: { deleted
 /** How the sales documents' shared cases reach estimates (testing/sales-document-cases.ts). */
 export const estimateKit: SalesDocumentKit<EstimateEvent> = {
   noun: 'estimate',
+  createdType: 'EstimateCreated',
   updatedType: 'EstimateUpdated',
+  createdAs: 'an open estimate',
+  createdData: {
+    estimate_number: ESTIMATE_NUMBER,
+    status_id: 5,
+    expiry_date: '2030-02-14', // the account's 30 days after the issue date
+    custom_estimate_number: null,
+  },
   create: (input, over = {}, given = []) =>
     estimate.given(...given).when(createCommand(input), creationContext(over)),
   update: (input, over = {}, given = [created()]) =>

@@ -117,7 +117,15 @@ export function linkedState(...events: InvoiceEvent[]) {
 /** How the sales documents' shared cases reach invoices (testing/sales-document-cases.ts). */
 export const invoiceKit: SalesDocumentKit<InvoiceEvent> = {
   noun: 'invoice',
+  createdType: 'InvoiceCreated',
   updatedType: 'InvoiceUpdated',
+  createdAs: 'an unpaid invoice',
+  createdData: {
+    invoice_number: INVOICE_NUMBER,
+    status_id: 9,
+    custom_invoice_number: null,
+    source_estimate_id: null,
+  },
   create: (input, over = {}, given = []) =>
     invoice.given(...given).when(createCommand(input), creationContext(over)),
   update: (input, over = {}, given = [created()]) =>

@@ -7,6 +7,7 @@ import {
   addedLineId,
   alreadyExists,
   BASIC_INPUT,
+  basicCreation,
   documentContext,
   DORMANT,
   GIVEN_FIELDS,
@@ -24,7 +25,7 @@ import {
   TWO_LINES,
   TWO_LINES_AMOUNTS,
 } from './documents';
-import { LATER, USER_ID } from './fixtures';
+import { LATER, RECORD_ID, USER_ID } from './fixtures';
 
 /**
  * The creation and update cases the sales documents share (estimates and invoices), stated once as
@@ -38,8 +39,13 @@ type ContextOver = Partial<DocumentContext>;
 export interface SalesDocumentKit<E> {
   /** As the error codes name the type: unsupported_<noun>_field. */
   noun: 'estimate' | 'invoice';
-  /** The type of its update event, e.g. EstimateUpdated. */
+  /** The types of its creation and update events, e.g. EstimateCreated and EstimateUpdated. */
+  createdType: string;
   updatedType: string;
+  /** What the basic creation records besides what every document does: number, status, its own fields. */
+  createdData: object;
+  /** What the basic creation opens, e.g. "an open estimate". */
+  createdAs: string;
   /** What its create command decides after `given` (none by default) in a creation context. */
   create(input: DocumentInput, context?: ContextOver, given?: E[]): Decision<E>;
   /** What its update command decides after `given` (the basic creation by default). */
@@ -363,6 +369,27 @@ export function salesDocumentCases<E>(kit: SalesDocumentKit<E>): Record<string, 
       },
     ],
     create: [
+      {
+        it: `creates ${kit.createdAs} for the user: customer copied, lines calculated, the day's defaults`,
+        examples: [
+          {
+            when: { create: BASIC_INPUT },
+            then: {
+              exactly: [
+                {
+                  type: kit.createdType,
+                  data: {
+                    ...basicCreation(),
+                    id: RECORD_ID,
+                    ...kit.createdData,
+                    totals: kit.totals(TWO_LINES_AMOUNTS),
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
       {
         it: 'keeps every given field; shipping adds to the total; customer ids are taken in any case',
         examples: [
