@@ -76,6 +76,7 @@ export const estimateKit: SalesDocumentKit<EstimateEvent> = {
   updated,
   recordAfter,
   mostLines: 500,
+  changesCustomer: true,
   takesProspects: true,
   fields: [FIELD_A, FIELD_B],
   totals: (amounts) => amounts,

@@ -134,6 +134,7 @@ export const invoiceKit: SalesDocumentKit<InvoiceEvent> = {
   updated: (given, input) => decided(given, update(input)),
   recordAfter,
   mostLines: 100,
+  changesCustomer: true,
   takesProspects: false,
   fields: [FIELD_A, FIELD_B],
   // An invoice records its total before the discount line, and that line's total.
