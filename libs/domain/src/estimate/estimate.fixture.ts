@@ -68,18 +68,12 @@ export const estimateKit: SalesDocumentKit<EstimateEvent> = {
     expiry_date: '2030-02-14', // the account's 30 days after the issue date
     custom_estimate_number: null,
   },
-  create: (input, over = {}, given = []) =>
-    estimate.given(...given).when(createCommand(input), creationContext(over)),
-  update: (input, over = {}, given = [created()]) =>
-    estimate.given(...given).when(update(input), estimateContext(over)),
-  created: (input) => created(input),
-  updated,
-  recordAfter,
+  ...document.casesCalls(update),
   mostLines: 500,
   changesCustomer: true,
   takesProspects: true,
   fields: [FIELD_A, FIELD_B],
-  totals: (amounts) => amounts,
+  recordsDiscountTotal: false,
   givenFields: {
     name: 'Spring fit-out',
     expiry_date: '2030-02-20',

@@ -50,9 +50,6 @@ describe('Estimate', () => {
     expect(estimateAggregate.streamPrefix).toBe('estimate');
   });
 
-  // Creation and update as every sales document has them (testing/sales-document-cases.ts).
-  describeSalesDocumentCases(estimateKit);
-
   describe('create', () => {
     describe('dates', () => {
       it('issues today by default, and expires the account’s expiry days after the issue date', () => {
@@ -642,4 +639,7 @@ describe('Estimate', () => {
       });
     });
   });
+
+  // Creation and update as every sales document has them (testing/sales-document-cases.ts).
+  describeSalesDocumentCases(estimateKit);
 });

@@ -126,23 +126,12 @@ export const invoiceKit: SalesDocumentKit<InvoiceEvent> = {
     custom_invoice_number: null,
     source_estimate_id: null,
   },
-  create: (input, over = {}, given = []) =>
-    invoice.given(...given).when(createCommand(input), creationContext(over)),
-  update: (input, over = {}, given = [created()]) =>
-    invoice.given(...given).when(update(input), invoiceContext(over)),
-  created: (input) => created(input),
-  updated: (given, input) => decided(given, update(input)),
-  recordAfter,
+  ...document.casesCalls(update),
   mostLines: 100,
   changesCustomer: true,
   takesProspects: false,
   fields: [FIELD_A, FIELD_B],
-  // An invoice records its total before the discount line, and that line's total.
-  totals: (amounts, discountTotal = '0.0000') => ({
-    ...amounts,
-    pre_discount_total: BASIC_TOTAL,
-    discount_total: discountTotal,
-  }),
+  recordsDiscountTotal: true,
   givenFields: { name: 'January', custom_invoice_number: 'INV-'.padEnd(24, '7') },
   unsupported: [
     'invoice_number',

@@ -59,9 +59,6 @@ describe('Invoice', () => {
     expect(invoiceAggregate.streamPrefix).toBe('invoice');
   });
 
-  // Creation and update as every sales document has them (testing/sales-document-cases.ts).
-  describeSalesDocumentCases(invoiceKit);
-
   describe('create', () => {
     it('issues today in the account’s zone by default', () => {
       expect(create(BASIC_INPUT, creationContext({ today: '2030-12-31' }))).toMatchObject([
@@ -1175,4 +1172,7 @@ describe('Invoice', () => {
       },
     );
   });
+
+  // Creation and update as every sales document has them (testing/sales-document-cases.ts).
+  describeSalesDocumentCases(invoiceKit);
 });

@@ -88,8 +88,6 @@ export { LATER, NOW, OTHER_USER_ID, RECORD_ID };
 export const FIELD_A = 'cf000000-0000-4000-8000-0000000000c1';
 export const FIELD_B = 'cf000000-0000-4000-8000-0000000000c2';
 
-const withFields = () => ({ customFieldIds: new Set([FIELD_A, FIELD_B]) });
-
 /** How the sales documents' shared creation and update cases reach sales orders (testing/sales-document-cases.ts). */
 export const salesOrderKit: SalesDocumentKit<SalesOrderEvent> = {
   noun: 'sales_order',
@@ -104,22 +102,13 @@ export const salesOrderKit: SalesDocumentKit<SalesOrderEvent> = {
     packing_list_note: null,
     source_estimate_id: null,
   },
-  create: (input, over = {}, given = []) =>
-    salesOrder.given(...given).when(createCommand(input), creationContext({ ...withFields(), ...over })),
-  update: (input, over = {}, given = [created()]) =>
-    salesOrder.given(...given).when(update(input), salesOrderContext({ ...withFields(), ...over })),
-  created: (input) => created(input),
-  updated: (given, input) => decided(given, update(input), salesOrderContext(withFields())),
-  recordAfter,
+  // The account's sales-order custom fields, in every context.
+  ...document.casesCalls(update, { customFieldIds: new Set([FIELD_A, FIELD_B]) }),
   mostLines: 100,
   takesProspects: false,
   changesCustomer: false,
   fields: [FIELD_A, FIELD_B],
-  totals: (amounts, discountTotal = '0.0000') => ({
-    ...amounts,
-    pre_discount_total: '68.1938',
-    discount_total: discountTotal,
-  }),
+  recordsDiscountTotal: true,
   givenFields: { name: 'Spring order', expiry_date: '2030-02-20', packing_list_note: 'Fragile' },
   unsupported: ['sales_order_number', 'custom_invoice_number'],
   invalid: [],
