@@ -1,4 +1,4 @@
-import { PAINTING, ITEMS, WIDGET } from '../document-lines/document-lines.fixture';
+import { ITEMS, PAINTING, WIDGET } from '../document-lines/document-lines.fixture';
 import { DocumentContext, DocumentInput } from '../document';
 import { Decision } from '../shared/decision';
 import { isDomainError } from '../shared/domain-error';
@@ -28,8 +28,9 @@ import {
 import { LATER, RECORD_ID, USER_ID } from './fixtures';
 
 /**
- * The creation and update cases the sales documents share (estimates and invoices), stated once as
- * given/when/then and run by each document's spec against its own decider and commands.
+ * The creation and update cases the sales documents share (estimates, invoices, sales orders), stated
+ * once as given/when/then and run by each document's spec against its own decider and commands
+ * through its kit; what really differs by type is the kit's, or stays in that type's spec.
  */
 
 type Amounts = typeof TWO_LINES_AMOUNTS;
@@ -122,8 +123,8 @@ export function salesDocumentCases<E>(kit: SalesDocumentKit<E>): Record<string, 
   /** The customer given back unchanged, where an update takes a customer at all. */
   const sameCustomer = (customer_id: string) => (kit.changesCustomer ? { customer_id } : {});
   const prospects = kit.takesProspects ? [] : ([['a prospect', LEAD]] as [string, unknown][]);
-  const withCustomFields = created();
-  const withFieldA = kit.updated([withCustomFields], {
+  const base = created();
+  const withFieldA = kit.updated([base], {
     custom_field_values: [{ custom_field_id: FIELD_A, value: 'x' }],
   });
   const discountRemoved = kit.updated([withTenPercentOff()], { discount_percent: 0 });
@@ -565,7 +566,7 @@ export function salesDocumentCases<E>(kit: SalesDocumentKit<E>): Record<string, 
           {
             when: {
               update: { custom_field_values: [{ custom_field_id: FIELD_A, value: 'x' }] },
-              given: [withCustomFields],
+              given: [base],
             },
             then: {
               events: [
@@ -576,7 +577,7 @@ export function salesDocumentCases<E>(kit: SalesDocumentKit<E>): Record<string, 
           {
             when: {
               update: { custom_field_values: [{ custom_field_id: FIELD_B, value: 'y' }] },
-              given: [withCustomFields, ...withFieldA],
+              given: [base, ...withFieldA],
             },
             then: {
               events: [
