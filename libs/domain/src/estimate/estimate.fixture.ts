@@ -1,5 +1,6 @@
 import { BASIC_INPUT, documentContext, salesDocumentFixture } from '../testing/documents';
 import { LATER, RECORD_ID } from '../testing/fixtures';
+import { SalesDocumentKit } from '../testing/sales-document-cases';
 import { EstimateCommand } from './commands';
 import { EstimateContext } from './context';
 import { decideEstimate } from './decide';
@@ -54,3 +55,34 @@ export const declined: EstimateEvent = {
   data: { status_id: 7, declined_at: LATER },
 };
 export const deleted: EstimateEvent = { type: 'EstimateDeleted', data: { deleted_at: LATER } };
+
+/** How the sales documents' shared cases reach estimates (testing/sales-document-cases.ts). */
+export const estimateKit: SalesDocumentKit<EstimateEvent> = {
+  noun: 'estimate',
+  createdType: 'EstimateCreated',
+  updatedType: 'EstimateUpdated',
+  createdAs: 'an open estimate',
+  createdData: {
+    estimate_number: ESTIMATE_NUMBER,
+    status_id: 5,
+    expiry_date: '2030-02-14', // the account's 30 days after the issue date
+    custom_estimate_number: null,
+  },
+  ...document.casesCalls(update),
+  mostLines: 500,
+  changesCustomer: true,
+  takesProspects: true,
+  fields: [FIELD_A, FIELD_B],
+  recordsDiscountTotal: false,
+  givenFields: {
+    name: 'Spring fit-out',
+    expiry_date: '2030-02-20',
+    custom_estimate_number: 'Q-'.padEnd(24, '7'),
+  },
+  unsupported: ['estimate_number'],
+  invalid: [
+    ['expiry_date', 'soon'],
+    ['custom_estimate_number', 'x'.repeat(25)],
+  ],
+  protectedOnUpdate: ['estimate_number'],
+};

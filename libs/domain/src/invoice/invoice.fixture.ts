@@ -6,6 +6,7 @@ import {
   TWO_LINES_AMOUNTS,
 } from '../testing/documents';
 import { LATER, RECORD_ID } from '../testing/fixtures';
+import { SalesDocumentKit } from '../testing/sales-document-cases';
 import { ActionBody } from '../document';
 import { InvoiceCommand } from './commands';
 import { InvoiceContext } from './context';
@@ -112,3 +113,42 @@ export function linkedState(...events: InvoiceEvent[]) {
     record: { ...recordAfter(...events), source_sales_order_id: '50000000-0000-4000-8000-000000000001' },
   };
 }
+
+/** How the sales documents' shared cases reach invoices (testing/sales-document-cases.ts). */
+export const invoiceKit: SalesDocumentKit<InvoiceEvent> = {
+  noun: 'invoice',
+  createdType: 'InvoiceCreated',
+  updatedType: 'InvoiceUpdated',
+  createdAs: 'an unpaid invoice',
+  createdData: {
+    invoice_number: INVOICE_NUMBER,
+    status_id: 9,
+    custom_invoice_number: null,
+    source_estimate_id: null,
+  },
+  ...document.casesCalls(update),
+  mostLines: 100,
+  changesCustomer: true,
+  takesProspects: false,
+  fields: [FIELD_A, FIELD_B],
+  recordsDiscountTotal: true,
+  givenFields: { name: 'January', custom_invoice_number: 'INV-'.padEnd(24, '7') },
+  unsupported: [
+    'invoice_number',
+    'status',
+    'source_sales_order',
+    'source_estimate_id',
+    'subtotal',
+    'amount_paid',
+    'amount_due',
+    'payments',
+    'date_sent',
+    'date_fully_paid',
+    'expiry_date',
+    'packed_percent',
+    'shipped_percent',
+    'updated_at',
+  ],
+  invalid: [['custom_invoice_number', 'x'.repeat(25)]],
+  protectedOnUpdate: ['amount_paid'],
+};

@@ -1,24 +1,10 @@
-import {
-  alreadyExists,
-  basicCreation,
-  conflictOf,
-  GIVEN_FIELDS,
-  labourLines,
-  missing,
-  permissionDenied,
-  refusal,
-  REFUSED_CUSTOMERS,
-  refusedLineSets,
-  shippedToday,
-  storedAsGiven,
-  TEN_PERCENT_OFF_AMOUNTS,
-  TWO_LINES_AMOUNTS,
-} from '../testing/documents';
+import { conflictOf, missing, refusal, shippedToday } from '../testing/documents';
 import { UNPRICED, WIDGET } from '../document-lines/document-lines.fixture';
 import { LATER, NOW, OTHER_ACCOUNT_ID, OTHER_USER_ID, RECORD_ID, USER_ID } from '../testing/fixtures';
 import { stateAfter } from '../testing/scenario';
+import { describeSalesDocumentCases } from '../testing/sales-document-cases';
 import { decideInvoice, numberedInvoice, numberedPackingList } from './decide';
-import { InvoiceCreated, InvoiceEvent, InvoicePaymentRecorded } from './events';
+import { InvoiceEvent, InvoicePaymentRecorded } from './events';
 import { InvoiceInput } from './fields';
 import {
   ACME,
@@ -37,18 +23,15 @@ import {
   decided,
   deleted,
   dispatch,
-  DORMANT,
   FIELD_A,
-  FIELD_B,
   folding,
   fulfillmentId,
   invoice,
   INVOICE_NUMBER,
   invoiceContext,
-  LEAD,
+  invoiceKit,
   lineId,
   linkedState,
-  NOBODY,
   pack,
   pay,
   paymentId,
@@ -57,9 +40,7 @@ import {
   refund,
   remove,
   ship,
-  THEIRS,
   TODAY,
-  TWO_LINES,
   update,
 } from './invoice.fixture';
 import { invoiceAggregate } from './invoice';
@@ -68,13 +49,6 @@ import { invoiceFulfillmentView, invoiceSummaryView, invoiceView, paymentView } 
 
 const create = (input: InvoiceInput, context = creationContext()) =>
   invoice.given().when(createCommand(input), context);
-
-/** The amounts of TWO_LINES at Acme's rates, before any discount too. */
-const TWO_LINES_TOTALS = {
-  ...TWO_LINES_AMOUNTS,
-  pre_discount_total: BASIC_TOTAL,
-  discount_total: '0.0000',
-};
 
 const base = created();
 const paymentOf = (events: InvoiceEvent[]) =>
@@ -86,185 +60,10 @@ describe('Invoice', () => {
   });
 
   describe('create', () => {
-    it('creates an unpaid invoice for the user: customer copied, lines calculated, the day’s defaults', () => {
-      expect(create(BASIC_INPUT)).toEqual([
-        {
-          type: 'InvoiceCreated',
-          data: {
-            ...basicCreation(),
-            id: RECORD_ID,
-            invoice_number: INVOICE_NUMBER,
-            status_id: 9,
-            custom_invoice_number: null,
-            totals: TWO_LINES_TOTALS,
-            source_estimate_id: null,
-          },
-        },
-      ]);
-    });
-
-    it('keeps every given field; shipping adds to the total', () => {
-      const given = {
-        ...GIVEN_FIELDS,
-        name: 'January',
-        custom_invoice_number: 'INV-'.padEnd(24, '7'),
-      };
-      expect(create({ customer_id: ACME.toUpperCase(), lines: TWO_LINES, ...given })).toMatchObject([
-        {
-          data: { ...storedAsGiven(given), totals: { ...TWO_LINES_TOTALS, total: '73.1938' } },
-        },
-      ]);
-    });
-
     it('issues today in the account’s zone by default', () => {
       expect(create(BASIC_INPUT, creationContext({ today: '2030-12-31' }))).toMatchObject([
         { data: { issue_date: '2030-12-31' } },
       ]);
-    });
-
-    describe('payment terms', () => {
-      it("are the account's default when none are given, not the customer's own (documents-api §4), else none", () => {
-        // ACME's own terms are "Net 15"; the account's default is "Due on receipt".
-        expect(create(BASIC_INPUT)).toMatchObject([{ data: { payment_terms: 'Due on receipt' } }]);
-        expect(create({ customer_id: THEIRS, lines: TWO_LINES })).toMatchObject([
-          { data: { payment_terms: 'Due on receipt' } },
-        ]);
-        expect(create(BASIC_INPUT, creationContext({ defaultPaymentTerms: null }))).toMatchObject([
-          { data: { payment_terms: null } },
-        ]);
-      });
-
-      it('are the given ones when given, none when given blank', () => {
-        expect(create({ ...BASIC_INPUT, payment_terms: 'Net 60' })).toMatchObject([
-          { data: { payment_terms: 'Net 60' } },
-        ]);
-        expect(create({ ...BASIC_INPUT, payment_terms: null })).toMatchObject([
-          { data: { payment_terms: null } },
-        ]);
-      });
-    });
-
-    describe('the customer', () => {
-      it.each([...REFUSED_CUSTOMERS, ['a prospect', LEAD]])(
-        'is refused when %s, naming customer_id',
-        (_case, customerId) => {
-          expect(create({ customer_id: customerId, lines: TWO_LINES })).toMatchObject(refusal('customer_id'));
-        },
-      );
-
-      it('must be assigned to a user who cannot see every customer', () => {
-        const confined = creationContext({ onlyCustomersAssignedTo: USER_ID });
-        expect(create({ customer_id: THEIRS, lines: TWO_LINES }, confined)).toMatchObject(
-          refusal('customer_id'),
-        );
-        expect(create(BASIC_INPUT, confined)).toHaveLength(1);
-      });
-    });
-
-    describe('lines', () => {
-      it.each(refusedLineSets(100))('are refused when %s, naming lines', (_case, lines) => {
-        expect(create({ customer_id: ACME, lines })).toMatchObject(refusal('lines'));
-      });
-
-      it('may number 100', () => {
-        const lines = labourLines(100);
-        const [event] = create({ customer_id: ACME, lines }) as InvoiceCreated[];
-        expect(event.data.lines).toHaveLength(100);
-        expect(event.data.lines[99]).toMatchObject({ id: lineId(100), position: 99 });
-      });
-
-      it('are refused naming the line and field at fault', () => {
-        expect(create({ customer_id: ACME, lines: [{ item_id: NOBODY }] })).toMatchObject(
-          refusal('lines.0.item_id'),
-        );
-        expect(
-          create({ customer_id: ACME, lines: [TWO_LINES[0], { name: 'x', unit_price: 1, foo: 1 }] }),
-        ).toMatchObject(refusal('lines.1.foo', 'unsupported_invoice_field'));
-      });
-    });
-
-    it('with discount_percent adds the generated discount line last, and records the pre-discount total', () => {
-      const [event] = create({ ...BASIC_INPUT, discount_percent: 10 }) as InvoiceCreated[];
-      expect(event.data.lines.map((line) => [line.id, line.line_type])).toEqual([
-        [lineId(1), 'inventory'],
-        [lineId(2), 'service'],
-        [lineId(3), 'discount'],
-      ]);
-      expect(event.data.totals).toEqual({
-        ...TEN_PERCENT_OFF_AMOUNTS,
-        pre_discount_total: BASIC_TOTAL,
-        discount_total: '-6.8194',
-      });
-    });
-
-    it('sets shipping_cost only with the unit-cost permission: 403 permission_denied without it', () => {
-      const noCosts = creationContext({ mayViewCosts: false });
-      expect(create({ ...BASIC_INPUT, shipping_cost: 3 }, noCosts)).toMatchObject(permissionDenied);
-      expect(create(BASIC_INPUT, noCosts)).toMatchObject([{ data: { shipping_cost: '0.0000' } }]);
-    });
-
-    describe('custom_field_values', () => {
-      it("keeps the account's invoice fields, leaving blank values out", () => {
-        const values = [
-          { custom_field_id: FIELD_B.toUpperCase(), value: 'Blue' },
-          { custom_field_id: FIELD_A, value: '' },
-        ];
-        expect(create({ ...BASIC_INPUT, custom_field_values: values })).toMatchObject([
-          { data: { custom_field_values: [{ custom_field_id: FIELD_B, value: 'Blue' }] } },
-        ]);
-      });
-
-      it('refuses an id that is not one of the account’s invoice fields, naming it', () => {
-        const values = [{ custom_field_id: NOBODY, value: 'y' }];
-        expect(create({ ...BASIC_INPUT, custom_field_values: values })).toMatchObject(
-          refusal('custom_field_values.0.custom_field_id'),
-        );
-      });
-    });
-
-    it.each([
-      'invoice_number',
-      'status_id',
-      'status',
-      'salesperson_id',
-      'account_id',
-      'source_sales_order',
-      'source_estimate_id',
-      'total',
-      'subtotal',
-      'amount_paid',
-      'amount_due',
-      'payments',
-      'date_sent',
-      'date_fully_paid',
-      'expiry_date',
-      'packed_percent',
-      'shipped_percent',
-      'created_at',
-      'updated_at',
-      'foo',
-    ])('refuses %s as protected or unknown: 422 unsupported_invoice_field', (key) => {
-      expect(create({ ...BASIC_INPUT, [key]: 1 })).toMatchObject(refusal(key, 'unsupported_invoice_field'));
-    });
-
-    it.each([
-      ['name', 7],
-      ['issue_date', '2030-02-30'],
-      ['custom_invoice_number', 'x'.repeat(25)],
-      ['shipping_fee', -1],
-      ['shipping_fee', '1.23456'],
-      ['shipping_cost', -0.5],
-      ['discount_percent', 100.5],
-      ['discount_percent', -1],
-      ['custom_field_values', { value: 1 }],
-    ])('refuses %s = %p, naming it', (param, value) => {
-      expect(create({ ...BASIC_INPUT, [param]: value })).toMatchObject(refusal(param));
-    });
-
-    it('refuses to create the same invoice twice', () => {
-      expect(invoice.given(base).when(createCommand(BASIC_INPUT), creationContext())).toMatchObject(
-        alreadyExists,
-      );
     });
   });
 
@@ -272,99 +71,7 @@ describe('Invoice', () => {
     const patch = (input: InvoiceInput, context = invoiceContext(), given: InvoiceEvent[] = [base]) =>
       invoice.given(...given).when(update(input), context);
 
-    it('records only the given fields that change; nothing when nothing changes', () => {
-      expect(patch({ name: 'Spring', attention: null, payment_terms: 'Due on receipt' })).toEqual([
-        { type: 'InvoiceUpdated', data: { changes: { name: 'Spring' }, updated_at: LATER } },
-      ]);
-      expect(patch({})).toEqual([]);
-      expect(patch({ customer_id: ACME, shipping_fee: '0', custom_field_values: [] })).toEqual([]);
-    });
-
-    it('records new totals, and no lines, when the shipping fee changes', () => {
-      expect(patch({ shipping_fee: 10 })).toEqual([
-        {
-          type: 'InvoiceUpdated',
-          data: {
-            changes: { shipping_fee: '10.0000' },
-            totals: { ...TWO_LINES_TOTALS, total: '78.1938' },
-            updated_at: LATER,
-          },
-        },
-      ]);
-    });
-
-    it('refuses invalid and protected fields, and shipping_cost without the unit-cost permission', () => {
-      expect(patch({ discount_percent: 101 })).toMatchObject(refusal('discount_percent'));
-      expect(patch({ status_id: 11 })).toMatchObject(refusal('status_id', 'unsupported_invoice_field'));
-      expect(patch({ amount_paid: 1 })).toMatchObject(refusal('amount_paid', 'unsupported_invoice_field'));
-      expect(patch({ shipping_cost: 1 }, invoiceContext({ mayViewCosts: false }))).toMatchObject(
-        permissionDenied,
-      );
-      expect(patch({ custom_field_values: [{ custom_field_id: NOBODY, value: 'x' }] })).toMatchObject(
-        refusal('custom_field_values.0.custom_field_id'),
-      );
-    });
-
-    describe('the customer', () => {
-      it('changes only with the complete lines, priced at the new customer’s rates', () => {
-        expect(patch({ customer_id: THEIRS })).toMatchObject(refusal('lines'));
-        const [event] = patch({
-          customer_id: THEIRS,
-          lines: [{ id: lineId(1) }, { id: lineId(2) }],
-        }) as InvoiceEvent[];
-        expect(event).toMatchObject({
-          type: 'InvoiceUpdated',
-          data: { changes: { customer_id: THEIRS, customer_name: 'Umbrella' } },
-        });
-      });
-
-      it('must be an active, visible customer', () => {
-        const lines = [{ id: lineId(1) }];
-        expect(patch({ customer_id: LEAD, lines })).toMatchObject(refusal('customer_id'));
-        expect(patch({ customer_id: DORMANT, lines })).toMatchObject(refusal('customer_id'));
-        expect(
-          patch({ customer_id: THEIRS, lines }, invoiceContext({ onlyCustomersAssignedTo: USER_ID })),
-        ).toMatchObject(refusal('customer_id'));
-      });
-    });
-
     describe('lines', () => {
-      it('replace the set: a kept id keeps its line, no id adds, an omitted line goes', () => {
-        const [event] = patch({
-          lines: [
-            { id: lineId(1), quantity: 3 },
-            { name: 'Travel', unit_price: 10 },
-          ],
-        }) as InvoiceEvent[];
-        expect(event).toMatchObject({
-          type: 'InvoiceUpdated',
-          data: {
-            changes: {},
-            lines: [
-              { id: lineId(1), item_id: WIDGET, quantity: '3', subtotal: '37.5000' },
-              { id: addedLineId(1), line_type: 'service', name: 'Travel', subtotal: '10.0000' },
-            ],
-            totals: { subtotal: '47.5000', total: '52.4281' },
-            packed_percent: 0,
-            shipped_percent: 0,
-            updated_at: LATER,
-          },
-        });
-        expect(recordAfter(base, event).lines.map((line) => line.id)).toEqual([lineId(1), addedLineId(1)]);
-      });
-
-      it('refuses an empty set, an unknown or repeated id, and the discount line', () => {
-        expect(patch({ lines: [] })).toMatchObject(refusal('lines'));
-        expect(patch({ lines: [{ id: lineId(1) }, { id: addedLineId(9) }] })).toMatchObject(
-          refusal('lines.1.id'),
-        );
-        expect(patch({ lines: [{ id: lineId(1) }, { id: lineId(1) }] })).toMatchObject(refusal('lines.1.id'));
-        const discounted = created({ ...BASIC_INPUT, discount_percent: 10 });
-        expect(
-          patch({ lines: [{ id: lineId(1) }, { id: lineId(3) }] }, invoiceContext(), [discounted]),
-        ).toMatchObject(refusal('lines.1.id'));
-      });
-
       it('may not swap the item of a packed line: its packing lists packed that item', () => {
         const packed = after([base], pack({ lines: [{ id: lineId(1), quantity: 1 }] }));
         expect(
@@ -1465,4 +1172,7 @@ describe('Invoice', () => {
       },
     );
   });
+
+  // Creation and update as every sales document has them (testing/sales-document-cases.ts).
+  describeSalesDocumentCases(invoiceKit);
 });

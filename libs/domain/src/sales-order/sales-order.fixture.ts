@@ -7,6 +7,7 @@ import { SalesOrderCreated, SalesOrderEvent } from './events';
 import { evolveSalesOrder, initialSalesOrderState } from './evolve';
 import { SalesOrderInput } from './fields';
 import { SalesOrderState } from './state';
+import { SalesDocumentKit } from '../testing/sales-document-cases';
 
 export const folding = { initialState: initialSalesOrderState, evolve: evolveSalesOrder };
 
@@ -82,3 +83,34 @@ export function closedState(...events: SalesOrderEvent[]): SalesOrderState {
 }
 
 export { LATER, NOW, OTHER_USER_ID, RECORD_ID };
+
+// Sales-order custom fields, for the shared cases.
+export const FIELD_A = 'cf000000-0000-4000-8000-0000000000c1';
+export const FIELD_B = 'cf000000-0000-4000-8000-0000000000c2';
+
+/** How the sales documents' shared creation and update cases reach sales orders (testing/sales-document-cases.ts). */
+export const salesOrderKit: SalesDocumentKit<SalesOrderEvent> = {
+  noun: 'sales_order',
+  createdType: 'SalesOrderCreated',
+  updatedType: 'SalesOrderUpdated',
+  createdAs: 'an open sales order',
+  createdData: {
+    sales_order_number: SALES_ORDER_NUMBER,
+    location_id: LOCATION_ID,
+    status_id: 29,
+    expiry_date: null,
+    packing_list_note: null,
+    source_estimate_id: null,
+  },
+  // The account's sales-order custom fields, in every context.
+  ...document.casesCalls(update, { customFieldIds: new Set([FIELD_A, FIELD_B]) }),
+  mostLines: 100,
+  takesProspects: false,
+  changesCustomer: false,
+  fields: [FIELD_A, FIELD_B],
+  recordsDiscountTotal: true,
+  givenFields: { name: 'Spring order', expiry_date: '2030-02-20', packing_list_note: 'Fragile' },
+  unsupported: ['sales_order_number', 'custom_invoice_number'],
+  invalid: [],
+  protectedOnUpdate: ['customer_id', 'location_id', 'salesperson_id', 'status'],
+};

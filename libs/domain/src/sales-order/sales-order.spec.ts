@@ -1,16 +1,8 @@
-import { alreadyExists, conflictOf, missing, refusal, shippedToday } from '../testing/documents';
+import { conflictOf, missing, refusal, shippedToday } from '../testing/documents';
 import { WIDGET } from '../document-lines/document-lines.fixture';
-import { DomainError, isDomainError } from '../shared/domain-error';
-import {
-  ACCOUNT_ID,
-  LATER,
-  NOW,
-  OTHER_ACCOUNT_ID,
-  OTHER_USER_ID,
-  RECORD_ID,
-  USER_ID,
-} from '../testing/fixtures';
-import { Decision } from '../shared/decision';
+import { isDomainError } from '../shared/domain-error';
+import { LATER, OTHER_ACCOUNT_ID, OTHER_USER_ID, RECORD_ID } from '../testing/fixtures';
+import { describeSalesDocumentCases } from '../testing/sales-document-cases';
 import { decideSalesOrder, numberedSalesOrder } from './decide';
 import { SalesOrderEvent } from './events';
 import { numberedSalesOrderPackingList } from './fulfillments';
@@ -18,7 +10,6 @@ import { salesOrderPayments, salesOrderProgress, salesOrderQuantityInvoiced } fr
 import { salesOrderAggregate } from './sales-order';
 import { salesOrderFulfillmentView, salesOrderSummaryView, salesOrderView } from './view';
 import {
-  ACME,
   acting,
   after,
   BASIC_INPUT,
@@ -27,31 +18,22 @@ import {
   created,
   creationContext,
   decided,
-  DORMANT,
   fulfillmentId,
   invoice,
   invoiceId,
-  LEAD,
-  LOCATION_ID,
   lineId,
   pack,
   RECIPIENTS,
   recordAfter,
   release,
   remove,
-  SALES_ORDER_NUMBER,
   salesOrder,
   salesOrderContext,
+  salesOrderKit,
   ship,
-  THEIRS,
   TODAY,
   update,
 } from './sales-order.fixture';
-
-function refused(decision: Decision<SalesOrderEvent>): DomainError {
-  if (!isDomainError(decision)) throw new Error(`expected a refusal, got ${JSON.stringify(decision)}`);
-  return decision;
-}
 
 const base = created();
 const packOne = pack({ lines: [{ id: lineId(1), quantity: 1 }] });
@@ -70,31 +52,6 @@ describe('SalesOrder aggregate', () => {
   });
 
   describe('create', () => {
-    it('opens an order (29) for the user at the location the handler checked', () => {
-      const { data } = base;
-      expect(data).toMatchObject({
-        id: RECORD_ID,
-        account_id: ACCOUNT_ID,
-        sales_order_number: SALES_ORDER_NUMBER,
-        salesperson_id: USER_ID,
-        location_id: LOCATION_ID,
-        status_id: 29,
-        customer_id: ACME,
-        issue_date: '2030-01-15',
-        expiry_date: null,
-        packing_list_note: null,
-        payment_terms: 'Due on receipt',
-        source_estimate_id: null,
-        created_at: NOW,
-      });
-      expect(data.lines.map((line) => [line.id, line.line_type])).toEqual([
-        [lineId(1), 'inventory'],
-        [lineId(2), 'service'],
-      ]);
-      expect(data.totals).toHaveProperty('pre_discount_total');
-      expect(data.totals).toHaveProperty('discount_total');
-    });
-
     it('ignores a location_id left in the body: the command carries the checked one', () => {
       const decision = salesOrder
         .given()
@@ -112,41 +69,6 @@ describe('SalesOrder aggregate', () => {
           creationContext(),
         );
       expect(early).toMatchObject(refusal('expiry_date'));
-    });
-
-    it('names only active customers: a prospect or archived customer is refused', () => {
-      for (const customer_id of [LEAD, DORMANT]) {
-        const decision = salesOrder
-          .given()
-          .when(createCommand({ ...BASIC_INPUT, customer_id }), creationContext());
-        expect(refused(decision).status).toBe(422);
-      }
-    });
-
-    it('takes 1 to 100 lines', () => {
-      expect(
-        salesOrder.given().when(createCommand({ customer_id: ACME, lines: [] }), creationContext()),
-      ).toMatchObject(refusal('lines'));
-      const many = Array.from({ length: 101 }, () => ({ item_id: WIDGET, quantity: 1 }));
-      expect(
-        refused(salesOrder.given().when(createCommand({ customer_id: ACME, lines: many }), creationContext()))
-          .param,
-      ).toBe('lines');
-      const hundred = Array.from({ length: 100 }, () => ({ item_id: WIDGET, quantity: 1 }));
-      expect(created({ customer_id: ACME, lines: hundred }).data.lines).toHaveLength(100);
-    });
-
-    it('refuses unknown and protected fields with unsupported_sales_order_field', () => {
-      for (const field of ['status_id', 'sales_order_number', 'custom_invoice_number'])
-        expect(
-          salesOrder.given().when(createCommand({ ...BASIC_INPUT, [field]: 1 }), creationContext()),
-        ).toMatchObject(refusal(field, 'unsupported_sales_order_field'));
-    });
-
-    it('refuses a second creation on the same stream', () => {
-      expect(salesOrder.given(base).when(createCommand(BASIC_INPUT), creationContext())).toMatchObject(
-        alreadyExists,
-      );
     });
 
     it('takes the number drawn after deciding', () => {
@@ -186,13 +108,6 @@ describe('SalesOrder aggregate', () => {
       expect(
         salesOrder.given(base).when(update({ expiry_date: '2030-01-01' }), salesOrderContext()),
       ).toMatchObject(refusal('expiry_date'));
-    });
-
-    it('refuses customer, location, salesperson and status with unsupported_sales_order_field', () => {
-      for (const field of ['customer_id', 'location_id', 'salesperson_id', 'status_id', 'status'])
-        expect(salesOrder.given(base).when(update({ [field]: THEIRS }), salesOrderContext())).toMatchObject(
-          refusal(field, 'unsupported_sales_order_field'),
-        );
     });
 
     it('changes lines, shipping and discount on an untouched order, with the progress they leave', () => {
@@ -552,6 +467,9 @@ describe('SalesOrder aggregate', () => {
       expect(decided([base], release(7))).toEqual([]);
     });
   });
+
+  // Creation and update as every sales document has them (testing/sales-document-cases.ts).
+  describeSalesDocumentCases(salesOrderKit);
 });
 
 describe('sales order views', () => {

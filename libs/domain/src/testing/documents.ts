@@ -100,7 +100,24 @@ export function salesDocumentFixture<S extends { status: string }, E, C, X exten
     <I>(command: (input: I) => C) =>
     (input: I, given: E[] = [createdBy(BASIC_INPUT)], context: X = contextOf()) =>
       subject.given(...given).when(command(input), context);
-  return { subject, creationContext, decided, after, createdBy, recordAfter, acting };
+  /**
+   * What the shared cases (sales-document-cases.ts) call, through this type's update command, with
+   * `over` in every context they use.
+   */
+  const casesCalls = (updateCommand: (input: DocumentInput) => C, over: Partial<X> = {}) => {
+    const withOver = (context: Partial<DocumentContext>) => ({ ...over, ...context }) as Partial<X>;
+    const created = (input: DocumentInput = BASIC_INPUT) => createdBy(input, creationContext(over));
+    return {
+      create: (input: DocumentInput, context: Partial<DocumentContext> = {}, given: E[] = []) =>
+        subject.given(...given).when(createCommand(input), creationContext(withOver(context))),
+      update: (input: DocumentInput, context: Partial<DocumentContext> = {}, given: E[] = [created()]) =>
+        subject.given(...given).when(updateCommand(input), contextOf(withOver(context))),
+      created,
+      updated: (given: E[], input: DocumentInput) => decided(given, updateCommand(input), contextOf(over)),
+      recordAfter,
+    };
+  };
+  return { subject, creationContext, decided, after, createdBy, recordAfter, acting, casesCalls };
 }
 
 /** lineId(1): 2 widgets (inventory, 2 × 12.50 at Acme's 8.875 % and 1.5 %); lineId(2): labour (service, 40.00, no first tax). */
