@@ -1,7 +1,7 @@
 /**
  * npm run bench — every benchmark in turn (store, API, estimates, invoices, order-to-cash,
- * purchasing, transfers, catalog), each in its own process as its own `npm run bench:<name>` runs
- * it, on the database DATABASE_URL names (each makes its own there, or uses PGlite where it can).
+ * purchasing, transfers, catalog, startup), each in its own process as its own
+ * `npm run bench:<name>` runs it, on the database DATABASE_URL names (each makes its own there, or uses PGlite where it can).
  * Prints one JSON object: per benchmark its headline figures, each with its target and whether it
  * meets it, plus `all_met`. A benchmark that fails is reported with its exit code and the others go
  * on. BENCH_ONLY=store,invoices runs those only.
@@ -35,6 +35,15 @@ const BENCHMARKS: Record<string, Headline[]> = {
   purchasing: [{ key: 'flow_ratio', target: 0.05, comparison: 'at_least' }],
   transfers: [{ key: 'flow_ratio' }],
   catalog: [{ key: 'worst_variant_p99_ratio', target: 2, comparison: 'at_most' }],
+  // Issue 31: the compiled API (`npm run build` first), ms from spawn to a healthy GET /health and
+  // RSS at rest; PostgreSQL on an already migrated database.
+  startup: [
+    { key: 'postgres_start_ms', target: 500, comparison: 'at_most' },
+    { key: 'postgres_rss_mb', target: 120, comparison: 'at_most' },
+    { key: 'pglite_new_start_ms', target: 2000, comparison: 'at_most' },
+    { key: 'pglite_existing_start_ms', target: 1000, comparison: 'at_most' },
+    { key: 'pglite_rss_mb', target: 256, comparison: 'at_most' },
+  ],
 };
 
 interface Judged {
