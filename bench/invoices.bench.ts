@@ -9,12 +9,15 @@
  *   each paying its own invoice, alternating rounds, median. Every client is its own autocannon run
  *   of one connection (the same shape in both phases), so "its own invoice" is exact. No client
  *   sends If-Match: every answer must be 201; `hot_payment_conflicts` counts the 409s (must be 0).
+ * - `hot_payments_per_append`: the one invoice's payments ÷ the appends that wrote them (PostgreSQL):
+ *   above 1 when payments queued on it were appended together (group commit per stream).
  * - `overpaid_invoices`: after the run, every invoice made in it is folded from its events (the
  *   created total, the sum of its recorded payments) and compared with what GET answers; those paid
  *   beyond their total (must be 0). An overpay phase first has 16 clients pay small invoices with
  *   amounts that together exceed their balance: 201s and 422s counted, the accepted sum checked.
  */
 import autocannon from 'autocannon';
+import { Client } from 'pg';
 import { Api, apiClient, bootstrapKey, startApiServer } from './support/api-server';
 import { Figures, load } from './support/load';
 import { concurrently, log, medianRound, round } from './support/measure';
@@ -129,6 +132,7 @@ async function main(): Promise<void> {
     const paymentsAccepted = sum(payPhases.map((p) => p.statuses['201'] ?? 0));
     const inFlightAtEnd = payPhases.length * CONNECTIONS;
 
+    const hotAppends = await paymentAppends(server.databaseUrl, hotId);
     const overpay = await overpayPhase(api, customerId, paymentDate, created);
     const check = await checkInvoices(api, [...created]);
     const paymentsRecorded = check.paymentsOn(new Set([hotId, ...ownIds]));
@@ -171,6 +175,7 @@ async function main(): Promise<void> {
         hot_payment_ratio: payMedian.ratio,
         payment_rounds: payRounds.map((r) => ({ own_rps: r.own.rps, hot_rps: r.hot.rps, ratio: r.ratio })),
         hot_payment_conflicts: hotConflicts,
+        hot_payments_per_append: hotAppends && round(hotAppends.payments / hotAppends.appends, 2),
         payment_non2xx: Object.fromEntries(payPhases.map((p) => [p.label, p.errors])),
         payments_accepted: paymentsAccepted,
         payments_recorded: paymentsRecorded,
@@ -259,6 +264,28 @@ async function loadEach(
   const { label: _label, ...shown } = figures;
   log(`${label}: ${JSON.stringify(shown)}${firstFailure ? ` first failure: ${firstFailure}` : ''}`);
   return figures;
+}
+
+/**
+ * The hot invoice's payments and the appends that wrote them (the rows of one append share its
+ * transaction id): above 1 per append when payments queued on it were appended together (the
+ * record writer's group commit). PostgreSQL only (PGlite's database is the API process's own).
+ */
+async function paymentAppends(databaseUrl: string | undefined, invoiceId: string) {
+  if (!databaseUrl) return undefined;
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ payments: number; appends: number }>(
+      `SELECT count(*)::int AS payments, count(DISTINCT transaction_id)::int AS appends
+       FROM events WHERE stream_id = $1 AND type = 'InvoicePaymentRecorded'`,
+      [`invoice-${invoiceId}`],
+    );
+    log(`one invoice: ${rows[0].payments} payments in ${rows[0].appends} appends`);
+    return rows[0];
+  } finally {
+    await client.end();
+  }
 }
 
 /**

@@ -103,6 +103,23 @@ describe('RecordWriter: the state a command decides on', () => {
     expect(result).toMatchObject({ revision: 2, state: { value: 102 } });
   });
 
+  it('given commands queued on one record, when they are appended together, then each is answered with the record after its own events', async () => {
+    const { inner, writer } = setup();
+    await writer.write(counter, 'c1', add(1), { metadata, fresh: true });
+
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((by) => writer.write(counter, 'c1', add(by), { metadata })),
+    );
+
+    expect(answers.map(({ revision, state, events }) => [revision, state.value, events.length])).toEqual([
+      [1, 2, 1],
+      [2, 4, 1],
+      [3, 7, 1],
+      [4, 11, 1],
+    ]);
+    expect(await replayed(inner, 'c1')).toMatchObject({ value: 11, lastRevision: 4 });
+  });
+
   it('given more records written than are kept, when the first is written again, then it is read from its stream', async () => {
     const { store, writer } = setup(2);
     for (const id of ['c1', 'c2', 'c3']) await writer.write(counter, id, add(1), { metadata, fresh: true });

@@ -1,10 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { KeyedLock } from './keyed-lock';
-import { RecentStates } from './recent-states';
-import { Decision, DomainError, isDomainError } from '@app/domain';
+import { Decision, isDomainError } from '@app/domain';
 import {
   AppendResult,
-  EventData,
   EventMetadata,
   Position,
   StreamAppend,
@@ -15,15 +11,13 @@ import {
   AggregateRepository,
   DomainEvent,
   LoadedAggregate,
-  Recorded,
   streamName,
 } from '@app/event-store/aggregate';
+import { asStored, fold, toEventData } from './event-folding';
+import { ALONGSIDE_DECISIONS, GroupCommit } from './group-commit';
+import { RecentStates } from './recent-states';
 
-/**
- * Decisions of a write whose append moves other records too, when those keep moving (invoices
- * racing for a unit, transfers for an item's stock): each winner costs the others one more.
- */
-const ALONGSIDE_DECISIONS = 20;
+export { toEventData } from './event-folding';
 
 export interface WriteOptions {
   /** Who and why, recorded with every event (EXTENSIONS.md §8). */
@@ -61,16 +55,18 @@ export type DecideOn<S, E> = (state: S, revision: number) => Decision<E> | Promi
 
 /**
  * Every command's path to its stream: load, decide, append with the revision decided on (or the
- * client's If-Match), then wait until this process's read models reflect it. A domain refusal is
- * thrown as is; the error filter renders its envelope.
+ * client's If-Match), then wait until this process's read models reflect it. Commands on one
+ * stream go through its group commit (GroupCommit): those queued behind one in flight are decided
+ * in turn and appended together. A domain refusal is thrown as is; the error filter renders its
+ * envelope.
  */
 export class RecordWriter {
   /**
-   * Commands on one stream run one at a time in this process: a hot record (16 clients paying one
-   * invoice) then decides each on the last one's result instead of retrying into conflicts. Other
-   * processes still meet the expected-revision check.
+   * Commands on one stream run one group at a time in this process: a hot record (16 clients
+   * paying one invoice) then decides each on the last one's result instead of retrying into
+   * conflicts, and pays one append per group. Other processes still meet the expected-revision check.
    */
-  private readonly perStream = new KeyedLock();
+  private readonly groups: GroupCommit;
   /** States this process last wrote or read: the next command decides on them without a read. */
   private readonly recent: RecentStates;
 
@@ -84,6 +80,7 @@ export class RecordWriter {
     recent: RecentStates = new RecentStates(),
   ) {
     this.recent = recent;
+    this.groups = new GroupCommit(repository, recent);
   }
 
   async write<S, E extends DomainEvent>(
@@ -93,48 +90,19 @@ export class RecordWriter {
     options: WriteOptions,
   ): Promise<WriteResult<S, E>> {
     if (options.fresh) return this.create(definition, id, decide, options);
-    let decidedOn: { state: S; revision: number; events: E[] } | undefined;
-    const streamId = streamName(definition, id);
-    const result = await this.perStream.run(streamId, async () => {
-      const from = this.recent.get<S>(streamId);
-      this.recent.forget(streamId); // until this command's outcome is known
-      const executed = await this.repository.execute<S, E, DomainError>(
-        definition,
-        id,
-        async (state, revision) => {
-          const decision = await decide(state, revision);
-          if (isDomainError(decision)) return decision;
-          decidedOn = { state, revision, events: decision };
-          return decision.map((event) => toEventData(event, options));
-        },
-        {
-          expectedRevision: options.ifMatch,
-          from,
-          alongside: options.alongside,
-          maxAttempts: options.alongside ? ALONGSIDE_DECISIONS : undefined,
-        },
-      );
-      if (executed.ok && executed.events.length > 0) {
-        // Folded from the events as the store gives them back (their data through JSON).
-        const { state, revision, events } = decidedOn!;
-        this.recent.wrote(streamId, {
-          state: fold(definition, id, state, revision, asStored(events), options.metadata),
-          revision: executed.nextExpectedRevision,
-          exists: true,
-        });
-      }
-      return executed;
-    });
-    if (!result.ok) throw result.error;
-    const { state, revision, events } = decidedOn!;
-    const alongsideTypes = (options.alongside?.() ?? []).flatMap((a) => a.events.map((e) => e.type));
+    const { metadata, ifMatch, alongside } = options;
+    const committed = await this.groups.commit(definition, id, { decide, metadata, ifMatch, alongside });
+    const { decidedOn, decidedAt, events, revision, position } = committed;
+    const alongsideTypes = (events.length > 0 ? (alongside?.() ?? []) : []).flatMap((a) =>
+      a.events.map((e) => e.type),
+    );
     if (!options.readModelsAwaitedAfter)
-      await this.settle(result.position, [...alongsideTypes, ...events.map((e) => e.type)]);
+      await this.settle(position, [...alongsideTypes, ...events.map((e) => e.type)]);
     return {
-      state: fold(definition, id, state, revision, events, options.metadata),
-      revision: result.nextExpectedRevision,
+      state: fold(definition, id, decidedOn, decidedAt, events, metadata),
+      revision,
       events,
-      position: result.position,
+      position,
     };
   }
 
@@ -188,39 +156,4 @@ export class RecordWriter {
     this.recent.read(streamName(definition, id), loaded);
     return loaded;
   }
-}
-
-/** The events as a read gives them back: their data through JSON, as stored. */
-function asStored<E extends DomainEvent>(events: E[]): E[] {
-  return events.map((event) => ({ ...event, data: JSON.parse(JSON.stringify(event.data)) as unknown }));
-}
-
-export function toEventData(event: DomainEvent, options: Pick<WriteOptions, 'metadata'>): EventData {
-  return { id: randomUUID(), type: event.type, data: event.data, metadata: options.metadata };
-}
-
-/** The state after the appended events, folded here rather than read back from the store. */
-function fold<S, E extends DomainEvent>(
-  definition: AggregateDefinition<S, E>,
-  id: string,
-  state: S,
-  revision: number,
-  events: E[],
-  metadata: EventMetadata,
-): S {
-  const streamId = streamName(definition, id);
-  const recordedAt = new Date();
-  return events.reduce(
-    (s, event, i) =>
-      definition.evolve(s, {
-        ...event,
-        id: '',
-        streamId,
-        revision: revision + 1 + i,
-        metadata,
-        position: { commit: 0n, prepare: 0n },
-        recordedAt,
-      } as unknown as Recorded<E>),
-    state,
-  );
 }
