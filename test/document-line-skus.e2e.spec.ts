@@ -1,5 +1,5 @@
 import { postgresSkipNotice, testDatabases } from '@app/read-models/testing/test-databases';
-import { apiOf, ESTIMATES, Json, ok } from './support/estimates';
+import { apiOf, createItem, ESTIMATES, Json, ok } from './support/estimates';
 import { INVOICES, serviceLine } from './support/invoices';
 import { Buyer, openBuyer, PURCHASE_ORDERS, purchaseOrderBody } from './support/purchase-orders';
 import { SALES_ORDERS } from './support/sales-orders';
@@ -66,5 +66,42 @@ describe.each(testDatabases())('document line SKUs on $name', (target) => {
     // A past revision shows what the lines stored then.
     const past = await ok(call()('GET', `${INVOICES}/${invoice.id}?as_of_revision=0`));
     expect(skusOf(past)[0]).toEqual([buyer.bolt.id, 'B-1']);
+  });
+
+  it("answers a create with the SKUs a retrieve shows: a variation's barcode, else its item's SKU", async () => {
+    // A create's lines copy their SKUs from the items it read, so its answer reads none again.
+    const shirt = await createItem(t.app, buyer, { name: 'Shirt', sku: 'SH-1', price: 20 });
+    const variations = `/api/v3/items/${shirt.id}/variations`;
+    const rowOf = (variation: Json) =>
+      variation.locations.find((row: Json) => row.location_id === buyer.warehouse.id)
+        .item_variation_location_id;
+    const color = await ok(
+      call()('POST', '/api/v3/variation-attributes', { name: 'Color', values: ['Red', 'Blue'] }),
+      201,
+    );
+    const pair = (index: number) => ({ attribute_id: color.id, value_id: color.values[index].id });
+    const barcoded = await ok(
+      call()('POST', variations, { variation_type: 'attributes', attributes: [pair(0)], barcode: 'SH-BC' }),
+      201,
+    );
+    const plain = await ok(call()('POST', variations, { attributes: [pair(1)] }), 201);
+    await setSku('B-3');
+    const lines = [
+      { item_id: buyer.bolt.id },
+      { item_id: shirt.id, item_variation_location_id: rowOf(barcoded) },
+      { item_id: shirt.id, item_variation_location_id: rowOf(plain) },
+      serviceLine(5),
+    ];
+    for (const path of [ESTIMATES, INVOICES, SALES_ORDERS]) {
+      const created = await ok(call()('POST', path, { customer_id: buyer.customer.id, lines }), 201);
+      const fetched = await ok(call()('GET', `${path}/${created.id}`));
+      expect([path, skusOf(created)]).toEqual([path, skusOf(fetched)]);
+      expect(skusOf(created).map(([, sku]: [string, string | null]) => sku)).toEqual([
+        'B-3',
+        'SH-BC',
+        'SH-1',
+        null,
+      ]);
+    }
   });
 });

@@ -30,6 +30,7 @@ import { documentInput } from './document-body';
 import { ApiDocumentListQuery } from './document-list-docs';
 import { DateFilter, DocumentListRequest, IdFilter, parseDocumentListQuery } from './document-list-query';
 import { Scope, Permission } from '@app/domain';
+import { LinesRead } from './document-line-skus';
 import { Documented, RouteDocs } from './route-docs';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -48,7 +49,8 @@ export interface DocumentReads<R> {
   list(actor: Actor, request: DocumentListRequest, url: string): Promise<unknown>;
   /** The document and its revision as its stream has them, if the actor may see it; else 404. */
   read(actor: Actor, id: string): Promise<{ record: R; revision: number }>;
-  detail(actor: Actor, record: R, revision: number): unknown;
+  /** `lines` `built`: a create's, copied from their items as they read now (see DocumentLineSkus.live). */
+  detail(actor: Actor, record: R, revision: number, lines?: LinesRead): unknown;
 }
 
 /**
@@ -168,7 +170,7 @@ export function documentController<R, C extends { type: string }>(
         new declaration.change(actor, { create: documentInput(body) }),
       );
       reply.status(201);
-      return this.answer(reply, actor, written);
+      return this.answer(reply, actor, written, 'built');
     }
 
     @WhenPreviewed(() => [
@@ -244,10 +246,15 @@ export function documentController<R, C extends { type: string }>(
       return this.answer(reply, actor, written);
     }
 
-    private async answer(reply: FastifyReply, actor: Actor, written: DocumentWritten<R>) {
+    private async answer(
+      reply: FastifyReply,
+      actor: Actor,
+      written: DocumentWritten<R>,
+      lines: LinesRead = 'stored',
+    ) {
       setETag(reply, written.revision, declaration.etagPrefix);
       if (written.record === null) return null;
-      return this.reads.detail(actor, written.record, written.revision);
+      return this.reads.detail(actor, written.record, written.revision, lines);
     }
   }
   addDocumentActions(DocumentController, declaration.actions ?? []);

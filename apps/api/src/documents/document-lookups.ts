@@ -20,21 +20,12 @@ export class DocumentLookups {
   async customers(accountId: string, ids: readonly unknown[]): Promise<Map<string, DocumentCustomer>> {
     const wanted = recordIds(ids);
     if (wanted.length === 0) return new Map();
-    const rows = await this.database.db
-      .selectFrom('customers')
-      .select([
-        'id',
-        'kind',
-        'name',
-        'tax_rate',
-        'tax_2_rate',
-        'payment_terms',
-        'archived',
-        'assigned_user_id',
-      ])
-      .where('account_id', '=', accountId)
-      .where('id', 'in', wanted)
-      .execute();
+    // Raw SQL, as items' below: kysely's query building showed in a create's CPU profile.
+    const { rows } = await sql<any>`select id, kind, name, tax_rate, tax_2_rate, payment_terms, archived,
+        assigned_user_id
+      from customers where account_id = ${accountId}::uuid and id in (${sql.join(wanted)})`.execute(
+      this.database.db,
+    );
     return partiesById(rows, {});
   }
 
@@ -42,12 +33,11 @@ export class DocumentLookups {
   async suppliers(accountId: string, ids: readonly unknown[]): Promise<Map<string, DocumentCustomer>> {
     const wanted = recordIds(ids);
     if (wanted.length === 0) return new Map();
-    const rows = await this.database.db
-      .selectFrom('suppliers')
-      .select(['id', 'name', 'tax_rate', 'tax_2_rate', 'payment_terms', 'archived', 'assigned_user_id'])
-      .where('account_id', '=', accountId)
-      .where('id', 'in', wanted)
-      .execute();
+    const { rows } = await sql<any>`select id, name, tax_rate, tax_2_rate, payment_terms, archived,
+        assigned_user_id
+      from suppliers where account_id = ${accountId}::uuid and id in (${sql.join(wanted)})`.execute(
+      this.database.db,
+    );
     return partiesById(rows, { kind: 'supplier' });
   }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ESTIMATE_KIND, EstimateRecord, EstimateState, EstimateView, visibleEstimate } from '@app/domain';
 import { Database } from '@app/read-models';
 import { Actor } from '../auth/actor';
-import { DocumentLineSkus } from '../documents/document-line-skus';
+import { DocumentLineSkus, LinesRead } from '../documents/document-line-skus';
 import { DocumentListRequest } from '../documents/document-list-query';
 import { DocumentTable, listDocuments } from '../documents/document-list';
 import { readVisible } from '../documents/document-reads';
@@ -45,8 +45,13 @@ export class EstimateReads {
   }
 
   /** The detail, with the lines' items' current SKUs. */
-  async detail(actor: Actor, record: EstimateRecord, revision: number): Promise<EstimateView> {
-    return estimateJson(record, revision, actor, await this.skus.of(actor.accountId, record.lines));
+  async detail(
+    actor: Actor,
+    record: EstimateRecord,
+    revision: number,
+    lines: LinesRead = 'stored',
+  ): Promise<EstimateView> {
+    return estimateJson(record, revision, actor, await this.skus.live(actor.accountId, record.lines, lines));
   }
 
   /** Visible estimates, newest number first, without lines. */

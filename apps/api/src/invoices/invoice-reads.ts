@@ -20,7 +20,7 @@ import { Query } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
 import { invoiceSight } from './invoice-context';
 import { invoiceJson, invoiceSummaryJson } from './invoice-json';
-import { DocumentLineSkus } from '../documents/document-line-skus';
+import { DocumentLineSkus, LinesRead } from '../documents/document-line-skus';
 import { DocumentParties } from '../documents/document-parties';
 import { InvoiceWrites } from './invoice-writes';
 
@@ -62,11 +62,11 @@ export class InvoiceReads {
   }
 
   /** The detail JSON with the customer's and the items' live values and, for a linked invoice, its order's progress. */
-  async detail(actor: Actor, invoice: InvoiceRecord, revision: number) {
+  async detail(actor: Actor, invoice: InvoiceRecord, revision: number, lines: LinesRead = 'stored') {
     const [party, salesOrder, skus] = await Promise.all([
       this.parties.party(actor.accountId, invoice.customer_id),
       this.linkedSalesOrder(invoice),
-      this.skus.of(actor.accountId, invoice.lines),
+      this.skus.live(actor.accountId, invoice.lines, lines),
     ]);
     return invoiceJson(invoice, revision, actor, party, salesOrder, skus);
   }

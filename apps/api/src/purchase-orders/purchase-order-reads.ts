@@ -10,7 +10,7 @@ import { Database, PURCHASE_ORDER_DATE_COLUMNS, PURCHASE_ORDER_SEARCH_COLUMNS } 
 import { Actor } from '../auth/actor';
 import { DateFilter, DocumentListRequest, IdFilter } from '../documents/document-list-query';
 import { DocumentTable, listDocuments } from '../documents/document-list';
-import { DocumentLineSkus } from '../documents/document-line-skus';
+import { DocumentLineSkus, LinesRead } from '../documents/document-line-skus';
 import { DocumentParties } from '../documents/document-parties';
 import { newestPaymentsFirst, pageOfEntries, readVisible } from '../documents/document-reads';
 import { Query } from '@app/runtime';
@@ -61,10 +61,10 @@ export class PurchaseOrderReads {
   }
 
   /** The detail JSON with the supplier's live contact fields and the items' SKUs. */
-  async detail(actor: Actor, order: PurchaseOrderRecord, revision: number) {
+  async detail(actor: Actor, order: PurchaseOrderRecord, revision: number, lines: LinesRead = 'stored') {
     const [party, skus] = await Promise.all([
       this.parties.party(actor.accountId, order.supplier_id, 'suppliers'),
-      this.skus.of(actor.accountId, order.lines),
+      this.skus.live(actor.accountId, order.lines, lines),
     ]);
     return purchaseOrderJson(order, revision, actor, party, skus);
   }

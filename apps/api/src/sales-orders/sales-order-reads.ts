@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { DocumentListRequest, IdFilter } from '../documents/document-list-query';
 import { DocumentTable, listDocuments } from '../documents/document-list';
-import { DocumentLineSkus } from '../documents/document-line-skus';
+import { DocumentLineSkus, LinesRead } from '../documents/document-line-skus';
 import { DocumentParties } from '../documents/document-parties';
 import { newestFirst, pageOfEntries, readVisible } from '../documents/document-reads';
 import { Query } from '@app/runtime';
@@ -61,11 +61,11 @@ export class SalesOrderReads {
   }
 
   /** The detail JSON with the customer's and the items' live values and the linked invoices' payments. */
-  async detail(actor: Actor, order: SalesOrderRecord, revision: number) {
+  async detail(actor: Actor, order: SalesOrderRecord, revision: number, lines: LinesRead = 'stored') {
     const [party, paid, skus] = await Promise.all([
       this.parties.party(actor.accountId, order.customer_id),
       this.amountPaid(order.id),
-      this.skus.of(actor.accountId, order.lines),
+      this.skus.live(actor.accountId, order.lines, lines),
     ]);
     const payments = salesOrderPayments(order.totals.total, paid);
     return salesOrderJson(order, revision, actor, { party, payments, skus });

@@ -129,16 +129,12 @@ export async function writeEstimates(
   const quantities = sql.table(`${schema}.estimate_quantities`);
   const rows = sql.table(`${schema}.inventory_quantities`);
   const lines = [...estimates.values()].flatMap((entry) => entry ?? []);
-  if (locationLess.size > 0) {
-    // The location-less row a line without a variation row counts on (before the update below).
-    const items = [...locationLess].map(([item_id, account_id]) => ({ item_id, account_id }));
-    await sql`insert into ${rows} (row_key, account_id, item_id, stocked)
-      select item_id::text || '/-/-', account_id, item_id, false
-      from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as r(item_id uuid, account_id uuid)
-      on conflict (row_key) do nothing`.execute(trx);
-  }
+  const unplaced = [...locationLess].map(([item_id, account_id]) => ({ item_id, account_id }));
   // One statement, the lines sent once: its parts see the tables as they were before it, so the
-  // delete removes only the estimates' earlier lines, never those the insert stores.
+  // delete removes only the estimates' earlier lines, never those the insert stores. Each part
+  // moves rows no other part touches: variation rows by their delta; the location-less rows of the
+  // items the lines name, made when missing (at their delta) or moved by it; other location-less
+  // rows (of lines removed) by their delta.
   await sql`with added as (
       select * from ${batchRows(
         lines,
@@ -157,10 +153,19 @@ export async function writeEstimates(
     ), deltas as (
       select item_id, item_variation_location_id, sum(delta) as delta from changes
       group by item_id, item_variation_location_id having sum(delta) <> 0
+    ), named as (
+      select * from ${batchRows(unplaced, 'item_id uuid, account_id uuid')} as r
+    ), placed as (
+      update ${rows} t set estimates = trim_scale(t.estimates + d.delta) from deltas d
+      where t.item_id = d.item_id and t.item_variation_location_id = d.item_variation_location_id
+    ), unnamed as (
+      update ${rows} t set estimates = trim_scale(t.estimates + d.delta) from deltas d
+      where d.item_variation_location_id is null and d.item_id not in (select item_id from named)
+        and t.item_id = d.item_id and t.variation_id is null and t.location_id is null
     )
-    update ${rows} t set estimates = trim_scale(t.estimates + d.delta) from deltas d
-    where t.item_id = d.item_id and (t.item_variation_location_id = d.item_variation_location_id
-      or (d.item_variation_location_id is null and t.variation_id is null and t.location_id is null))`.execute(
-    trx,
-  );
+    insert into ${rows} as t (row_key, account_id, item_id, stocked, estimates)
+    select n.item_id::text || '/-/-', n.account_id, n.item_id, false, coalesce(trim_scale(d.delta), 0)
+    from named n left join deltas d on d.item_id = n.item_id and d.item_variation_location_id is null
+    on conflict (row_key) do update set estimates = trim_scale(t.estimates + excluded.estimates)
+      where excluded.estimates <> 0`.execute(trx);
 }

@@ -39,9 +39,10 @@ export const stockLedgerProjector: Projector = {
   setup: createLedgerTables,
   prepare: (db, events, schema, memo) => loadState(db, schema, events, memo),
   async apply(trx, events, schema, prepared) {
-    const { state, items, memo } = (prepared as Loaded | undefined) ?? (await loadState(trx, schema, events));
+    const loaded = (prepared as Loaded | undefined) ?? (await loadState(trx, schema, events));
+    const { state, items, memo } = loaded;
     const entries = ledgerEntries(state, events);
-    await writeState(trx, schema, state);
+    await writeState(trx, schema, state, loaded.stored);
     if (memo) remember(memo, state, items);
     if (entries.length === 0) return;
     await sql`insert into ${sql.table(`${schema}.stock_ledger`)} (event_id, entry, account_id, item_id,
@@ -70,6 +71,8 @@ interface Loaded {
   state: LedgerState;
   items: ReadonlySet<string>;
   memo?: Map<string, unknown>;
+  /** The places and balances as loaded (see placesAndBalances): only those the batch changes are written back. */
+  stored: ReadonlyMap<string, string>;
 }
 
 /** An item as the ledger left it: its location (undefined: never seen), variation rows and balances. */
@@ -95,9 +98,12 @@ async function loadState(
 ): Promise<Loaded> {
   if (memo && memo.size > MEMO_LIMIT) memo.clear();
   const documentIds = new Set<string>();
+  // A document whose stream begins in this batch has nothing stored yet: no read for it.
+  const begun = new Set<string>();
   for (const event of events) {
     const document = documentOfStream(event.streamId);
     if (document) documentIds.add(document.id);
+    if (document && event.revision === 0) begun.add(document.id);
     const { type, data: d } = domainEvent(event);
     if (type === 'StockAdjusted' && typeof d.stock_transfer_id === 'string')
       documentIds.add(d.stock_transfer_id);
@@ -107,7 +113,7 @@ async function loadState(
   for (const id of documentIds) {
     const known = memo?.get(`document:${id}`) as DocumentStock | undefined;
     if (known) documents.set(id, structuredClone(known));
-    else unknownDocuments.add(id);
+    else if (!begun.has(id)) unknownDocuments.add(id);
   }
   if (unknownDocuments.size > 0) {
     const { rows } = await sql<{ document_id: string; state: DocumentStock }>`select document_id, state
@@ -159,7 +165,21 @@ async function loadState(
     for (const b of balanceRows)
       balances.set(b.row_key, { item_id: b.item_id, adjusted: b.adjusted, on_hand: b.on_hand });
   }
-  return { state: { places, documents, balances }, items: itemIds, memo };
+  const state = { places, documents, balances };
+  return { state, items: itemIds, memo, stored: placesAndBalances(state) };
+}
+
+/**
+ * Each place and balance of the state, by kind and key, as its JSON: compared after the batch,
+ * those unchanged need no write (a document's lines move no place, and only on-hand moves a
+ * balance: an estimate's or an order's create writes neither back).
+ */
+function placesAndBalances({ places, balances }: LedgerState): Map<string, string> {
+  const json = new Map<string, string>();
+  for (const [id, location] of places.items) json.set(`item:${id}`, JSON.stringify(location));
+  for (const [key, row] of places.rows) json.set(`row:${key}`, JSON.stringify(row));
+  for (const [key, balance] of balances) json.set(`balance:${key}`, JSON.stringify(balance));
+  return json;
 }
 
 /**
@@ -176,8 +196,14 @@ function remember(memo: Map<string, unknown>, state: LedgerState, items: Readonl
   for (const [id, item] of byItem) memo.set(`item:${id}`, item);
 }
 
-/** Stores what the batch left: the documents, places and balances it loaded or made. */
-async function writeState(trx: Transaction<any>, schema: string, state: LedgerState): Promise<void> {
+/** Stores what the batch left: the documents, and the places and balances it made or changed. */
+async function writeState(
+  trx: Transaction<any>,
+  schema: string,
+  state: LedgerState,
+  stored: ReadonlyMap<string, string>,
+): Promise<void> {
+  const changed = (key: string, value: unknown) => stored.get(key) !== JSON.stringify(value);
   const documents = [...state.documents.values()].map((state) => ({
     document_id: state.id,
     kind: state.kind,
@@ -189,14 +215,18 @@ async function writeState(trx: Transaction<any>, schema: string, state: LedgerSt
         as r(document_id uuid, kind text, state jsonb)
       on conflict (document_id) do update set state = excluded.state`.execute(trx);
   const places = [
-    ...[...state.places.items].map(([item_id, location_id]) => ({
-      place_key: item_id,
-      item_id,
-      variation_id: null,
-      item_variation_location_id: null,
-      location_id,
-    })),
-    ...[...state.places.rows].map(([place_key, row]) => ({ ...row, place_key })),
+    ...[...state.places.items]
+      .filter(([item_id, location_id]) => changed(`item:${item_id}`, location_id))
+      .map(([item_id, location_id]) => ({
+        place_key: item_id,
+        item_id,
+        variation_id: null,
+        item_variation_location_id: null,
+        location_id,
+      })),
+    ...[...state.places.rows]
+      .filter(([place_key, row]) => changed(`row:${place_key}`, row))
+      .map(([place_key, row]) => ({ ...row, place_key })),
   ];
   if (places.length > 0)
     await sql`insert into ${sql.table(`${schema}.stock_ledger_places`)} as t (place_key, item_id, variation_id,
@@ -207,7 +237,9 @@ async function writeState(trx: Transaction<any>, schema: string, state: LedgerSt
       on conflict (place_key) do update set variation_id = excluded.variation_id,
         item_variation_location_id = excluded.item_variation_location_id,
         location_id = excluded.location_id`.execute(trx);
-  const balances = [...state.balances].map(([row_key, balance]) => ({ row_key, ...balance }));
+  const balances = [...state.balances]
+    .filter(([row_key, balance]) => changed(`balance:${row_key}`, balance))
+    .map(([row_key, balance]) => ({ row_key, ...balance }));
   if (balances.length > 0)
     await sql`insert into ${sql.table(`${schema}.stock_ledger_balances`)} as t (row_key, item_id, adjusted, on_hand)
       select row_key, item_id, adjusted, on_hand from jsonb_to_recordset(${JSON.stringify(balances)}::jsonb)
