@@ -24,6 +24,7 @@ const BENCHMARKS: Record<string, Headline[]> = {
     { key: 'append_ratio', target: 0.9, comparison: 'at_least' },
     { key: 'rebuild_ratio', target: 0.7, comparison: 'at_least' },
     { key: 'pglite.rebuild_ratio', target: 0.7, comparison: 'at_least' },
+    { key: 'rebuild_rss_peak_mb' },
   ],
   api: [{ key: 'create_ratio', target: 0.25, comparison: 'at_least' }, { key: 'list_ratio' }],
   estimates: [{ key: 'create10_ratio', target: 0.2, comparison: 'at_least' }],

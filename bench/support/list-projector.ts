@@ -1,11 +1,15 @@
 import { Projector } from '@app/read-models';
 import { sql } from 'kysely';
 
-/** The "simple list table" of the rebuild figure: one row per event, one INSERT per batch. */
+/**
+ * The "simple list table" of the rebuild figure: one row per event, one INSERT per batch. It only
+ * writes, like the service's list projectors, so its batches are pipelined on a server.
+ */
 export const eventListProjector: Projector = {
   name: 'bench_event_list',
   version: 1,
   tables: ['bench_event_list'],
+  writesOnly: true,
   async setup(db, schema) {
     await db.schema
       .withSchema(schema)

@@ -508,6 +508,7 @@ export class ProjectionRunner {
       projector,
       schema: this.schema,
       batchSize: this.batchSize,
+      pipeline: this.options.pipeline,
       signal: abort.signal,
       views: this.options.views && {
         views: this.options.views,

@@ -2,6 +2,7 @@ import { EventStore } from '@app/event-store';
 import { Kysely, sql } from 'kysely';
 import { Checkpoint, lockCheckpoint, writeCheckpoint } from './checkpoints';
 import { DependentViews } from './dependent-views';
+import { Pipeline } from './pipeline';
 import { Projector } from './projector';
 import { createFreshSchema, dropSchema, replayInto, ReplayProgress } from './replay';
 
@@ -17,6 +18,8 @@ export interface RebuildOptions {
   /** Schema of the live tables, which the rebuilt ones replace. */
   schema: string;
   batchSize: number;
+  /** A server's pipeline: a write-only projector's batches then go in one round trip each. */
+  pipeline?: Pipeline;
   onProgress?: (progress: RebuildProgress) => void | Promise<void>;
   /**
    * Called once the fresh tables have caught up with the head: stop writing the live tables.

@@ -1,8 +1,10 @@
 import { comparePositions, EventStore, Position, RecordedEvent } from '@app/event-store';
-import { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, Kysely, Transaction } from 'kysely';
 import { Checkpoint } from './checkpoints';
 import { estimateLag } from './lag';
+import { Pipeline } from './pipeline';
 import { Projector } from './projector';
+import { recordWrites } from './recorded-writes';
 import { relaxCommitDurability } from './relaxed-commit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -23,6 +25,8 @@ export interface ReplayOptions {
   /** The schema replayed into (`rebuild_<name>`, `verify_<name>`). */
   target: string;
   batchSize: number;
+  /** A server's pipeline: a write-only projector's batch then goes in one round trip. */
+  pipeline?: Pipeline;
   /** Events read so far, kept across phases for the progress reported. */
   counter: { done: number };
   onProgress?: (progress: ReplayProgress) => void | Promise<void>;
@@ -55,7 +59,7 @@ export async function replayInto(
   from: Checkpoint,
   until: Position,
 ): Promise<Checkpoint> {
-  const { db, store, projector, target, batchSize, signal, counter } = options;
+  const { db, store, projector, target, batchSize, signal, counter, pipeline } = options;
   if (from !== 'start' && comparePositions(from, until) >= 0) return from;
   const read = (after: Checkpoint) => {
     const page = store.readAll({ after, maxCount: batchSize });
@@ -72,7 +76,7 @@ export async function replayInto(
     const last = batch[batch.length - 1].position;
     const more = batch.length === page.length && comparePositions(last, until) < 0;
     if (more) next = read(last);
-    await applyInto(db, projector, target, wantedBy(projector, batch));
+    await applyInto(db, projector, target, wantedBy(projector, batch), pipeline);
     cursor = last;
     counter.done += batch.length;
     await options.onProgress?.({ done: counter.done, total: counter.done + estimateLag(until, cursor) });
@@ -92,19 +96,31 @@ export function wantedBy(projector: Projector, events: RecordedEvent[]): Recorde
   return events.filter((e) => (!handles || handles.has(e.type)) && (projector.accepts?.(e) ?? true));
 }
 
+const BEGIN = CompiledQuery.raw('begin');
+// A schema of one's own: a crash only means replaying again (see relaxed-commit.ts).
+const RELAXED_COMMIT = CompiledQuery.raw('set local synchronous_commit = off');
+const COMMIT = CompiledQuery.raw('commit');
+
 /**
  * prepare then apply, in a transaction of its own; or, given a transaction, inside it (a verify's
- * last events, applied in the snapshot it compares in).
+ * last events, applied in the snapshot it compares in). A write-only projector's transaction goes
+ * through `pipeline` when given: its statements in one round trip, so the write does not wait in
+ * turn for each answer while this process parses the next page of the log, read meanwhile.
  */
 export async function applyInto(
   db: Kysely<any>,
   projector: Projector,
   target: string,
   events: RecordedEvent[],
+  pipeline?: Pipeline,
 ): Promise<void> {
   if (events.length === 0) return;
   const prepared = await projector.prepare?.(db, events, target);
   if (db.isTransaction) return projector.apply(db as Transaction<any>, events, target, prepared);
+  if (pipeline && projector.writesOnly) {
+    const writes = await recordWrites(projector, events, target, prepared);
+    return pipeline([BEGIN, RELAXED_COMMIT, ...writes, COMMIT]);
+  }
   await db.transaction().execute(async (trx) => {
     await relaxCommitDurability(trx); // a schema of one's own: a crash only means replaying again
     await projector.apply(trx, events, target, prepared);

@@ -28,6 +28,7 @@ export async function rebuildCommand(
     store: context.store,
     projectors: context.projectors,
     batchSize: options.batchSize,
+    pipeline: context.database.pipeline, // a write-only projector's batches in one round trip each
     views: analyticsViews,
     logger: {
       info: (line) => out.write(`${line}\n`),
