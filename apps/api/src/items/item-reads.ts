@@ -94,13 +94,19 @@ export class ItemReads {
       const total = page.includeTotal ? data.length : undefined;
       return listEnvelope({ url, page: 1, limit: Math.max(data.length, 1), rows: data, total });
     }
-    // The count runs beside the page (on another connection), so a total costs no extra wait.
-    const counting = page.includeTotal ? this.query.count(scope, filters) : undefined;
+    // The count runs beside the page (on another connection), so a total costs no extra wait. Not
+    // for a search: most fit on one page, which tells the total itself, and under load the count
+    // thrown away would cost as much as the page; one that fills the page is counted after it.
+    const counting = page.includeTotal && !filters.q ? this.query.count(scope, filters) : undefined;
     counting?.catch(() => undefined); // awaited below unless the page fails first
     const rows = await this.query.page(scope, filters, page);
     // A last page tells the total itself.
     const last = rows.length <= page.limit && (rows.length > 0 || page.offset === 0);
-    const total = !counting ? undefined : last ? page.offset + rows.length : await counting;
+    const total = !page.includeTotal
+      ? undefined
+      : last
+        ? page.offset + rows.length
+        : await (counting ?? this.query.count(scope, filters));
     const data = rows.map((row) => itemJsonOfRow(row, options));
     return listEnvelope({ url, page: page.page, limit: page.limit, rows: data, total });
   }
