@@ -93,13 +93,7 @@ const VARIANTS: Variant[] = [
   ...[0, 1, 2].map((n): Variant => ({
     name: `location ${n + 1}`,
     query: `location_id=LOCATION${n}&limit=20&page=${n + 1}`,
-    sql: (c) =>
-      page(
-        `account_id = $1 and ${ACTIVE} and (location_id = $2 or id in (select item_id from inventory_quantities
-          where account_id = $1 and location_id = $2 and stocked))`,
-        [c.accountId, c.locations[n]],
-        20 * n,
-      ),
+    sql: (c) => locationPage([c.accountId, c.locations[n]], 20 * n),
   })),
 ];
 
@@ -107,6 +101,26 @@ const VARIANTS: Variant[] = [
 function matching(pattern: string): string {
   const columns = ['name', 'sku', 'barcode', 'serial_number'].map((c) => `lower(${c}) like '${pattern}'`);
   return `(${columns.join(' or ')})`;
+}
+
+/**
+ * A location's page as the list reads it (issue 31): the items placed there, by name on their
+ * index, merged with those stocked there from elsewhere (`away`), each read up to the page's end.
+ * Before, one OR of the two (`location_id = $2 or id in (…stocked)`), which read every item.
+ */
+function locationPage(values: unknown[], offset: number) {
+  const end = offset + 21;
+  const order = `order by lower(name), id limit ${end}`;
+  return {
+    text: `select * from (
+        (select * from items where account_id = $1 and ${ACTIVE} and location_id = $2 ${order})
+        union all
+        (select * from items where account_id = $1 and ${ACTIVE} and location_id is distinct from $2
+          and id in (select item_id from inventory_quantities
+            where account_id = $1 and location_id = $2 and stocked and away) ${order})
+      ) i order by lower(name), id limit 21 offset ${offset}`,
+    values,
+  };
 }
 
 function page(where: string, values: unknown[], offset: number) {
