@@ -285,9 +285,14 @@ function locationParts(account: string, location: string): [RawBuilder<unknown>,
   return [sql`i.location_id = ${location}::uuid`, awayFrom(account, location)];
 }
 
+/**
+ * Items stocked at the location away from their own: a few, looked up by id (`= any(array(…))`
+ * keeps the planner from walking every item by name until enough of them turn up).
+ */
 function awayFrom(account: string, location: string): RawBuilder<unknown> {
-  return sql`i.location_id is distinct from ${location}::uuid and i.id in (select item_id from inventory_quantities
-    where account_id = ${account}::uuid and location_id = ${location}::uuid and stocked and away)`;
+  return sql`i.location_id is distinct from ${location}::uuid and i.id = any(array(select item_id
+    from inventory_quantities where account_id = ${account}::uuid and location_id = ${location}::uuid
+      and stocked and away))`;
 }
 
 /** Items with inventory rows (their own or their variations') at a location. */
