@@ -79,8 +79,13 @@ export class ItemReads {
 
   /** A page of the items the caller may see, by name; `ids` in their order. */
   async list(actor: Actor, { page, filters }: ItemListRequest, url: string): Promise<ListEnvelope<ItemJson>> {
-    if (filters.locationId && !(await this.lookups.usableLocation(actor, filters.locationId)))
-      throw invalidQueryParameter('location_id', 'location_id must be an active location you may see.');
+    // The location is checked beside the page and its count (they read only the caller's account).
+    const usable = filters.locationId ? this.lookups.usableLocation(actor, filters.locationId) : undefined;
+    usable?.catch(() => undefined); // awaited below
+    const refuseUnusable = async () => {
+      if (usable && !(await usable))
+        throw invalidQueryParameter('location_id', 'location_id must be an active location you may see.');
+    };
     const scope = scopeOf(actor);
     const options = {
       showCost: can(actor, 'unit_cost.view'),
@@ -88,6 +93,7 @@ export class ItemReads {
       locationId: filters.locationId,
     };
     if (filters.ids) {
+      await refuseUnusable();
       const rows = await this.query.page(scope, filters, page);
       const data = rows.map((row) => itemJsonOfRow(row, options));
       // include_total=false leaves the totals out here too (documents-api §8: exact-ID requests).
@@ -99,7 +105,10 @@ export class ItemReads {
     // thrown away would cost as much as the page; one that fills the page is counted after it.
     const counting = page.includeTotal && !filters.q ? this.query.count(scope, filters) : undefined;
     counting?.catch(() => undefined); // awaited below unless the page fails first
-    const rows = await this.query.page(scope, filters, page);
+    const paging = this.query.page(scope, filters, page);
+    paging.catch(() => undefined); // awaited below unless the location is refused first
+    await refuseUnusable();
+    const rows = await paging;
     // A last page tells the total itself.
     const last = rows.length <= page.limit && (rows.length > 0 || page.offset === 0);
     const total = !page.includeTotal
