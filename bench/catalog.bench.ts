@@ -7,8 +7,10 @@
  * populated on the pages measured, documents through the API at each of the three locations, over
  * the first items that location's list shows: stock transfers sent to the next location (in
  * transit there, on hand out of here), sales orders (reserved), purchase orders sent (incoming)
- * and open estimates (quantities on estimates). The `location_id` variants list each location. The
- * last line is one JSON object.
+ * and open estimates (quantities on estimates). The `location_id` variants list each location.
+ * Then searches under load (issue 31): SEARCH_CLIENTS clients at once, each request a `q` on a
+ * name, a SKU or an item number picked at random (seeded), p50/p99 of every request. The last line
+ * is one JSON object.
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
@@ -26,6 +28,9 @@ const SAMPLES = quick ? 30 : 200;
 const DOCUMENTS = quick ? 8 : 40;
 /** Units each stocked quantity item has at its location. */
 const STOCK = 1_000;
+/** Concurrent clients of the search phase, and its requests (after a warm-up of a tenth). */
+const SEARCH_CLIENTS = 16;
+const SEARCHES = quick ? 320 : 3_200;
 const WORDS = ['Widget', 'Gadget', 'Bracket', 'Valve', 'Sprocket', 'Flange', 'Gasket', 'Hinge'];
 
 interface Catalog {
@@ -88,13 +93,7 @@ const VARIANTS: Variant[] = [
   ...[0, 1, 2].map((n): Variant => ({
     name: `location ${n + 1}`,
     query: `location_id=LOCATION${n}&limit=20&page=${n + 1}`,
-    sql: (c) =>
-      page(
-        `account_id = $1 and ${ACTIVE} and (location_id = $2 or id in (select item_id from inventory_quantities
-          where account_id = $1 and location_id = $2 and stocked))`,
-        [c.accountId, c.locations[n]],
-        20 * n,
-      ),
+    sql: (c) => locationPage([c.accountId, c.locations[n]], 20 * n),
   })),
 ];
 
@@ -102,6 +101,26 @@ const VARIANTS: Variant[] = [
 function matching(pattern: string): string {
   const columns = ['name', 'sku', 'barcode', 'serial_number'].map((c) => `lower(${c}) like '${pattern}'`);
   return `(${columns.join(' or ')})`;
+}
+
+/**
+ * A location's page as the list reads it (issue 31): the items placed there, by name on their
+ * index, merged with those stocked there from elsewhere (`away`), each read up to the page's end.
+ * Before, one OR of the two (`location_id = $2 or id in (…stocked)`), which read every item.
+ */
+function locationPage(values: unknown[], offset: number) {
+  const end = offset + 21;
+  const order = `order by lower(name), id limit ${end}`;
+  return {
+    text: `select * from (
+        (select * from items where account_id = $1 and ${ACTIVE} and location_id = $2 ${order})
+        union all
+        (select * from items where account_id = $1 and ${ACTIVE} and location_id is distinct from $2
+          and id in (select item_id from inventory_quantities
+            where account_id = $1 and location_id = $2 and stocked and away) ${order})
+      ) i order by lower(name), id limit 21 offset ${offset}`,
+    values,
+  };
 }
 
 function page(where: string, values: unknown[], offset: number) {
@@ -132,6 +151,7 @@ async function main(): Promise<void> {
     await pool.query('analyze');
     const results: Awaited<ReturnType<typeof measure>>[] = [];
     for (const variant of VARIANTS) results.push(await measure(variant, catalog, api, pool));
+    const search = await searchUnderLoad(api);
     const all = (pick: (r: (typeof results)[number]) => number[]) =>
       results.flatMap(pick).sort((a, b) => a - b);
     const apiAll = all((r) => r.apiMs);
@@ -152,6 +172,11 @@ async function main(): Promise<void> {
         sql_p99_ms: round(percentile(sqlAll, 99)),
         worst_variant_p99_ratio: Math.max(...results.map((r) => r.p99_ratio)),
         list_p99_ratio: round(percentile(apiAll, 99) / percentile(sqlAll, 99), 2),
+        search_clients: SEARCH_CLIENTS,
+        search_requests: search.requests,
+        search_per_s: search.perSecond,
+        search_p50_ms: search.p50,
+        search_p99_ms: search.p99,
       }),
     );
     if (!populated) {
@@ -407,6 +432,41 @@ async function measure(variant: Variant, catalog: Catalog, api: Api, pool: Pool)
   };
   log(JSON.stringify(figures));
   return { ...figures, apiMs, sqlMs };
+}
+
+/** A `q` as a client types it: part of a name, a SKU's first five digits, or an item number. */
+function searchTerms(count: number): string[] {
+  let seed = 31;
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % ITEMS;
+  return Array.from({ length: count }, (_, n) => {
+    const i = next();
+    if (n % 3 === 0) return `${WORDS[i % WORDS.length].toLowerCase()} ${i}`;
+    if (n % 3 === 1) return `SKU-${String(i).padStart(6, '0').slice(0, 5)}`;
+    return String(i + 1);
+  });
+}
+
+/** SEARCH_CLIENTS clients searching at once (the list's first page, total included, as by default). */
+async function searchUnderLoad(api: Api) {
+  const warm = SEARCHES / 10;
+  const terms = searchTerms(warm + SEARCHES);
+  const search = (q: string) => api('GET', `/api/v3/items?q=${encodeURIComponent(q)}&limit=20`);
+  await concurrently(SEARCH_CLIENTS, warm, async (_, i) => void (await search(terms[i])));
+  const ms: number[] = [];
+  const start = process.hrtime.bigint();
+  await concurrently(SEARCH_CLIENTS, SEARCHES, async (_, i) => {
+    ms.push(await timedMs(() => search(terms[warm + i])));
+  });
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  ms.sort((a, b) => a - b);
+  const figures = {
+    requests: SEARCHES,
+    perSecond: round(SEARCHES / seconds, 1),
+    p50: round(percentile(ms, 50)),
+    p99: round(percentile(ms, 99)),
+  };
+  log(`search, ${SEARCH_CLIENTS} clients: ${JSON.stringify(figures)}`);
+  return figures;
 }
 
 async function timedMs(work: () => Promise<unknown>): Promise<number> {

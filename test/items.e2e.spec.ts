@@ -587,6 +587,15 @@ describe.each(testDatabases())('items API on $name', (target) => {
       expect(await names(caller, '?q=%25%20off_')).toEqual(['50% off_sale']);
       expect(await names(caller, '?q=_')).toEqual(['50% off_sale']);
       expect(await names(caller, '?q=nothing')).toEqual([]);
+      // A search that fills its page is counted after it; one that does not tells its total itself.
+      const total = async (query: string) =>
+        (await call(caller)('GET', `${ITEMS}${query}`)).json().pagination.total_records;
+      expect([
+        await total('?q=ham&limit=1'),
+        await total('?q=ham&limit=1&page=2'),
+        await total('?q=ham'),
+      ]).toEqual([2, 2, 2]);
+      expect(await total('?q=ham&limit=1&page=3')).toBe(2);
     });
 
     it('filters by category and type; a malformed one is 422', async () => {

@@ -296,6 +296,60 @@ describe.each(testDatabases())('stock adjustments on $name', (target) => {
       }
     });
 
+    it("pages and totals a location's list exactly: items placed there and stocked there from elsewhere, through moves", async () => {
+      const caller = await createCaller(t.app);
+      const category = await createCategory(t.app, caller);
+      const here = await createLocation(t.app, caller);
+      const there = await createLocation(t.app, caller);
+      const create = async (body: Json) =>
+        (
+          await call(caller)('POST', ITEMS, { inventory_type: 'quantity', category_id: category.id, ...body })
+        ).json();
+      const a = await create({ name: 'A placed', location_id: here.id });
+      const b = await create({ name: 'B stocked', location_id: there.id });
+      await create({ name: 'C placed', location_id: here.id });
+      const d = await create({ name: 'D moved away', location_id: here.id });
+      const e = await create({ name: 'E archived', location_id: here.id });
+      const f = await create({ name: 'F unplaced' });
+      await create({ name: 'G elsewhere', location_id: there.id });
+      for (const [id, quantity] of [
+        [a.id, 5],
+        [b.id, 2],
+        [f.id, 1],
+      ])
+        await adjust(id, { location_id: here.id, quantity }, caller);
+      await call(caller)('PATCH', `${ITEMS}/${d.id}`, { location_id: there.id });
+      await call(caller)('POST', `${ITEMS}/${e.id}/archive`);
+      const at = `${ITEMS}?location_id=${here.id}`;
+      const names = async (query: string) =>
+        (await call(caller)('GET', `${at}&${query}`)).json().data.map((i: Json) => i.name);
+      // limit=1 leaves pages after the first, so the total is counted, not read off the last page.
+      const total = async (query: string) =>
+        (await call(caller)('GET', `${at}&limit=1&${query}`)).json().pagination.total_records;
+      const listed = async () => ({
+        pages: [await names('limit=2'), await names('limit=2&page=2'), await names('limit=2&page=3')],
+        totals: [await total(''), await total('archived=true'), await total('archived=all')],
+        searched: [await names('q=placed&limit=2'), await total('q=placed')],
+      });
+      const expected = {
+        pages: [['A placed', 'B stocked'], ['C placed', 'F unplaced'], []],
+        totals: [4, 1, 5],
+        searched: [['A placed', 'C placed'], 3],
+      };
+      expect(await listed()).toEqual(expected);
+      // B comes home (listed once, not twice); A goes away, still stocked here.
+      await call(caller)('PATCH', `${ITEMS}/${b.id}`, { location_id: here.id });
+      await call(caller)('PATCH', `${ITEMS}/${a.id}`, { location_id: there.id });
+      expect(await listed()).toEqual(expected);
+      expect(await names(`limit=10&page=1&archived=all`)).toEqual([
+        'A placed',
+        'B stocked',
+        'C placed',
+        'E archived',
+        'F unplaced',
+      ]);
+    });
+
     it("counts variation rows (their own streams' StockAdjusted) in the item's totals and location lists", async () => {
       const { id } = await item({ name: 'Varied' });
       const variation = randomUUID();

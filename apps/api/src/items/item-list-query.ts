@@ -113,73 +113,115 @@ export class ItemListQuery {
     filters: ItemListFilters,
     page: Pick<PageRequest, 'offset' | 'fetch'>,
   ): Promise<ItemRow[]> {
-    const where = conditions(scope, filters);
-    const slice = filters.ids
-      ? sql``
-      : sql`order by ${nameOrder(filters)}, i.id limit ${page.fetch} offset ${page.offset}`;
-    const source = sql`(select i.* from items i where ${where} ${slice})`;
-    const rows = await this.withExtras(source, scope, filters.locationId);
+    const { rows } = await this.pageStatement(scope, filters, page).execute(this.db);
     return filters.ids ? inRequestedOrder(rows, filters.ids) : rows;
+  }
+
+  /** The page's one statement (apart from running it, so a test can EXPLAIN it). */
+  pageStatement(
+    scope: ItemScope,
+    filters: ItemListFilters,
+    page: Pick<PageRequest, 'offset' | 'fetch'>,
+  ): RawBuilder<ItemRow> {
+    return withExtras(pageSource(scope, filters, page), scope, filters.locationId);
   }
 
   /**
    * The list's exact total. For the common filters (archived, type, category) it is a sum over the
-   * few `item_counts` rows the projector keeps; a search, a location or a restricted user counts
+   * few `item_counts` rows the projector keeps, and with a location the items stocked there from
+   * elsewhere (few, on their own index) are counted beside it; a search or a restricted user counts
    * the matching items themselves.
    */
   async count(scope: ItemScope, filters: ItemListFilters): Promise<number> {
-    const counted = !scope.restrictedTo && !filters.q && !filters.locationId && !filters.ids;
-    const { rows } = counted
-      ? await sql<{ n: number | string }>`select coalesce(sum(n), 0) as n from item_counts
-          where ${countedConditions(scope, filters)}`.execute(this.db)
-      : await sql<{ n: number | string }>`select count(*) as n from items i
-          where ${conditions(scope, filters)}`.execute(this.db);
+    const { rows } = await this.countStatement(scope, filters).execute(this.db);
     return Number(rows[0].n);
+  }
+
+  /** The total's one statement (apart from running it, so a test can EXPLAIN it). */
+  countStatement(scope: ItemScope, filters: ItemListFilters): RawBuilder<{ n: number | string }> {
+    const counted = !scope.restrictedTo && !filters.q && !filters.ids;
+    if (counted && filters.locationId) {
+      const away = awayFrom(scope.accountId, filters.locationId);
+      return sql`select (select coalesce(sum(n), 0) from item_counts
+          where ${countedConditions(scope, filters)} and location_id = ${filters.locationId}::uuid)
+        + (select count(*) from items i where ${conditions(scope, filters)} and ${away}) as n`;
+    }
+    if (counted)
+      return sql`select coalesce(sum(n), 0) as n from item_counts where ${countedConditions(scope, filters)}`;
+    return sql`select count(*) as n from (${matchingItems(scope, filters)}) i`;
   }
 
   /** One item's extras (its record comes from its stream): category, stock, variations, photos. */
   async extrasOf(scope: ItemScope, item: { id: string; category_id: string }): Promise<ItemRow> {
     const source = sql`(select ${item.id}::uuid as id, ${item.category_id}::uuid as category_id, '' as name,
       coalesce((select variation_count from items where id = ${item.id}::uuid), 0) as variation_count)`;
-    const [row] = await this.withExtras(source, scope);
-    return row;
+    const { rows } = await withExtras(source, scope).execute(this.db);
+    return rows[0];
   }
+}
 
-  private async withExtras(
-    source: RawBuilder<unknown>,
-    scope: ItemScope,
-    locationId?: string,
-  ): Promise<ItemRow[]> {
-    // The location-less row holds only quantities on estimates (lines of items without variations).
-    const restricted = scope.restrictedTo
-      ? sql`and (iq.location_id = ${scope.restrictedTo}::uuid or iq.location_id is null)`
-      : sql``;
-    const atLocation = locationId
-      ? sql`, li.on_hand as location_on_hand, li.reserved as location_reserved, li.incoming as location_incoming,
-        li.in_transit as location_in_transit,
-        lt.threshold as location_threshold`
-      : sql``;
-    // A variation-managed item's threshold there is its variations' rows' (the item's own moved to them).
-    const locationJoin = locationId
-      ? sql`left join lateral (${stock(sql`iq.item_id = page.id and iq.location_id = ${locationId}::uuid`)}) li on true
-        left join lateral (select sum(r.threshold) as threshold from item_variations v
-          join item_variation_locations r on r.variation_id = v.id and r.location_id = ${locationId}::uuid
-          where v.item_id = page.id) lt on true`
-      : sql``;
-    const { rows } =
-      await sql<ItemRow>`select page.*, c.name as category_name, c.custom_fields as category_fields,
-        q.on_hand, q.reserved, q.incoming, q.in_transit, q.estimates, ph.photos ${atLocation}
-      from ${source} as page
-      left join item_categories c on c.id = page.category_id
-      left join lateral (${stock(sql`iq.item_id = page.id ${restricted}`)}) q on true
-      left join lateral (select json_agg(json_build_object('id', p.id, 'position', p.position,
-          'thumbnail_url', p.thumbnail_url, 'display_url', p.display_url, 'large_url', p.large_url,
-          'original_url', p.original_url) order by p.position) as photos
-        from item_photos p where p.item_id = page.id) ph on true
-      ${locationJoin}
-      order by lower(page.name), page.id`.execute(this.db);
-    return rows;
-  }
+/**
+ * The page's `items` rows. With a location, the items placed there (walked by name on
+ * items_location_idx) and those stocked there from elsewhere (inventory_quantities_away_idx) are
+ * read apart, each up to the page's end, and merged: one OR of both kept the planner off either index.
+ */
+function pageSource(
+  scope: ItemScope,
+  filters: ItemListFilters,
+  page: Pick<PageRequest, 'offset' | 'fetch'>,
+): RawBuilder<unknown> {
+  const where = conditions(scope, filters);
+  if (filters.ids) return sql`(select i.* from items i where ${where})`;
+  const order = sql`order by ${nameOrder(filters)}, i.id`;
+  if (!filters.locationId)
+    return sql`(select i.* from items i where ${where} ${order} limit ${page.fetch} offset ${page.offset})`;
+  const end = page.offset + page.fetch;
+  const [placed, away] = locationParts(scope.accountId, filters.locationId);
+  return sql`(select i.* from (
+      (select i.* from items i where ${where} and ${placed} ${order} limit ${end})
+      union all
+      (select i.* from items i where ${where} and ${away} ${order} limit ${end})
+    ) i order by lower(i.name), i.id limit ${page.fetch} offset ${page.offset})`;
+}
+
+/** Every item of the list, unordered (for counting them). */
+function matchingItems(scope: ItemScope, filters: ItemListFilters): RawBuilder<unknown> {
+  const where = conditions(scope, filters);
+  if (!filters.locationId || filters.ids) return sql`select i.id from items i where ${where}`;
+  const [placed, away] = locationParts(scope.accountId, filters.locationId);
+  return sql`select i.id from items i where ${where} and ${placed}
+    union all select i.id from items i where ${where} and ${away}`;
+}
+
+/** A page's rows (`source`) with their category, stock and photos, and with a location its stock there. */
+function withExtras(source: RawBuilder<unknown>, scope: ItemScope, locationId?: string): RawBuilder<ItemRow> {
+  // The location-less row holds only quantities on estimates (lines of items without variations).
+  const restricted = scope.restrictedTo
+    ? sql`and (iq.location_id = ${scope.restrictedTo}::uuid or iq.location_id is null)`
+    : sql``;
+  const atLocation = locationId
+    ? sql`, li.on_hand as location_on_hand, li.reserved as location_reserved, li.incoming as location_incoming,
+      li.in_transit as location_in_transit,
+      lt.threshold as location_threshold`
+    : sql``;
+  // A variation-managed item's threshold there is its variations' rows' (the item's own moved to them).
+  const locationJoin = locationId
+    ? sql`left join lateral (${stock(sql`iq.item_id = page.id and iq.location_id = ${locationId}::uuid`)}) li on true
+      left join lateral (select sum(r.threshold) as threshold from item_variations v
+        join item_variation_locations r on r.variation_id = v.id and r.location_id = ${locationId}::uuid
+        where v.item_id = page.id) lt on true`
+    : sql``;
+  return sql<ItemRow>`select page.*, c.name as category_name, c.custom_fields as category_fields,
+      q.on_hand, q.reserved, q.incoming, q.in_transit, q.estimates, ph.photos ${atLocation}
+    from ${source} as page
+    left join item_categories c on c.id = page.category_id
+    left join lateral (${stock(sql`iq.item_id = page.id ${restricted}`)}) q on true
+    left join lateral (select json_agg(json_build_object('id', p.id, 'position', p.position,
+        'thumbnail_url', p.thumbnail_url, 'display_url', p.display_url, 'large_url', p.large_url,
+        'original_url', p.original_url) order by p.position) as photos
+      from item_photos p where p.item_id = page.id) ph on true
+    ${locationJoin}
+    order by lower(page.name), page.id`;
 }
 
 function stock(where: RawBuilder<unknown>): RawBuilder<unknown> {
@@ -201,7 +243,7 @@ function countedConditions(scope: ItemScope, filters: ItemListFilters): RawBuild
   return sql.join(parts, sql` and `);
 }
 
-/** The WHERE of a list: the scope always; with `ids`, nothing else. */
+/** The WHERE of a list but its location (locationParts): the scope always; with `ids`, nothing else. */
 function conditions(scope: ItemScope, filters: ItemListFilters): RawBuilder<unknown> {
   const account = scope.accountId;
   const parts = [sql`i.account_id = ${account}::uuid`];
@@ -220,10 +262,6 @@ function conditions(scope: ItemScope, filters: ItemListFilters): RawBuilder<unkn
   if (filters.archived === 'archived') parts.push(sql`i.archived = true`);
   if (filters.type) parts.push(sql`i.inventory_type = ${filters.type}`);
   if (filters.categoryId) parts.push(sql`i.category_id = ${filters.categoryId}::uuid`);
-  if (filters.locationId) {
-    const there = filters.locationId;
-    parts.push(sql`(i.location_id = ${there}::uuid or i.id in (${stockedAt(account, there)}))`);
-  }
   if (filters.q) parts.push(matching(account, filters.q));
   return sql.join(parts, sql` and `);
 }
@@ -236,6 +274,25 @@ function conditions(scope: ItemScope, filters: ItemListFilters): RawBuilder<unkn
  */
 function nameOrder(filters: ItemListFilters): RawBuilder<unknown> {
   return filters.q && [...filters.q].length >= 3 ? sql`lower(i.name) || ''` : sql`lower(i.name)`;
+}
+
+/**
+ * An item is on a location's list when placed there or stocked there (inventory rows of its own or
+ * its variations'): the two apart, disjoint, each with an index. The second takes the rows stocked
+ * away from their item's location as inventory_quantities knows it (`away`, stocked-away.ts).
+ */
+function locationParts(account: string, location: string): [RawBuilder<unknown>, RawBuilder<unknown>] {
+  return [sql`i.location_id = ${location}::uuid`, awayFrom(account, location)];
+}
+
+/**
+ * Items stocked at the location away from their own: a few, looked up by id (`= any(array(…))`
+ * keeps the planner from walking every item by name until enough of them turn up).
+ */
+function awayFrom(account: string, location: string): RawBuilder<unknown> {
+  return sql`i.location_id is distinct from ${location}::uuid and i.id = any(array(select item_id
+    from inventory_quantities where account_id = ${account}::uuid and location_id = ${location}::uuid
+      and stocked and away))`;
 }
 
 /** Items with inventory rows (their own or their variations') at a location. */

@@ -79,8 +79,13 @@ export class ItemReads {
 
   /** A page of the items the caller may see, by name; `ids` in their order. */
   async list(actor: Actor, { page, filters }: ItemListRequest, url: string): Promise<ListEnvelope<ItemJson>> {
-    if (filters.locationId && !(await this.lookups.usableLocation(actor, filters.locationId)))
-      throw invalidQueryParameter('location_id', 'location_id must be an active location you may see.');
+    // The location is checked beside the page and its count (they read only the caller's account).
+    const usable = filters.locationId ? this.lookups.usableLocation(actor, filters.locationId) : undefined;
+    usable?.catch(() => undefined); // awaited below
+    const refuseUnusable = async () => {
+      if (usable && !(await usable))
+        throw invalidQueryParameter('location_id', 'location_id must be an active location you may see.');
+    };
     const scope = scopeOf(actor);
     const options = {
       showCost: can(actor, 'unit_cost.view'),
@@ -88,19 +93,29 @@ export class ItemReads {
       locationId: filters.locationId,
     };
     if (filters.ids) {
+      await refuseUnusable();
       const rows = await this.query.page(scope, filters, page);
       const data = rows.map((row) => itemJsonOfRow(row, options));
       // include_total=false leaves the totals out here too (documents-api §8: exact-ID requests).
       const total = page.includeTotal ? data.length : undefined;
       return listEnvelope({ url, page: 1, limit: Math.max(data.length, 1), rows: data, total });
     }
-    // The count runs beside the page (on another connection), so a total costs no extra wait.
-    const counting = page.includeTotal ? this.query.count(scope, filters) : undefined;
+    // The count runs beside the page (on another connection), so a total costs no extra wait. Not
+    // for a search: most fit on one page, which tells the total itself, and under load the count
+    // thrown away would cost as much as the page; one that fills the page is counted after it.
+    const counting = page.includeTotal && !filters.q ? this.query.count(scope, filters) : undefined;
     counting?.catch(() => undefined); // awaited below unless the page fails first
-    const rows = await this.query.page(scope, filters, page);
+    const paging = this.query.page(scope, filters, page);
+    paging.catch(() => undefined); // awaited below unless the location is refused first
+    await refuseUnusable();
+    const rows = await paging;
     // A last page tells the total itself.
     const last = rows.length <= page.limit && (rows.length > 0 || page.offset === 0);
-    const total = !counting ? undefined : last ? page.offset + rows.length : await counting;
+    const total = !page.includeTotal
+      ? undefined
+      : last
+        ? page.offset + rows.length
+        : await (counting ?? this.query.count(scope, filters));
     const data = rows.map((row) => itemJsonOfRow(row, options));
     return listEnvelope({ url, page: page.page, limit: page.limit, rows: data, total });
   }

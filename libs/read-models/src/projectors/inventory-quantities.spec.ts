@@ -310,6 +310,40 @@ describe.each(testDatabases())('inventory_quantities projector, invoices, on $na
       position: { commit: BigInt(200 + n), prepare: BigInt(200 + n) },
     }));
 
+  it("flags the stocked rows away from their item's location, and follows the item when it moves", async () => {
+    const away = async (schema: string) =>
+      (
+        await sql<{ row_key: string; away: boolean }>`select row_key, away
+          from ${sql.table(`${schema}.inventory_quantities`)} where stocked order by row_key`.execute(
+          spec.db(),
+        )
+      ).rows;
+    const moves = later(
+      [`item-${PLAIN}`, 'StockAdjusted', adjusted(PLAIN, DEPOT, '4', '4', 21)],
+      [`item-${NOWHERE}`, 'StockAdjusted', adjusted(NOWHERE, STORE, '2', '2', 22)],
+      [`item-${PLAIN}`, 'ItemUpdated', { changes: { location_id: DEPOT }, updated_at: at(23) }],
+      [`item-${UNIQUE}`, 'ItemUpdated', { changes: { location_id: null }, updated_at: at(24) }],
+    );
+    const before = await spec.projectedAlike(away, [STOCK, moves.slice(0, 2)], 'away_before');
+    expect(before).toEqual(
+      expect.arrayContaining([
+        { row_key: k(PLAIN, null, STORE), away: false },
+        { row_key: k(PLAIN, null, DEPOT), away: true },
+        { row_key: k(UNIQUE, null, DEPOT), away: false },
+        { row_key: k(NOWHERE, null, STORE), away: true },
+      ]),
+    );
+    const after = await spec.projectedAlike(away, [STOCK, moves], 'away_after');
+    expect(after).toEqual(
+      expect.arrayContaining([
+        { row_key: k(PLAIN, null, STORE), away: true },
+        { row_key: k(PLAIN, null, DEPOT), away: false },
+        { row_key: k(UNIQUE, null, DEPOT), away: true },
+        { row_key: k(NOWHERE, null, STORE), away: true },
+      ]),
+    );
+  });
+
   const I1_LINES = [
     invLine('l1', ITEM, '2', 11),
     invLine('l2', PLAIN, '3'),

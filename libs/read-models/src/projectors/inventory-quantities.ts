@@ -43,6 +43,7 @@ import {
 } from './purchase-order-quantities';
 import { accountOf, domainEvent, RecordedDomainEvent } from './domain-events';
 import { stockPlaceColumns } from './column-groups';
+import { createStockedAway } from './stocked-away';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -70,7 +71,7 @@ import { stockPlaceColumns } from './column-groups';
  */
 export const inventoryQuantitiesProjector: Projector = {
   name: 'inventory_quantities',
-  version: 7,
+  version: 8,
   tables: [
     'inventory_quantities',
     'estimate_quantities',
@@ -103,6 +104,7 @@ export const inventoryQuantitiesProjector: Projector = {
     await createSalesOrderQuantities(db, schema);
     await createStockTransferQuantities(db, schema);
     await createPurchaseOrderQuantities(db, schema);
+    await createStockedAway(db, schema);
   },
   async apply(trx, events, schema) {
     const batch = foldBatch(events);

@@ -162,13 +162,14 @@ describe.each(testDatabases())('item_lists projector on $name', (target) => {
     });
   });
 
-  it('keeps item_counts equal to the items per list state, type and category, in its own schema', async () => {
+  it('keeps item_counts equal to the items per list state, type, category and location, in its own schema', async () => {
     for (const schema of ['alike_batched', 'alike_one_by_one']) {
-      const { rows: counted } = await sql`select list_state, inventory_type, category_id, n::int as n
-        from ${sql.table(`${schema}.item_counts`)} where n <> 0 order by 1, 2, 3`.execute(spec.db());
+      const { rows: counted } =
+        await sql`select list_state, inventory_type, category_id, location_id, n::int as n
+        from ${sql.table(`${schema}.item_counts`)} where n <> 0 order by 1, 2, 3, 4`.execute(spec.db());
       const { rows: actual } = await sql`select public.item_list_state(archived, inventory_type, status_id)
-          as list_state, inventory_type, category_id, count(*)::int as n
-        from ${sql.table(`${schema}.items`)} group by 1, 2, 3 order by 1, 2, 3`.execute(spec.db());
+          as list_state, inventory_type, category_id, location_id, count(*)::int as n
+        from ${sql.table(`${schema}.items`)} group by 1, 2, 3, 4 order by 1, 2, 3, 4`.execute(spec.db());
       expect(counted).toEqual(actual);
       expect(counted.length).toBeGreaterThan(0);
     }
@@ -199,8 +200,8 @@ describe.each(testDatabases())('item_lists projector on $name', (target) => {
       await append(FIRST_BATCH);
       await runner.rebuild('item_lists');
       await append(SECOND_BATCH);
-      const { rows: counted } = await sql`select list_state, category_id, n::int as n from item_counts
-        where n <> 0 order by 1, 2`.execute(fresh.db);
+      const { rows: counted } = await sql`select list_state, category_id, sum(n)::int as n from item_counts
+        where n <> 0 group by 1, 2 order by 1, 2`.execute(fresh.db);
       const { rows: actual } = await sql`select public.item_list_state(archived, inventory_type, status_id)
           as list_state, category_id, count(*)::int as n from items group by 1, 2 order by 1, 2`.execute(
         fresh.db,

@@ -21,7 +21,7 @@ import { domainEvent, RecordedDomainEvent } from './domain-events';
  */
 export const itemListsProjector: Projector = {
   name: 'item_lists',
-  version: 3,
+  version: 4,
   tables: ['items', 'item_counts'],
   writesOnly: true,
   handles: [
@@ -129,7 +129,8 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
   await index('items_name_idx', '(account_id, lower(name), id)');
   await index('items_category_idx', '(account_id, category_id, lower(name), id)');
   await index('items_type_idx', '(account_id, inventory_type, archived, lower(name), id)');
-  await index('items_location_idx', '(account_id, location_id)');
+  // location_id: the items placed there, by name (the rest of that list is stocked_away_idx's).
+  await index('items_location_idx', '(account_id, location_id, lower(name), id)');
   // A numeric q matches the exact number; numbers are unique per account.
   await sql`create unique index items_number_idx on ${on} (account_id, item_number)`.execute(db);
   if (await hasTrigrams(db)) {
