@@ -1,7 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import { ClientConfig, Pool, PoolConfig, types } from 'pg';
 import { FaultMappingPostgresDialect } from './fault-mapping-dialect';
 import { PgListener } from './pg-listener';
@@ -159,6 +157,12 @@ const LISTENER_LOCK = 0x4c53544e;
 
 async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Database> {
   const pgliteListeners = new Set<{ channel: string }>();
+  // Loaded only for PGlite: a process on a server never needs its WASM build.
+  const [{ PGlite }, { pg_trgm }, { PGliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('kysely-pglite-dialect'),
+  ]);
   // pg_trgm: substring search through GIN indexes (the items list's `q`), as on a server.
   const extensions = { pg_trgm };
   const pglite = await PGlite.create({
