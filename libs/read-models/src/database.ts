@@ -4,6 +4,7 @@ import { ClientConfig, Pool, PoolConfig, types } from 'pg';
 import { FaultMappingPostgresDialect } from './fault-mapping-dialect';
 import { PgListener } from './pg-listener';
 import { Pipeline, pipelineOn } from './pipeline';
+import { pristineImageFor } from './pristine-pglite';
 
 /**
  * Where the PostgreSQL-shaped storage lives: a server (`url`, i.e. DATABASE_URL) or an embedded
@@ -155,7 +156,15 @@ function guarded(pool: Pool): Pool {
  */
 const LISTENER_LOCK = 0x4c53544e;
 
-async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Database> {
+/**
+ * PGlite's own default gives shared_buffers 160 MB, every page of it touched at start: most of the
+ * process's memory at rest. A small service's working set fits in 16 MB, and the pages PGlite does
+ * not cache are still in the operating system's file cache (its data files are ordinary files).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+async function openPglite(dataDir: string | undefined, given: Blob | undefined): Promise<Database> {
+  const image = given ?? (await pristineImageFor(dataDir));
   const pgliteListeners = new Set<{ channel: string }>();
   // Loaded only for PGlite: a process on a server never needs its WASM build.
   const [{ PGlite }, { pg_trgm }, { PGliteDialect }] = await Promise.all([
@@ -167,6 +176,7 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
   const extensions = { pg_trgm };
   const pglite = await PGlite.create({
     extensions,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     ...(dataDir ? { dataDir } : {}),
     ...(image ? { loadDataDir: image } : {}),
   });
