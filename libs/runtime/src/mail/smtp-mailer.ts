@@ -19,7 +19,9 @@ export function smtpMailer(url: string, from: string): Mailer & { close(): void 
   return {
     async send(message: CustomerMessage): Promise<void> {
       try {
-        await (await opening).sendMail({
+        await (
+          await opening
+        ).sendMail({
           from,
           to: [...message.to],
           subject: message.subject,
