@@ -1,3 +1,5 @@
+// First: its source-map setting applies to every module loaded after it.
+import '@app/runtime/own-source-maps';
 import pino from 'pino';
 import { RunnerLogger } from '@app/read-models';
 import { configFromEnv, unsupportedNodeNotice } from '@app/runtime';

@@ -1,11 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import { ClientConfig, Pool, PoolConfig, types } from 'pg';
 import { FaultMappingPostgresDialect } from './fault-mapping-dialect';
 import { PgListener } from './pg-listener';
 import { Pipeline, pipelineOn } from './pipeline';
+import { pristineImageFor } from './pristine-pglite';
 
 /**
  * Where the PostgreSQL-shaped storage lives: a server (`url`, i.e. DATABASE_URL) or an embedded
@@ -157,12 +156,27 @@ function guarded(pool: Pool): Pool {
  */
 const LISTENER_LOCK = 0x4c53544e;
 
-async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Database> {
+/**
+ * PGlite's own default gives shared_buffers 160 MB, every page of it touched at start: most of the
+ * process's memory at rest. A small service's working set fits in 16 MB, and the pages PGlite does
+ * not cache are still in the operating system's file cache (its data files are ordinary files).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+async function openPglite(dataDir: string | undefined, given: Blob | undefined): Promise<Database> {
+  const image = given ?? (await pristineImageFor(dataDir));
   const pgliteListeners = new Set<{ channel: string }>();
+  // Loaded only for PGlite: a process on a server never needs its WASM build.
+  const [{ PGlite }, { pg_trgm }, { PGliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('kysely-pglite-dialect'),
+  ]);
   // pg_trgm: substring search through GIN indexes (the items list's `q`), as on a server.
   const extensions = { pg_trgm };
   const pglite = await PGlite.create({
     extensions,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     ...(dataDir ? { dataDir } : {}),
     ...(image ? { loadDataDir: image } : {}),
   });

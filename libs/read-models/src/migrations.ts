@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { Kysely, Migration, Migrator, sql } from 'kysely';
+import { Kysely, Migration, sql } from 'kysely';
+import { migrateToLatest } from '@app/event-store';
 
 /** The runtime's own bookkeeping, kept apart from the event store's `event_store_migration`. */
 export const READ_MODEL_MIGRATION_TABLE = 'read_model_migration';
@@ -54,13 +55,10 @@ export const CHECKPOINT_MOVED_SQLSTATE = 'RM001';
 
 /** Brings the runtime's tables up to date; safe to call at every start and from several processes. */
 export async function migrateReadModels(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
+  const { error, results } = await migrateToLatest(db, migrations, {
     migrationTableName: READ_MODEL_MIGRATION_TABLE,
     migrationLockTableName: READ_MODEL_MIGRATION_LOCK_TABLE,
   });
-  const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     throw new Error(`Read-model migration ${failed ?? ''} failed: ${String(error)}`, { cause: error });

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Counter } from 'prom-client';
 import { ApiConfig, ApiError } from '@app/runtime';
 import { Metrics } from '../operations/metrics';
@@ -114,6 +114,7 @@ function rateLimited(retryAfterS: number): ApiError {
  * never waits on it; ioredis reconnects in the background.
  */
 async function connectedRedis(url: string, logger: Logger): Promise<Redis> {
+  const { Redis } = await import('ioredis'); // loaded only with REDIS_URL: some 10 MB otherwise unused
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the app's database has other tables too */
-import { Kysely, Migration, Migrator } from 'kysely';
+import { Kysely, Migration } from 'kysely';
+import { migrateToLatest } from '@app/event-store';
 
 /**
  * Brings tables the API keeps outside the read models (idempotency keys, webhooks' state) to the
@@ -11,12 +12,9 @@ export async function migrateOwnTables(
   migrations: Record<string, Migration>,
   { table, what }: { table: string; what: string },
 ): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
+  const { error } = await migrateToLatest(db, migrations, {
     migrationTableName: table,
     migrationLockTableName: `${table}_lock`,
   });
-  const { error } = await migrator.migrateToLatest();
   if (error) throw new Error(`${what} migration failed: ${String(error)}`, { cause: error });
 }

@@ -1,4 +1,5 @@
-import { Kysely, Migration, Migrator, sql } from 'kysely';
+import { Kysely, Migration, sql } from 'kysely';
+import { migrateToLatest } from '../postgres/migrate-to-latest';
 import { Snapshot, SnapshotStore } from './snapshot-store';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the caller's database has other tables too */
@@ -26,13 +27,10 @@ export class KyselySnapshotStore implements SnapshotStore {
   constructor(private readonly db: Kysely<any>) {}
 
   async setup(): Promise<void> {
-    const migrator = new Migrator({
-      db: this.db,
-      provider: { getMigrations: async () => migrations },
+    const { error } = await migrateToLatest(this.db, migrations, {
       migrationTableName: 'snapshot_store_migration',
       migrationLockTableName: 'snapshot_store_migration_lock',
     });
-    const { error } = await migrator.migrateToLatest();
     if (error) throw error;
   }
 

@@ -2,3 +2,5 @@ export { PostgresEventStore } from './postgres-event-store';
 export type { EventStoreDatabase, PostgresEventStoreOptions } from './postgres-event-store';
 export { setupEventStore } from './schema';
 export { VISIBLE_BOUND_SQL, visibleBound } from './global-log';
+export { migrateToLatest } from './migrate-to-latest';
+export type { MigrationTables } from './migrate-to-latest';

@@ -1,4 +1,5 @@
-import { Migration, Migrator, sql } from 'kysely';
+import { Migration, sql } from 'kysely';
+import { migrateToLatest } from './migrate-to-latest';
 import { EventStoreDb } from './rows';
 
 /**
@@ -72,13 +73,10 @@ const migrations: Record<string, Migration> = {
 
 /** Creates or upgrades the event store's tables; safe to call from several processes at once. */
 export async function setupEventStore(db: EventStoreDb): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
+  const { error } = await migrateToLatest(db, migrations, {
     // Its own bookkeeping tables, apart from the read models' migrations in the same database.
     migrationTableName: 'event_store_migration',
     migrationLockTableName: 'event_store_migration_lock',
   });
-  const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

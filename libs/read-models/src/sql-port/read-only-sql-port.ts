@@ -1,7 +1,7 @@
 import { createServer, Server, Socket } from 'node:net';
 import { once } from 'node:events';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketHandler, PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket';
+import type { PGlite } from '@electric-sql/pglite';
+import type { PGLiteSocketHandler, PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket';
 import { refusalOf } from './query-statements';
 import { errorResponse, queryMessage, readyForQuery, textOf, withIdleStatus } from './wire-messages';
 
@@ -32,11 +32,14 @@ export class ReadOnlySqlPort {
   private server?: Server;
   private readonly sessions = new Map<number, Session>();
   private readonly sockets = new Set<Socket>();
+  private Handler?: typeof PGLiteSocketHandler;
 
   constructor(private readonly pglite: PGlite) {}
 
   /** Listens on host:port; resolves with the port (0 picks one). */
   async start(host: string, port: number): Promise<number> {
+    // Loaded with SQL_PORT only: most processes never serve it.
+    this.Handler = (await import('@electric-sql/pglite-socket')).PGLiteSocketHandler;
     this.server = createServer((socket) => this.accept(socket));
     this.server.listen(port, host);
     await once(this.server, 'listening');
@@ -53,7 +56,7 @@ export class ReadOnlySqlPort {
     this.sockets.add(socket);
     socket.on('close', () => this.sockets.delete(socket));
     socket.on('error', () => socket.destroy());
-    const handler = new PGLiteSocketHandler({
+    const handler = new this.Handler!({
       queryQueue: this.queueFor() as unknown as PGLiteSocketHandlerOptions['queryQueue'],
       closeOnDetach: true,
     });

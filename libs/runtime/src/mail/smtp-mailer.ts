@@ -1,6 +1,6 @@
 import { CustomerMessage, Mailer, MailRefusedError, reactorsWith } from '@app/processes';
 import { Reactor } from '@app/read-models';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** nodemailer's error fields that tell a refusal from a fault. */
 interface SmtpError extends Error {
@@ -13,11 +13,15 @@ interface SmtpError extends Error {
  * else that fails (the server away, a 4xx answer) is left to the sender to retry.
  */
 export function smtpMailer(url: string, from: string): Mailer & { close(): void } {
-  const transport = createTransport(url);
+  // nodemailer is loaded on the first message, not at start: most processes send none.
+  let transport: Transporter | undefined;
+  const opening = import('nodemailer').then(({ createTransport }) => (transport = createTransport(url)));
   return {
     async send(message: CustomerMessage): Promise<void> {
       try {
-        await transport.sendMail({
+        await (
+          await opening
+        ).sendMail({
           from,
           to: [...message.to],
           subject: message.subject,
@@ -30,7 +34,7 @@ export function smtpMailer(url: string, from: string): Mailer & { close(): void 
         throw error;
       }
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }
 

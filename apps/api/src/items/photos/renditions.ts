@@ -1,5 +1,5 @@
 import { PhotoFormat } from '@app/domain';
-import sharp, { Sharp, SharpOptions } from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { ApiError } from '@app/runtime';
 
 /** The master's longest edge (inventory-api.md §8); smaller uploads keep their size. */
@@ -18,6 +18,14 @@ const MAX_INPUT_PIXELS = 100_000_000;
 /** Any decoder error fails the upload, truncated data included, rather than serving a grey half. */
 const DECODING: SharpOptions = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS };
 
+type SharpFactory = typeof import('sharp').default;
+let loadingSharp: Promise<SharpFactory> | undefined;
+
+/** sharp (libvips, some 15 MB) is loaded on the first photo rather than at start: most starts see none. */
+function sharpFactory(): Promise<SharpFactory> {
+  return (loadingSharp ??= import('sharp').then((loaded) => loaded.default));
+}
+
 /** An upload known to be a JPEG, PNG or WebP image, and the form field it came in. */
 export interface PhotoSource {
   bytes: Buffer;
@@ -33,6 +41,7 @@ export interface PhotoSource {
 export async function photoSource(bytes: Buffer, param: string): Promise<PhotoSource> {
   const format = signatureFormat(bytes);
   if (!format) throw invalidPhoto(param, `${param} must be a JPEG, PNG or WebP image.`);
+  const sharp = await sharpFactory();
   const metadata = await sharp(bytes, DECODING)
     .metadata()
     .catch(() => undefined);
@@ -44,8 +53,8 @@ export async function photoSource(bytes: Buffer, param: string): Promise<PhotoSo
 }
 
 /** The master: turned upright as its EXIF orientation says, then fitted within 2400 pixels. */
-export function originalRendition(source: PhotoSource): Promise<Buffer> {
-  const resized = upright(source).resize(ORIGINAL_MAX_EDGE, ORIGINAL_MAX_EDGE, {
+export async function originalRendition(source: PhotoSource): Promise<Buffer> {
+  const resized = (await upright(source)).resize(ORIGINAL_MAX_EDGE, ORIGINAL_MAX_EDGE, {
     fit: 'inside',
     withoutEnlargement: true,
   });
@@ -60,14 +69,17 @@ export async function squareRenditions(source: PhotoSource): Promise<Record<Squa
   const names = Object.keys(SQUARE_EDGES) as SquareRendition[];
   const bodies = await Promise.all(
     names.map((name) =>
-      encoded(upright(source).resize(SQUARE_EDGES[name], SQUARE_EDGES[name], { fit: 'cover' }), source),
+      upright(source).then((pipeline) =>
+        encoded(pipeline.resize(SQUARE_EDGES[name], SQUARE_EDGES[name], { fit: 'cover' }), source),
+      ),
     ),
   );
   return Object.fromEntries(names.map((name, i) => [name, bodies[i]])) as Record<SquareRendition, Buffer>;
 }
 
 /** EXIF orientation applied to the pixels; metadata (EXIF, GPS) is not copied to the output. */
-function upright(source: PhotoSource): Sharp {
+async function upright(source: PhotoSource): Promise<Sharp> {
+  const sharp = await sharpFactory();
   return sharp(source.bytes, DECODING).rotate();
 }
 
