@@ -207,6 +207,19 @@ describe.each(testDatabases())('stock adjustments on $name', (target) => {
   });
 
   describe('the inventory read model', () => {
+    /** A new caller with two locations, and quantity items of one category created at either. */
+    const twoLocations = async () => {
+      const caller = await createCaller(t.app);
+      const category = await createCategory(t.app, caller);
+      const here = await createLocation(t.app, caller);
+      const there = await createLocation(t.app, caller);
+      const create = async (body: Json) =>
+        (
+          await call(caller)('POST', ITEMS, { inventory_type: 'quantity', category_id: category.id, ...body })
+        ).json();
+      return { caller, here, there, create };
+    };
+
     it('keeps one row per item and location with its on-hand', async () => {
       const { id } = await item();
       await adjust(id, { location_id: store.id, quantity: 4 });
@@ -241,14 +254,7 @@ describe.each(testDatabases())('stock adjustments on $name', (target) => {
     });
 
     it('lists items at a location or stocked there with that location_inventory', async () => {
-      const caller = await createCaller(t.app);
-      const category = await createCategory(t.app, caller);
-      const here = await createLocation(t.app, caller);
-      const there = await createLocation(t.app, caller);
-      const create = async (body: Json) =>
-        (
-          await call(caller)('POST', ITEMS, { inventory_type: 'quantity', category_id: category.id, ...body })
-        ).json();
+      const { caller, here, there, create } = await twoLocations();
       await create({ name: 'Placed', location_id: here.id, threshold: 4 });
       const stocked = await create({ name: 'Stocked', location_id: there.id });
       await create({ name: 'Elsewhere', location_id: there.id });
@@ -297,14 +303,7 @@ describe.each(testDatabases())('stock adjustments on $name', (target) => {
     });
 
     it("pages and totals a location's list exactly: items placed there and stocked there from elsewhere, through moves", async () => {
-      const caller = await createCaller(t.app);
-      const category = await createCategory(t.app, caller);
-      const here = await createLocation(t.app, caller);
-      const there = await createLocation(t.app, caller);
-      const create = async (body: Json) =>
-        (
-          await call(caller)('POST', ITEMS, { inventory_type: 'quantity', category_id: category.id, ...body })
-        ).json();
+      const { caller, here, there, create } = await twoLocations();
       const a = await create({ name: 'A placed', location_id: here.id });
       const b = await create({ name: 'B stocked', location_id: there.id });
       await create({ name: 'C placed', location_id: here.id });
