@@ -25,11 +25,16 @@ export async function pristineImageFor(
 
 /** Makes the image of a pristine cluster with this service's extensions (`npm run build`). */
 export async function writePristineImage(path: string = pristineImagePath()): Promise<void> {
+  const image = await dumpPristineImage('gzip');
+  await writeFile(path, Buffer.from(await image.arrayBuffer()));
+}
+
+/** The image of a new in-memory cluster, as initdb leaves it (the build's, and the tests' own). */
+export async function dumpPristineImage(compression: 'gzip' | 'none'): Promise<Blob> {
   const { openDatabase } = await import('./database');
   const database = await openDatabase({});
   try {
-    const image = await database.pglite!.dumpDataDir('gzip');
-    await writeFile(path, Buffer.from(await image.arrayBuffer()));
+    return await database.pglite!.dumpDataDir(compression);
   } finally {
     await database.close();
   }

@@ -1,5 +1,5 @@
 import { AllSubscription, comparePositions, EventStore, Position, RecordedEvent } from '@app/event-store';
-import { CompiledQuery, Kysely } from 'kysely';
+import { Kysely } from 'kysely';
 import {
   advanceCheckpoint,
   advanceStatement,
@@ -11,7 +11,7 @@ import {
 } from './checkpoints';
 import { isTransientFault } from './connection-faults';
 import { Pipeline } from './pipeline';
-import { recordWrites } from './recorded-writes';
+import { asTransaction, recordWrites } from './recorded-writes';
 import { prefetch } from './prefetch';
 import { Projector } from './projector';
 import { failureOf, ProjectorEventError, ProjectorFailure, retryDelayMs } from './projector-failure';
@@ -59,9 +59,6 @@ const IDLE_CHECKPOINT_FLUSH_MS = 250;
 
 /** A transient fault after following this long is a new fault: its retries start from the shortest wait. */
 const BACKOFF_RESET_MS = 10_000;
-
-const BEGIN = CompiledQuery.raw('begin');
-const COMMIT = CompiledQuery.raw('commit');
 
 /**
  * One projector's live loop: follows the store's subscription from the checkpoint and commits
@@ -330,7 +327,7 @@ export class ProjectorLoop {
     const { db, projector, schema, pipeline } = this.deps;
     const writes = await recordWrites(projector, events, schema, prepared);
     try {
-      await pipeline!([BEGIN, advanceStatement(move, { relaxCommit: true }).compile(db), ...writes, COMMIT]);
+      await pipeline!(asTransaction([advanceStatement(move, { relaxCommit: true }).compile(db), ...writes]));
     } catch (error) {
       throw checkpointMovedOr(error, projector.name);
     }

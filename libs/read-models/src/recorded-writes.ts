@@ -13,6 +13,14 @@ import { Projector } from './projector';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
+const BEGIN = CompiledQuery.raw('begin');
+const COMMIT = CompiledQuery.raw('commit');
+
+/** Statements as one transaction for a pipeline (pipeline.ts): BEGIN, them, COMMIT, sent at once. */
+export function asTransaction(statements: CompiledQuery[]): CompiledQuery[] {
+  return [BEGIN, ...statements, COMMIT];
+}
+
 /**
  * The statements a write-only projector's apply would run, compiled but not sent: a batch sends
  * them in its pipeline (pipeline.ts). Every statement answers no rows here, which is why only a

@@ -1,4 +1,7 @@
-import { sql, Transaction } from 'kysely';
+import { CompiledQuery, sql, Transaction } from 'kysely';
+
+/** The setting for the transaction it runs in (a pipelined one sends it as a statement of its own). */
+export const RELAXED_COMMIT = CompiledQuery.raw('SET LOCAL synchronous_commit = off');
 
 /**
  * Read models are derived data: a batch commits together with its checkpoint, so a crash can only
@@ -7,7 +10,7 @@ import { sql, Transaction } from 'kysely';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function relaxCommitDurability(trx: Transaction<any>): Promise<void> {
-  await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+  await trx.executeQuery(RELAXED_COMMIT);
 }
 
 /** The same setting as a FROM item, for a statement the transaction runs anyway. */

@@ -1,11 +1,11 @@
 import { comparePositions, EventStore, Position, RecordedEvent } from '@app/event-store';
-import { CompiledQuery, Kysely, Transaction } from 'kysely';
+import { Kysely, Transaction } from 'kysely';
 import { Checkpoint } from './checkpoints';
 import { estimateLag } from './lag';
 import { Pipeline } from './pipeline';
 import { Projector } from './projector';
-import { recordWrites } from './recorded-writes';
-import { relaxCommitDurability } from './relaxed-commit';
+import { asTransaction, recordWrites } from './recorded-writes';
+import { RELAXED_COMMIT, relaxCommitDurability } from './relaxed-commit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -96,11 +96,6 @@ export function wantedBy(projector: Projector, events: RecordedEvent[]): Recorde
   return events.filter((e) => (!handles || handles.has(e.type)) && (projector.accepts?.(e) ?? true));
 }
 
-const BEGIN = CompiledQuery.raw('begin');
-// A schema of one's own: a crash only means replaying again (see relaxed-commit.ts).
-const RELAXED_COMMIT = CompiledQuery.raw('set local synchronous_commit = off');
-const COMMIT = CompiledQuery.raw('commit');
-
 /**
  * prepare then apply, in a transaction of its own; or, given a transaction, inside it (a verify's
  * last events, applied in the snapshot it compares in). A write-only projector's transaction goes
@@ -119,7 +114,7 @@ export async function applyInto(
   if (db.isTransaction) return projector.apply(db as Transaction<any>, events, target, prepared);
   if (pipeline && projector.writesOnly) {
     const writes = await recordWrites(projector, events, target, prepared);
-    return pipeline([BEGIN, RELAXED_COMMIT, ...writes, COMMIT]);
+    return pipeline(asTransaction([RELAXED_COMMIT, ...writes])); // a schema of one's own, as below
   }
   await db.transaction().execute(async (trx) => {
     await relaxCommitDurability(trx); // a schema of one's own: a crash only means replaying again

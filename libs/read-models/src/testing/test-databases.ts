@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { Database, openDatabase } from '../database';
+import { dumpPristineImage } from '../pristine-pglite';
 
 export interface TestDatabase {
   /** 'pglite' or 'postgres': use it in describe() titles. */
@@ -39,9 +40,7 @@ async function pristinePgliteImage(): Promise<Blob> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const database = await openDatabase({});
-  const image = await database.pglite!.dumpDataDir('none');
-  await database.close();
+  const image = await dumpPristineImage('none');
   // Written aside and renamed: a reader in another worker sees the whole image or none.
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   await writeFile(partial, Buffer.from(await image.arrayBuffer()));

@@ -13,7 +13,7 @@ interface SmtpError extends Error {
  * else that fails (the server away, a 4xx answer) is left to the sender to retry.
  */
 export function smtpMailer(url: string, from: string): Mailer & { close(): void } {
-  // nodemailer is loaded on the first message, not at start: most processes send none.
+  // nodemailer is loaded only when SMTP_URL makes this mailer, not at every start.
   let transport: Transporter | undefined;
   const opening = import('nodemailer').then(({ createTransport }) => (transport = createTransport(url)));
   return {
