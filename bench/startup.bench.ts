@@ -1,7 +1,9 @@
 /**
  * npm run bench:startup — how long the compiled API takes to answer `GET /health` with 200, and
- * how much memory it holds once at rest (issue 31 item 1). Builds nothing: it runs `dist/` as
- * `npm run start:prod` does (`npm run build` first), STARTUP_RUNS times (5) in each mode:
+ * how much memory it holds once at rest (issue 31 item 1). Builds nothing: it runs the command of
+ * `npm run start:prod` in package.json (its environment variables, then `node` and its arguments,
+ * with this process's Node), on the build in dist/ (`npm run build` first), STARTUP_RUNS times (5)
+ * in each mode:
  *
  * - `postgres_new`: on a fresh, empty PostgreSQL database of the server DATABASE_URL names (a new one
  *   each start, created before the clock starts): migrations included.
@@ -13,18 +15,19 @@
  * DATABASE_URL the PostgreSQL modes are skipped (their figures are null).
  *
  * Each start: the clock runs from spawn to the first `GET /health` answering 200 (polled every
- * 10 ms), then the process rests STARTUP_REST_MS (10,000) and its RSS is read from
+ * 10 ms), when the CPU the process has used so far is read too (/proc/<pid>/stat, user + system:
+ * on a shared machine a steadier figure than the wall time), then the process rests STARTUP_REST_MS (10,000) and its RSS is read from
  * /proc/<pid>/status (VmRSS; VmHWM, the peak, beside it). It is then stopped with SIGTERM (SIGKILL
  * after 10 s, counted in `killed`). Every process started is stopped, on failure and Ctrl-C too,
  * and every database and folder made is removed.
  *
  * A table on stderr, then as the last line one JSON object: per mode the median (and each start's)
- * ms to healthy and RSS in MB, plus the headline figures `postgres_start_ms` (the existing
+ * ms to healthy, CPU ms to healthy and RSS in MB, plus the headline figures `postgres_start_ms` (the existing
  * database's), `postgres_rss_mb`, `pglite_new_start_ms`, `pglite_existing_start_ms` and
  * `pglite_rss_mb` (the existing DATA_DIR's).
  */
-import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -33,7 +36,10 @@ import { createFreshPostgres } from '@app/read-models/testing/test-databases';
 import { freePort } from '../test/support/free-port';
 import { log, round } from './support/measure';
 
-const MAIN = resolve(__dirname, '..', 'dist', 'apps', 'api', 'src', 'main.js');
+const ROOT = resolve(__dirname, '..');
+const START = startProdCommand();
+/** Clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 const RUNS = positive('STARTUP_RUNS', 5);
 const REST_MS = positive('STARTUP_REST_MS', 10_000, true);
 const POLL_MS = 10;
@@ -46,6 +52,8 @@ type Mode = (typeof MODES)[number];
 interface Start {
   /** ms from spawn to the first 200 from GET /health. */
   healthyMs: number;
+  /** CPU ms (user + system) the process had used by then. */
+  cpuMs: number;
   /** VmRSS after the rest, MB. */
   rssMb: number;
   /** VmHWM (the peak RSS) after the rest, MB. */
@@ -62,11 +70,12 @@ const running = new Set<ChildProcess>();
 const leftovers = new Set<() => Promise<void>>();
 
 async function main(): Promise<void> {
-  if (!existsSync(MAIN)) {
-    log(`${MAIN} is missing: run \`npm run build\` first (this benchmark measures the compiled API).`);
+  if (!existsSync(START.main)) {
+    log(`${START.main} is missing: run \`npm run build\` first (this benchmark measures the compiled API).`);
     process.exit(2);
   }
   log(`node ${process.version}, ${RUNS} starts per mode, ${REST_MS} ms at rest before reading RSS`);
+  log(`npm run start:prod: ${START.script}`);
   const starts: Record<Mode, Start[]> = {
     postgres_new: [],
     postgres_existing: [],
@@ -85,11 +94,15 @@ async function main(): Promise<void> {
       node: process.version,
       runs: RUNS,
       rest_ms: REST_MS,
+      start_prod: START.script,
       postgres_start_ms: modes.postgres_existing.median_healthy_ms,
+      postgres_cpu_ms: modes.postgres_existing.median_cpu_ms,
       postgres_rss_mb: modes.postgres_existing.median_rss_mb,
       postgres_new_start_ms: modes.postgres_new.median_healthy_ms,
       pglite_new_start_ms: modes.pglite_new.median_healthy_ms,
       pglite_existing_start_ms: modes.pglite_existing.median_healthy_ms,
+      pglite_new_cpu_ms: modes.pglite_new.median_cpu_ms,
+      pglite_existing_cpu_ms: modes.pglite_existing.median_cpu_ms,
       pglite_rss_mb: modes.pglite_existing.median_rss_mb,
       pglite_new_rss_mb: modes.pglite_new.median_rss_mb,
       modes,
@@ -155,7 +168,7 @@ async function measure(
   const start = await startOnce(store);
   starts[mode].push(start);
   log(
-    `${mode.padEnd(17)} #${run}: healthy after ${round(start.healthyMs, 0)} ms, RSS ${start.rssMb} MB ` +
+    `${mode.padEnd(17)} #${run}: healthy after ${round(start.healthyMs, 0)} ms (CPU ${start.cpuMs} ms), RSS ${start.rssMb} MB ` +
       `(peak ${start.peakRssMb} MB), stopped in ${round(start.stopMs, 0)} ms${start.killed ? ' (SIGKILL)' : ''}`,
   );
 }
@@ -178,9 +191,11 @@ async function startOnce(store: { DATABASE_URL?: string; DATA_DIR?: string }): P
     PROJECTORS: '',
     ADMIN_TOKEN: '',
     SMTP_URL: '',
+    ...START.env,
   };
   const began = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
+  const child = spawn(process.execPath, START.args, {
+    cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -190,6 +205,7 @@ async function startOnce(store: { DATABASE_URL?: string; DATA_DIR?: string }): P
   child.once('exit', () => running.delete(child));
   try {
     const healthyMs = await untilHealthy(port, child, began, output);
+    const cpuMs = await cpuMsOf(child.pid!);
     await new Promise((resolve) => setTimeout(resolve, REST_MS));
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The API exited while at rest (${child.exitCode ?? child.signalCode}):\n${output()}`);
@@ -198,6 +214,7 @@ async function startOnce(store: { DATABASE_URL?: string; DATA_DIR?: string }): P
     const { stopMs, killed } = await stop(child, exited);
     return {
       healthyMs,
+      cpuMs,
       rssMb: statusMb(status, 'VmRSS'),
       peakRssMb: statusMb(status, 'VmHWM'),
       stopMs,
@@ -273,6 +290,32 @@ function tail(child: ChildProcess): () => string {
   return () => text;
 }
 
+/** `npm run start:prod`'s command: `[NAME=value …] node [argument …]`, the last a .js file. */
+function startProdCommand(): { script: string; env: Record<string, string>; args: string[]; main: string } {
+  const manifest = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const script = manifest.scripts['start:prod'];
+  const words = script.split(/\s+/).filter(Boolean);
+  const env: Record<string, string> = {};
+  while (words.length && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
+    const [name, ...value] = words.shift()!.split('=');
+    env[name] = value.join('=');
+  }
+  const main = words.at(-1);
+  if (words.shift() !== 'node' || !main?.endsWith('.js')) {
+    throw new Error(`npm run start:prod is not "[NAME=value …] node [argument …] file.js": ${script}`);
+  }
+  return { script, env, args: words, main: resolve(ROOT, main) };
+}
+
+/** The CPU (user + system) a process has used so far, in ms. */
+async function cpuMsOf(pid: number): Promise<number> {
+  // The fields after the command's name, which is in parentheses and may hold spaces.
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+  return round(((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS, 0);
+}
+
 function statusMb(status: string, field: string): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
   if (!match) throw new Error(`No ${field} in /proc/<pid>/status`);
@@ -292,13 +335,16 @@ function oneDecimal(value: number | null): number | null {
 
 function summary(starts: Start[]) {
   const healthy = median(starts.map((start) => start.healthyMs));
+  const cpu = median(starts.map((start) => start.cpuMs));
   const rss = median(starts.map((start) => start.rssMb));
   return {
     starts: starts.length,
     median_healthy_ms: healthy === null ? null : round(healthy, 0),
+    median_cpu_ms: cpu === null ? null : round(cpu, 0),
     median_rss_mb: oneDecimal(rss),
     median_peak_rss_mb: oneDecimal(median(starts.map((start) => start.peakRssMb))),
     healthy_ms: starts.map((start) => round(start.healthyMs, 0)),
+    cpu_ms: starts.map((start) => start.cpuMs),
     rss_mb: starts.map((start) => start.rssMb),
     killed: starts.filter((start) => start.killed).length,
   };
@@ -307,25 +353,26 @@ function summary(starts: Start[]) {
 function printTable(starts: Record<Mode, Start[]>): void {
   log('');
   log(
-    '| mode              | starts | ms to healthy (median, min-max) | RSS MB at rest (median) | peak RSS MB |',
+    '| mode              | starts | ms to healthy (median, min-max) | CPU ms to healthy | RSS MB at rest (median) | peak RSS MB |',
   );
   log(
-    '| ----------------- | ------ | ------------------------------- | ----------------------- | ----------- |',
+    '| ----------------- | ------ | ------------------------------- | ----------------- | ----------------------- | ----------- |',
   );
   for (const mode of MODES) {
     const list = starts[mode];
     if (list.length === 0) {
       log(
-        `| ${mode.padEnd(17)} | ${'0'.padStart(6)} | ${'skipped'.padEnd(31)} | ${''.padEnd(23)} | ${''.padEnd(11)} |`,
+        `| ${mode.padEnd(17)} | ${'0'.padStart(6)} | ${'skipped'.padEnd(31)} | ${''.padEnd(17)} | ${''.padEnd(23)} | ${''.padEnd(11)} |`,
       );
       continue;
     }
     const ms = list.map((start) => start.healthyMs);
     const range = `${round(median(ms)!, 0)} (${round(Math.min(...ms), 0)}-${round(Math.max(...ms), 0)})`;
+    const cpu = String(round(median(list.map((start) => start.cpuMs))!, 0));
     const rss = String(oneDecimal(median(list.map((start) => start.rssMb))));
     const peak = String(oneDecimal(median(list.map((start) => start.peakRssMb))));
     log(
-      `| ${mode.padEnd(17)} | ${String(list.length).padStart(6)} | ${range.padEnd(31)} | ${rss.padEnd(23)} | ${peak.padEnd(11)} |`,
+      `| ${mode.padEnd(17)} | ${String(list.length).padStart(6)} | ${range.padEnd(31)} | ${cpu.padEnd(17)} | ${rss.padEnd(23)} | ${peak.padEnd(11)} |`,
     );
   }
 }

@@ -5,7 +5,9 @@ import * as nodeModule from 'node:module';
  * maps, when enabled (`--enable-source-maps`, as `npm run start:prod` does), for this project's
  * files only. Mapping node_modules' files too means reading and parsing some 650 more maps at every
  * start (about a tenth of the start's CPU), for stack frames that are JavaScript already. Node
- * before 22.14 lacks the setting and maps everything as before.
+ * before 22.14 lacks the setting and maps everything as before. The bundled build (dist/api.js,
+ * scripts/bundle-dist.js) holds node_modules' code in the project's file: its map leaves that
+ * code unmapped instead.
  */
 export function mapOwnSourcesOnly(): void {
   if (nodeModule.getSourceMapsSupport?.().enabled)
