@@ -83,7 +83,8 @@ const VARIANTS: Variant[] = [
   {
     name: 'q number',
     query: 'q=4242&limit=20',
-    sql: (c) => searchPage(`(${matching('%4242%')} or (account_id = $1 and item_number = 4242))`, [c.accountId]),
+    sql: (c) =>
+      searchPage(`(${matching('%4242%')} or (account_id = $1 and item_number = 4242))`, [c.accountId]),
   },
   ...[0, 1, 2].map((n): Variant => ({
     name: `location ${n + 1}`,

@@ -132,7 +132,12 @@ function wholeAccountReads(plan: PlanNode, itemIndexes: Set<string>): string[] {
   );
 
   it('counts a page and its total in one statement as the count alone does', async () => {
-    for (const filters of [listed(), listed({ categoryId: CATEGORY }), located(), listed({ q: 'gasket 1' })]) {
+    for (const filters of [
+      listed(),
+      listed({ categoryId: CATEGORY }),
+      located(),
+      listed({ q: 'gasket 1' }),
+    ]) {
       const { rows, total } = await query().pageAndTotal(scope, filters, { offset: 20, fetch: 21 }, true);
       expect(rows).toHaveLength(21);
       expect(total).toBe(await query().count(scope, filters));
