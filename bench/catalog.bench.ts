@@ -73,22 +73,18 @@ const VARIANTS: Variant[] = [
   {
     name: 'q name',
     query: 'q=gasket%2012&limit=20',
-    sql: (c) => page(`account_id = $1 and ${ACTIVE} and ${matching('%gasket 12%')}`, [c.accountId], 0),
+    sql: (c) => searchPage(matching('%gasket 12%'), [c.accountId]),
   },
   {
     name: 'q sku',
     query: 'q=SKU-0042&limit=20',
-    sql: (c) => page(`account_id = $1 and ${ACTIVE} and ${matching('%sku-0042%')}`, [c.accountId], 0),
+    sql: (c) => searchPage(matching('%sku-0042%'), [c.accountId]),
   },
   {
     name: 'q number',
     query: 'q=4242&limit=20',
     sql: (c) =>
-      page(
-        `account_id = $1 and ${ACTIVE} and (${matching('%4242%')} or item_number = 4242)`,
-        [c.accountId],
-        0,
-      ),
+      searchPage(`(${matching('%4242%')} or (account_id = $1 and item_number = 4242))`, [c.accountId]),
   },
   ...[0, 1, 2].map((n): Variant => ({
     name: `location ${n + 1}`,
@@ -119,6 +115,18 @@ function locationPage(values: unknown[], offset: number) {
           and id in (select item_id from inventory_quantities
             where account_id = $1 and location_id = $2 and stocked and away) ${order})
       ) i order by lower(name), id limit 21 offset ${offset}`,
+    values,
+  };
+}
+
+/**
+ * A search's first page as the list reads it: the matches found through the trigram indexes and
+ * sorted (the name index hidden, `|| ''`), the item number matched within the account (its index).
+ */
+function searchPage(match: string, values: unknown[]) {
+  return {
+    text: `select * from items where account_id = $1 and ${ACTIVE} and ${match}
+      order by lower(name) || '', id limit 21`,
     values,
   };
 }

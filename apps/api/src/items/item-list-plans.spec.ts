@@ -95,6 +95,55 @@ function wholeAccountReads(plan: PlanNode, itemIndexes: Set<string>): string[] {
     },
   );
 
+  const listed = (extra: Partial<ItemListFilters> = {}): ItemListFilters => ({
+    archived: 'active',
+    photos: false,
+    ...extra,
+  });
+
+  it.each([
+    ['page 5 of one category', listed({ categoryId: CATEGORY })],
+    ['page 5 of one category, archived too', listed({ categoryId: CATEGORY, archived: 'all' })],
+  ])('given %s, when planned, then items are read through the category', async (_, filters) => {
+    for (const counted of [false, true]) {
+      const statement = query().pageStatement(scope, filters, { offset: 80, fetch: 21 }, counted);
+      expect(wholeAccountReads(await plan(statement), itemIndexes)).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['the first page of the default list', listed(), 0],
+    ['page 100 of the default list', listed(), 1980],
+    ['unique items', listed({ type: 'unique' }), 0],
+    ['every item, archived too', listed({ archived: 'all' }), 20],
+    ["page 2 of a location's list", located(), 20],
+    ['a search by name', listed({ q: 'gasket 12' }), 0],
+    ['a search by number', listed({ q: '4242' }), 0],
+  ])(
+    'given %s with its total in the same statement, when planned, then the total reads no items the page alone does not',
+    async (_, filters, offset) => {
+      expect(query().countsWithPage(scope, filters)).toBe(true);
+      const alone = query().pageStatement(scope, filters, { offset, fetch: 21 }, false);
+      const together = query().pageStatement(scope, filters, { offset, fetch: 21 }, true);
+      expect(wholeAccountReads(await plan(together), itemIndexes)).toEqual(
+        wholeAccountReads(await plan(alone), itemIndexes),
+      );
+    },
+  );
+
+  it('counts a page and its total in one statement as the count alone does', async () => {
+    for (const filters of [
+      listed(),
+      listed({ categoryId: CATEGORY }),
+      located(),
+      listed({ q: 'gasket 1' }),
+    ]) {
+      const { rows, total } = await query().pageAndTotal(scope, filters, { offset: 20, fetch: 21 }, true);
+      expect(rows).toHaveLength(21);
+      expect(total).toBe(await query().count(scope, filters));
+    }
+  });
+
   it.each([
     ['the default list', located()],
     ['every item, archived too', located({ archived: 'all' })],

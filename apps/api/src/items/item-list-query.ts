@@ -113,17 +113,45 @@ export class ItemListQuery {
     filters: ItemListFilters,
     page: Pick<PageRequest, 'offset' | 'fetch'>,
   ): Promise<ItemRow[]> {
-    const { rows } = await this.pageStatement(scope, filters, page).execute(this.db);
-    return filters.ids ? inRequestedOrder(rows, filters.ids) : rows;
+    return (await this.pageAndTotal(scope, filters, page, false)).rows;
   }
 
-  /** The page's one statement (apart from running it, so a test can EXPLAIN it). */
+  /**
+   * The page and, when `counted` and the same statement can tell it (see totalIn), the list's
+   * total: one statement where a page and its count were two. `total` is undefined when the page
+   * is empty or the total must be counted apart (count()).
+   */
+  async pageAndTotal(
+    scope: ItemScope,
+    filters: ItemListFilters,
+    page: Pick<PageRequest, 'offset' | 'fetch'>,
+    counted: boolean,
+  ): Promise<{ rows: ItemRow[]; total?: number }> {
+    const { rows } = await this.pageStatement(scope, filters, page, counted).execute(this.db);
+    if (filters.ids) return { rows: inRequestedOrder(rows, filters.ids) };
+    const total = rows.length > 0 && rows[0].list_total != null ? Number(rows[0].list_total) : undefined;
+    return { rows, total };
+  }
+
+  /** Whether the page's statement can carry the list's total (totalIn). */
+  countsWithPage(scope: ItemScope, filters: ItemListFilters): boolean {
+    return totalIn(scope, filters) !== undefined;
+  }
+
+  /**
+   * The page's one statement (apart from running it, so a test can EXPLAIN it); with `counted`,
+   * each row carries the list's total as `list_total` where totalIn() says how.
+   */
   pageStatement(
     scope: ItemScope,
     filters: ItemListFilters,
     page: Pick<PageRequest, 'offset' | 'fetch'>,
+    counted = false,
   ): RawBuilder<ItemRow> {
-    return withExtras(pageSource(scope, filters, page), scope, filters.locationId);
+    const total = counted ? totalIn(scope, filters) : undefined;
+    const source = pageSource(scope, filters, page, total === 'matches');
+    const counts = total === 'counts' ? this.countStatement(scope, filters) : undefined;
+    return withExtras(source, scope, filters.locationId, counts);
   }
 
   /**
@@ -169,12 +197,15 @@ function pageSource(
   scope: ItemScope,
   filters: ItemListFilters,
   page: Pick<PageRequest, 'offset' | 'fetch'>,
+  countMatches = false,
 ): RawBuilder<unknown> {
   const where = conditions(scope, filters);
   if (filters.ids) return sql`(select i.* from items i where ${where})`;
   const order = sql`order by ${nameOrder(filters)}, i.id`;
+  const total = countMatches ? sql`, count(*) over () as list_total` : sql``;
   if (!filters.locationId)
-    return sql`(select i.* from items i where ${where} ${order} limit ${page.fetch} offset ${page.offset})`;
+    return sql`(select i.* ${total} from items i where ${where} ${order}
+      limit ${page.fetch} offset ${page.offset})`;
   const end = page.offset + page.fetch;
   const [placed, away] = locationParts(scope.accountId, filters.locationId);
   return sql`(select i.* from (
@@ -193,8 +224,27 @@ function matchingItems(scope: ItemScope, filters: ItemListFilters): RawBuilder<u
     union all select i.id from items i where ${where} and ${away}`;
 }
 
+/**
+ * How the page's statement can carry the list's total, if at all: `counts`, the few `item_counts`
+ * rows summed once beside the page (countStatement, an InitPlan); `matches`, a search on its
+ * trigram indexes counting what it matched (`count(*) over ()`: it reads and sorts every match
+ * for its page anyway, and a match more than a page holds is one the total needs). Not for a
+ * search by location (two halves) or of fewer than three characters, which walks the name index
+ * and stops at the page's end: those are counted apart, when the page does not tell the total.
+ */
+function totalIn(scope: ItemScope, filters: ItemListFilters): 'counts' | 'matches' | undefined {
+  if (filters.ids) return undefined;
+  if (!filters.q) return scope.restrictedTo ? undefined : 'counts';
+  return !filters.locationId && trigramSearch(filters.q) ? 'matches' : undefined;
+}
+
 /** A page's rows (`source`) with their category, stock and photos, and with a location its stock there. */
-function withExtras(source: RawBuilder<unknown>, scope: ItemScope, locationId?: string): RawBuilder<ItemRow> {
+function withExtras(
+  source: RawBuilder<unknown>,
+  scope: ItemScope,
+  locationId?: string,
+  counts?: RawBuilder<unknown>,
+): RawBuilder<ItemRow> {
   // The location-less row holds only quantities on estimates (lines of items without variations).
   const restricted = scope.restrictedTo
     ? sql`and (iq.location_id = ${scope.restrictedTo}::uuid or iq.location_id is null)`
@@ -211,8 +261,9 @@ function withExtras(source: RawBuilder<unknown>, scope: ItemScope, locationId?: 
         join item_variation_locations r on r.variation_id = v.id and r.location_id = ${locationId}::uuid
         where v.item_id = page.id) lt on true`
     : sql``;
+  const total = counts ? sql`, (${counts}) as list_total` : sql``;
   return sql<ItemRow>`select page.*, c.name as category_name, c.custom_fields as category_fields,
-      q.on_hand, q.reserved, q.incoming, q.in_transit, q.estimates, ph.photos ${atLocation}
+      q.on_hand, q.reserved, q.incoming, q.in_transit, q.estimates, ph.photos ${atLocation} ${total}
     from ${source} as page
     left join item_categories c on c.id = page.category_id
     left join lateral (${stock(sql`iq.item_id = page.id ${restricted}`)}) q on true
@@ -273,7 +324,12 @@ function conditions(scope: ItemScope, filters: ItemListFilters): RawBuilder<unkn
  * their number (`|| ''` hides the expression from the index).
  */
 function nameOrder(filters: ItemListFilters): RawBuilder<unknown> {
-  return filters.q && [...filters.q].length >= 3 ? sql`lower(i.name) || ''` : sql`lower(i.name)`;
+  return filters.q && trigramSearch(filters.q) ? sql`lower(i.name) || ''` : sql`lower(i.name)`;
+}
+
+/** A `q` the trigram indexes can serve: three characters or more. */
+function trigramSearch(q: string): boolean {
+  return [...q].length >= 3;
 }
 
 /**

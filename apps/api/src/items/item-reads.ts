@@ -100,22 +100,24 @@ export class ItemReads {
       const total = page.includeTotal ? data.length : undefined;
       return listEnvelope({ url, page: 1, limit: Math.max(data.length, 1), rows: data, total });
     }
-    // The count runs beside the page (on another connection), so a total costs no extra wait. Not
-    // for a search: most fit on one page, which tells the total itself, and under load the count
-    // thrown away would cost as much as the page; one that fills the page is counted after it.
-    const counting = page.includeTotal && !filters.q ? this.query.count(scope, filters) : undefined;
+    // The total comes with the page where one statement can tell it (item_counts' sums, a search's
+    // matches). Otherwise a list's count runs beside the page (on another connection), and a
+    // search's after it, only when the page does not tell the total: most searches fit one page.
+    const together = this.query.countsWithPage(scope, filters);
+    const counting =
+      page.includeTotal && !together && !filters.q ? this.query.count(scope, filters) : undefined;
     counting?.catch(() => undefined); // awaited below unless the page fails first
-    const paging = this.query.page(scope, filters, page);
+    const paging = this.query.pageAndTotal(scope, filters, page, page.includeTotal && together);
     paging.catch(() => undefined); // awaited below unless the location is refused first
     await refuseUnusable();
-    const rows = await paging;
+    const { rows, total: told } = await paging;
     // A last page tells the total itself.
     const last = rows.length <= page.limit && (rows.length > 0 || page.offset === 0);
     const total = !page.includeTotal
       ? undefined
       : last
         ? page.offset + rows.length
-        : await (counting ?? this.query.count(scope, filters));
+        : (told ?? (await (counting ?? this.query.count(scope, filters))));
     const data = rows.map((row) => itemJsonOfRow(row, options));
     return listEnvelope({ url, page: page.page, limit: page.limit, rows: data, total });
   }

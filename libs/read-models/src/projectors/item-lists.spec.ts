@@ -234,4 +234,16 @@ describe.each(testDatabases())('item_lists projector on $name', (target) => {
     );
     expect(found.rows).toEqual([{ id: B }]);
   });
+
+  it('bounds the trigram indexes pending lists (a search reads them whole) and leaves empty values out', async () => {
+    await project('pending', [EVENTS]);
+    const { rows } = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef
+      from pg_indexes where schemaname = 'pending' and indexname like '%trgm%' order by indexname`.execute(
+      spec.db(),
+    );
+    expect(rows).toHaveLength(4);
+    for (const { indexdef } of rows) expect(indexdef).toMatch(/gin_pending_list_limit='?256'?/);
+    const unconditional = rows.filter((row) => !row.indexdef.includes('IS NOT NULL'));
+    expect(unconditional.map((row) => row.indexname)).toEqual(['items_name_trgm_idx']);
+  });
 });
