@@ -92,7 +92,9 @@ const serverUrl = process.env.DATABASE_URL;
     await sql`create table arrivals (seq serial, label text)`.execute(db);
     const arrive = (label: string) => sql`insert into arrivals (label) values (${label})`.compile(db);
     const arrived = async () =>
-      (await sql<{ label: string }>`select label from arrivals order by seq`.execute(db)).rows.map((r) => r.label);
+      (await sql<{ label: string }>`select label from arrivals order by seq`.execute(db)).rows.map(
+        (r) => r.label,
+      );
     const LOCK = 31_031;
     await db.connection().execute(async (holder) => {
       await sql`select pg_advisory_lock(${LOCK})`.execute(holder);

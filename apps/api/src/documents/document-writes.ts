@@ -52,7 +52,8 @@ export async function writeNewDocument<S extends DocumentState, E extends Domain
 ): Promise<DocumentWritten<RecordOf<S>, E>> {
   const id = randomUUID();
   const metadata = eventMetadata(actor);
-  const { decide, numbered } = typeof creation === 'function' ? { decide: creation, numbered: undefined } : creation;
+  const { decide, numbered } =
+    typeof creation === 'function' ? { decide: creation, numbered: undefined } : creation;
   const { state, revision, events } = await writer.write(
     aggregate,
     id,

@@ -99,7 +99,7 @@ describe('Numbering', () => {
     const create = (streamId = `widget-${randomUUID()}`, on = numbering, recordId = randomUUID()) =>
       on.append({ accountId: ACCOUNT, sequence: 'widget', recordId }, creation(streamId));
     const numbersOn = async (streamId: string) =>
-      (await store.readStream(streamId)).map((e) => (e.data as { widget_number?: number; number?: number }));
+      (await store.readStream(streamId)).map((e) => e.data as { widget_number?: number; number?: number });
     const counted = async () =>
       (await store.readStream(counterStream(ACCOUNT, 'widget')).catch(() => [])).map(
         (e) => (e.data as { number: number }).number,
@@ -137,7 +137,13 @@ describe('Numbering', () => {
         expectedRevision: 'no_stream',
       });
       const outcomes = await Promise.allSettled([create(), create(), create(taken), create(), create()]);
-      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect(outcomes.map((o) => o.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+      ]);
       const numbers = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.number] : []));
       expect(ascending(numbers)).toEqual(oneTo(4));
       expect(await counted()).toEqual(oneTo(4));
@@ -153,7 +159,9 @@ describe('Numbering', () => {
       const streams = Array.from({ length: 30 }, () => `widget-${randomUUID()}`);
       const created = await Promise.all(streams.map((stream) => create(stream)));
       const drawn = await Promise.all(
-        Array.from({ length: 10 }, () => numbering.next({ accountId: ACCOUNT, sequence: 'widget', recordId: randomUUID() })),
+        Array.from({ length: 10 }, () =>
+          numbering.next({ accountId: ACCOUNT, sequence: 'widget', recordId: randomUUID() }),
+        ),
       );
       expect(ascending([...created.map((c) => c.number), ...drawn])).toEqual(oneTo(40));
       for (const [i, stream] of streams.entries())
@@ -164,7 +172,9 @@ describe('Numbering', () => {
     it('never gives one number twice across processes sharing the store: the loser draws again', async () => {
       const other = new Numbering(store);
       const created = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => create(`widget-${randomUUID()}`, i % 2 === 0 ? numbering : other)),
+        Array.from({ length: 30 }, (_, i) =>
+          create(`widget-${randomUUID()}`, i % 2 === 0 ? numbering : other),
+        ),
       );
       expect(ascending(created.map((c) => c.number))).toEqual(oneTo(30));
       expect(ascending(await counted())).toEqual(oneTo(30));
@@ -175,7 +185,11 @@ describe('Numbering', () => {
       const movingTheUnit =
         (stream: string) =>
         (number: number): StreamAppend[] => [
-          { streamId: shared, events: [{ id: randomUUID(), type: 'UnitMoved', data: {} }], expectedRevision: 'any' },
+          {
+            streamId: shared,
+            events: [{ id: randomUUID(), type: 'UnitMoved', data: {} }],
+            expectedRevision: 'any',
+          },
           ...creation(stream)(number),
         ];
       const both = await Promise.all(

@@ -133,7 +133,11 @@ export class Numbering {
       try {
         const results =
           own.length === 0
-            ? [await this.store.appendToStream(streamId, counter.events, { expectedRevision: counter.expectedRevision })]
+            ? [
+                await this.store.appendToStream(streamId, counter.events, {
+                  expectedRevision: counter.expectedRevision,
+                }),
+              ]
             : await this.store.appendToStreams([counter, ...own]);
         const lastNumber = places[places.length - 1].number;
         this.lastDrawn.set(streamId, { number: lastNumber, revision: results[0].nextExpectedRevision });
