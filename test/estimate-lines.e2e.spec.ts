@@ -86,6 +86,26 @@ describe.each(testDatabases())('estimate lines on $name', (target) => {
       ]);
     });
 
+    it('of a create right after their item or customer changed copy them as they are now, however recently the same were named', async () => {
+      const s = await openShop(t.app);
+      const bolt = await createItem(t.app, s, { name: 'Bolt', price: 2, cost: 1 });
+      const nut = await createItem(t.app, s, { name: 'Nut', price: 1 });
+      const both = { lines: [{ item_id: bolt.id }, { item_id: nut.id }] };
+      await create(both, s);
+      await create(both, s);
+      await ok(call(s.owner)('PATCH', `/api/v3/items/${bolt.id}`, { name: 'Bolt v2', price: 3 }));
+      await ok(call(s.owner)('PATCH', `/api/v3/customers/${s.customer.id}`, { tax_rate: 5 }));
+      const [line] = (await create({ lines: [{ item_id: bolt.id }] }, s)).lines;
+      expect(line).toMatchObject({ name: 'Bolt v2', unit_price: '3.0000', tax_rate: '5.000' });
+      await ok(call(s.owner)('POST', `/api/v3/items/${nut.id}/archive`));
+      expectError(
+        await call(s.owner)('POST', ESTIMATES, { customer_id: s.customer.id, ...both }),
+        422,
+        'validation_failed',
+        'lines.1.item_id',
+      );
+    });
+
     it('default to quantity 1 and the customer’s rates; given rates win', async () => {
       const lines = await linesOf([
         { item_id: shop.widget.id },

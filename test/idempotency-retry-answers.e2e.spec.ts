@@ -136,12 +136,24 @@ describe.each(testDatabases())('Retries answered as the first time, on $name', (
     expect(list.data.filter((c: Json) => c.name === name)).toHaveLength(1);
   });
 
-  it('runs a create whose process died after drawing its number, before its record: a number is not the write', async () => {
+  it('runs a write whose process died after drawing a number, before its record: a number is not the write', async () => {
+    // An order's invoicing draws the invoice's number before the order's own append.
+    const order = await ok(api()('POST', '/api/v3/sales-orders', estimateBody(shop)), 201);
+    const key = randomUUID();
+    const send: Send = (app) =>
+      api(app)('POST', `/api/v3/sales-orders/${order.id}/invoice`, {}, { 'idempotency-key': key });
+    const { retry } = await retriedAfterDeath(key, send, 'counter-', 'after');
+    expect([retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([201, undefined]);
+    expect(await keyState(key)).toEqual(['done']);
+  });
+
+  it('replays a create whose process died after its numbered append: the number and the record landed together', async () => {
     const key = randomUUID();
     const body = estimateBody(shop);
     const send: Send = (app) => api(app)('POST', '/api/v3/invoices', body, { 'idempotency-key': key });
-    const { retry } = await retriedAfterDeath(key, send, 'counter-', 'after');
-    expect([retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([201, undefined]);
+    const { retry, restarted } = await retriedAfterDeath(key, send, 'counter-', 'after');
+    expect(expectReplayed(retry, 201)).toMatchObject({ object: 'invoice', customer_id: shop.customer.id });
+    await expectAsRetrieved(restarted, retry, `/api/v3/invoices/${retry.json().id}`, send);
     expect(await keyState(key)).toEqual(['done']);
   });
 

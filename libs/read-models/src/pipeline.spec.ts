@@ -87,6 +87,31 @@ const serverUrl = process.env.DATABASE_URL;
     const sessions = await sql<{ pid: number }>`select distinct pid from batch_sessions`.execute(db);
     expect(sessions.rows).toHaveLength(1); // one connection, one write
   });
+
+  it('given a late batch sent with others in the same turn, then it goes after them, and they are answered without waiting for it', async () => {
+    await sql`create table arrivals (seq serial, label text)`.execute(db);
+    const arrive = (label: string) => sql`insert into arrivals (label) values (${label})`.compile(db);
+    const arrived = async () =>
+      (await sql<{ label: string }>`select label from arrivals order by seq`.execute(db)).rows.map(
+        (r) => r.label,
+      );
+    const LOCK = 31_031;
+    await db.connection().execute(async (holder) => {
+      await sql`select pg_advisory_lock(${LOCK})`.execute(holder);
+      // The late batch is sent first, and then waits on the lock inside its transaction.
+      const waitOnLock = sql`select pg_advisory_xact_lock(${LOCK})`.compile(db);
+      let lateAnswered = false;
+      const late = pipeline([BEGIN, arrive('late'), waitOnLock, COMMIT], { late: true }).then(() => {
+        lateAnswered = true;
+      });
+      await pipeline([BEGIN, arrive('first'), COMMIT]);
+      expect(lateAnswered).toBe(false);
+      expect(await arrived()).toEqual(['first']);
+      await sql`select pg_advisory_unlock(${LOCK})`.execute(holder);
+      await late;
+    });
+    expect(await arrived()).toEqual(['first', 'late']);
+  });
 });
 
 describe('the writes of a write-only projector, recorded', () => {

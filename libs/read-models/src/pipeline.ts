@@ -4,14 +4,16 @@ import { isConnectionFault, restateConnectionFault } from './connection-faults';
 
 /**
  * Statements sent together and answered in order: on a server, in one write and one round trip
- * (node-postgres's pipeline mode). The first error is thrown once every answer is in. Each
- * statement is a transaction of its own unless the list opens and ends one, as a batch does:
- * then an error aborts it and its COMMIT ends it as a ROLLBACK, so nothing of it is kept.
+ * (node-postgres's pipeline mode). The first error is thrown once every answer of the list is in.
+ * Each statement is a transaction of its own unless the list opens and ends one, as a batch does:
+ * then an error aborts it and its COMMIT ends it as a ROLLBACK, so nothing of it is kept. A list
+ * sent `late` goes after the others sent with it (a read model nobody's write waits for).
  */
-export type Pipeline = (statements: readonly CompiledQuery[]) => Promise<void>;
+export type Pipeline = (statements: readonly CompiledQuery[], options?: { late?: boolean }) => Promise<void>;
 
 interface Waiting {
   statements: readonly CompiledQuery[];
+  late: boolean;
   settle(error?: unknown): void;
 }
 
@@ -20,23 +22,29 @@ interface Waiting {
  * one turn of the event loop go together: projector loops woken by one page of the log commit
  * their batches at about the same moment, and each batch costs its own write and round trip
  * otherwise. They stay separate transactions: one's failure aborts only its own, whose COMMIT
- * then ends it as a ROLLBACK before the next list's BEGIN.
+ * then ends it as a ROLLBACK before the next list's BEGIN. Each list is answered as soon as its
+ * own statements are, and the late ones go last: a write waiting for its read models does not
+ * wait for the statements of one that nobody's write waits for.
  */
 export function pipelineOn(pool: Pool): Pipeline {
   let waiting: Waiting[] = [];
-  return (statements) =>
+  return (statements, options) =>
     new Promise<void>((resolve, reject) => {
       if (waiting.length === 0)
         setImmediate(() => {
-          const lists = waiting;
+          const lists = [...waiting.filter((w) => !w.late), ...waiting.filter((w) => w.late)];
           waiting = [];
           void sendLists(pool, lists);
         });
-      waiting.push({ statements, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      waiting.push({
+        statements,
+        late: options?.late ?? false,
+        settle: (error) => (error === undefined ? resolve() : reject(error)),
+      });
     });
 }
 
-/** Each list is answered with the first error among its own statements, once every answer is in. */
+/** Each list is answered with the first error among its own statements, once they are all answered. */
 async function sendLists(pool: Pool, lists: readonly Waiting[]): Promise<void> {
   let client: PoolClient;
   try {
@@ -48,15 +56,14 @@ async function sendLists(pool: Pool, lists: readonly Waiting[]): Promise<void> {
   }
   let broken: Error | undefined;
   try {
-    const settled = await Promise.allSettled(
-      sendTogether(
-        client,
-        lists.flatMap((l) => l.statements),
-      ),
-    );
+    // Each answer taken as it comes (none left unhandled while an earlier list is awaited).
+    const answers = sendTogether(
+      client,
+      lists.flatMap((l) => l.statements),
+    ).map((answer) => Promise.allSettled([answer]).then(([settled]) => settled));
     let offset = 0;
     for (const list of lists) {
-      const own = settled.slice(offset, (offset += list.statements.length));
+      const own = await Promise.all(answers.slice(offset, (offset += list.statements.length)));
       const failed = own.find((s): s is PromiseRejectedResult => s.status === 'rejected');
       if (!failed) {
         list.settle();

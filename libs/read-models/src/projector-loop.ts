@@ -327,7 +327,11 @@ export class ProjectorLoop {
     const { db, projector, schema, pipeline } = this.deps;
     const writes = await recordWrites(projector, events, schema, prepared);
     try {
-      await pipeline!(asTransaction([advanceStatement(move, { relaxCommit: true }).compile(db), ...writes]));
+      const statements = asTransaction([
+        advanceStatement(move, { relaxCommit: true }).compile(db),
+        ...writes,
+      ]);
+      await pipeline!(statements, { late: projector.awaitedOnRead });
     } catch (error) {
       throw checkpointMovedOr(error, projector.name);
     }

@@ -1,8 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DocumentCustomer, LineItem, LineVariation, money, rate, isIntegerId, isRecordId } from '@app/domain';
-import { Database } from '@app/read-models';
+import {
+  Database,
+  itemListsProjector,
+  locationListsProjector,
+  partyListsProjector,
+  ProjectionRunner,
+} from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
+import { VersionedRowCache } from '../auth/key-row-cache';
 import { DATABASE } from '../store/tokens';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -10,22 +17,35 @@ import { DATABASE } from '../store/tokens';
 /**
  * The records a sales document names, read in the caller's account from the read models, which
  * read-your-writes keeps current for this process's writes: customers and prospects, and the items and variation locations lines may copy (a location-restricted user's
- * own location only).
+ * own location only). Customers and items read are kept for as long as their read models' tables
+ * hold what they held then (VersionedRowCache): documents naming the same customer and items, one
+ * after another, read them once. Where this process cannot tell (another process leads those read
+ * models, or a batch of them is being committed), every lookup reads.
  */
 @Injectable()
 export class DocumentLookups {
-  constructor(@Inject(DATABASE) private readonly database: Database) {}
+  private readonly customerRows = new VersionedRowCache<any>();
+  private readonly itemRows = new VersionedRowCache<any, string>();
+
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly runner: ProjectionRunner,
+  ) {}
 
   /** Customers and prospects by id, archived ones too: the domain judges which may be named. */
   async customers(accountId: string, ids: readonly unknown[]): Promise<Map<string, DocumentCustomer>> {
     const wanted = recordIds(ids);
     if (wanted.length === 0) return new Map();
-    // Raw SQL, as items' below: kysely's query building showed in a create's CPU profile.
-    const { rows } = await sql<any>`select id, kind, name, tax_rate, tax_2_rate, payment_terms, archived,
-        assigned_user_id
-      from customers where account_id = ${accountId}::uuid and id in (${sql.join(wanted)})`.execute(
-      this.database.db,
-    );
+    const version = () => this.runner.tablesVersion(partyListsProjector.name);
+    const rows = await throughCache(this.customerRows, version, `${accountId}/`, wanted, async () => {
+      // Raw SQL, as items' below: kysely's query building showed in a create's CPU profile.
+      const { rows } = await sql<any>`select id, kind, name, tax_rate, tax_2_rate, payment_terms, archived,
+          assigned_user_id
+        from customers where account_id = ${accountId}::uuid and id in (${sql.join(wanted)})`.execute(
+        this.database.db,
+      );
+      return rows;
+    });
     return partiesById(rows, {});
   }
 
@@ -53,12 +73,32 @@ export class DocumentLookups {
       ? sql`and (i.location_id = ${actor.locationId}::uuid or exists (select 1 from inventory_quantities q
           where q.item_id = i.id and q.location_id = ${actor.locationId}::uuid and q.stocked))`
       : sql``;
-    const { rows } = await sql<any>`select i.id, i.name, i.description, i.sku, i.inventory_type, i.price,
-        i.cost, i.unit_of_measure_id, i.variation_count, l.name as location_name
-      from items i left join locations l on l.id = i.location_id
-      where i.account_id = ${actor.accountId}::uuid and i.id in (${sql.join(wanted)})
-        and not i.archived ${sold} ${atLocation}`.execute(this.database.db);
+    const read = async () => {
+      const { rows } = await sql<any>`select i.id, i.name, i.description, i.sku, i.inventory_type, i.price,
+          i.cost, i.unit_of_measure_id, i.variation_count, l.name as location_name
+        from items i left join locations l on l.id = i.location_id
+        where i.account_id = ${actor.accountId}::uuid and i.id in (${sql.join(wanted)})
+          and not i.archived ${sold} ${atLocation}`.execute(this.database.db);
+      return rows;
+    };
+    // A location-restricted user's items depend on stock, which moves with documents: always read.
+    const rows = actor.locationId
+      ? await read()
+      : await throughCache(
+          this.itemRows,
+          () => this.itemTablesVersion(),
+          `${actor.accountId}/${withSoldUnits ? 'with-sold' : 'unsold'}/`,
+          wanted,
+          read,
+        );
     return new Map(rows.map((row) => [row.id, lineItem(row)]));
+  }
+
+  /** The items' and locations' tables (an item row names its location): both as they were, or unknown. */
+  private itemTablesVersion(): string | undefined {
+    const items = this.runner.tablesVersion(itemListsProjector.name);
+    const locations = this.runner.tablesVersion(locationListsProjector.name);
+    return items === undefined || locations === undefined ? undefined : `${items}/${locations}`;
   }
 
   /** Variation locations by their integer id, with the variation's labels as they read now. */
@@ -81,6 +121,28 @@ export class DocumentLookups {
         and r.item_variation_location_id in (${sql.join(wanted)}) ${atLocation}`.execute(this.database.db);
     return new Map(rows.map((row) => [row.item_variation_location_id, lineVariation(row)]));
   }
+}
+
+/**
+ * The rows of `wanted` ids (keyed `prefix` + id): from `cache` when it holds every one of them under
+ * the tables' current version, else `read` (which reads them all), each row it finds kept under the
+ * version the read began at, if that did not move meanwhile. An id no row answers is read again
+ * next time.
+ */
+async function throughCache<V>(
+  cache: VersionedRowCache<any, V>,
+  version: () => V | undefined,
+  prefix: string,
+  wanted: readonly string[],
+  read: () => Promise<any[]>,
+): Promise<any[]> {
+  const readAt = version();
+  const kept = wanted.map((id) => cache.get(prefix + id, readAt));
+  if (kept.every((row) => row !== undefined)) return kept;
+  const rows = await read();
+  const now = version();
+  for (const row of rows) cache.set(prefix + row.id, row, readAt, now);
+  return rows;
 }
 
 /** Customer or supplier rows by id, as the domain takes a party: rates parsed, `kind` set where the row has none. */

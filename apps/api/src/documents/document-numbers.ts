@@ -1,18 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { isDomainError } from '@app/domain';
-import { EventMetadata } from '@app/event-store';
+import { NumberedCreate } from '@app/runtime';
 import { Actor } from '../auth/actor';
 import { Numbering } from '../records/numbering';
 import { RecordLimit } from '../records/record-limit';
-import { Decide } from './document-writes';
-
-/** Whose number is drawn, and when. */
-export interface NumberDraw {
-  sequence: string;
-  recordId: string;
-  metadata: EventMetadata;
-  now: string;
-}
+import { Decide, NumberedDecide, WriteMoment } from './document-writes';
 
 /** A type's numbers: the sequence they are drawn from, and how one is written into the creation's events. */
 export interface DocumentNumbering<E> {
@@ -24,9 +16,10 @@ export interface DocumentNumbering<E> {
 export const PACKING_LIST_SEQUENCE = 'packing_list';
 
 /**
- * The last step of a document's creation, once its decision accepted it: the account must have
- * room for one more record, then the document's number is drawn (so a refused request consumes
- * none) and written into the creation event.
+ * The last steps of a document's creation, once its decision accepted it: the account must have
+ * room for one more record, then the document's number is drawn and written into the creation
+ * event, which is appended in the same atomic append as the counter's record of the number (so a
+ * refused or failed request consumes none).
  */
 @Injectable()
 export class DocumentNumbers {
@@ -35,20 +28,33 @@ export class DocumentNumbers {
     private readonly recordLimit: RecordLimit,
   ) {}
 
-  /** A new document's `decide`, its events numbered once it accepted the creation. */
-  numberedCreation<S, E>(actor: Actor, numbering: DocumentNumbering<E>, decide: Decide<S, E>): Decide<S, E> {
-    return async (current, moment, revision) => {
-      const decision = await decide(current, moment, revision);
-      if (isDomainError(decision)) return decision;
-      const { id: recordId, metadata, now } = moment;
-      const number = await this.draw(actor, { sequence: numbering.sequence, recordId, metadata, now });
-      return numbering.numbered(decision, number);
+  /**
+   * A new document's `decide`, which also checks the record limit once it accepted the creation,
+   * and the draw that numbers its events and appends them with the counter's.
+   */
+  numberedCreation<S, E>(
+    actor: Actor,
+    numbering: DocumentNumbering<E>,
+    decide: Decide<S, E>,
+  ): NumberedDecide<S, E> {
+    let decidedAt: WriteMoment | undefined;
+    const numbered: NumberedCreate<E> = {
+      numbered: numbering.numbered,
+      draw: (appends) => {
+        const { id: recordId, metadata, now } = decidedAt!;
+        const request = { accountId: actor.accountId, sequence: numbering.sequence, recordId, metadata, now };
+        return this.numbering.append(request, appends);
+      },
     };
-  }
-
-  /** The record's number, once the account has room for it. */
-  async draw(actor: Actor, draw: NumberDraw): Promise<number> {
-    await this.recordLimit.assertRoomFor(actor);
-    return this.numbering.next({ accountId: actor.accountId, ...draw });
+    return {
+      decide: async (current, moment, revision) => {
+        decidedAt = moment;
+        const decision = await decide(current, moment, revision);
+        if (isDomainError(decision)) return decision;
+        await this.recordLimit.assertRoomFor(actor);
+        return decision;
+      },
+      numbered,
+    };
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Decision, isRecordId } from '@app/domain';
 import { EventMetadata, StreamAppend } from '@app/event-store';
 import { AggregateDefinition, DomainEvent } from '@app/event-store/aggregate';
-import { RecordWriter, resourceMissing } from '@app/runtime';
+import { NumberedCreate, RecordWriter, resourceMissing } from '@app/runtime';
 import { Actor, eventMetadata } from '../auth/actor';
 
 /*
@@ -33,24 +33,32 @@ type RecordOf<S> = S extends { status: 'live'; record: infer R } ? R : never;
 /** Decides on the document's state (at `revision`) as it is when the write runs. */
 export type Decide<S, E> = (current: S, moment: WriteMoment, revision: number) => Promise<Decision<E>>;
 
+/** A numbered creation: its decision, and the draw that numbers its events and appends them (DocumentNumbers). */
+export interface NumberedDecide<S, E> {
+  decide: Decide<S, E>;
+  numbered: NumberedCreate<E>;
+}
+
 /** Units or stock moved with the document's events, in the same atomic append. */
 type Alongside = () => StreamAppend[];
 
-/** A new document under a new id. */
+/** A new document under a new id, numbered in its append when `creation` says how. */
 export async function writeNewDocument<S extends DocumentState, E extends DomainEvent>(
   writer: RecordWriter,
   aggregate: AggregateDefinition<S, E>,
   actor: Actor,
-  decide: Decide<S, E>,
+  creation: Decide<S, E> | NumberedDecide<S, E>,
   alongside?: Alongside,
 ): Promise<DocumentWritten<RecordOf<S>, E>> {
   const id = randomUUID();
   const metadata = eventMetadata(actor);
+  const { decide, numbered } =
+    typeof creation === 'function' ? { decide: creation, numbered: undefined } : creation;
   const { state, revision, events } = await writer.write(
     aggregate,
     id,
     (current, at) => decide(current, { id, metadata, now: new Date().toISOString() }, at),
-    { metadata, fresh: true, alongside },
+    { metadata, fresh: true, alongside, numbered },
   );
   return { id, record: liveRecord(state), revision, events };
 }

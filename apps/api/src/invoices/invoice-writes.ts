@@ -47,8 +47,8 @@ export class InvoiceWrites {
 
   create(actor: Actor, input: InvoiceInput): Promise<InvoiceWritten> {
     let units: StreamAppend[] = [];
-    let number: number | undefined;
-    const decide = async (current: InvoiceState, { id, metadata, now }: WriteMoment) => {
+    const decide = async (current: InvoiceState, { id, now }: WriteMoment) => {
+      units = [];
       const context = await this.contexts.of(actor, current, input, now);
       const decision = decideInvoice(
         { type: 'CreateInvoice', id, invoice_number: 0, input },
@@ -57,11 +57,12 @@ export class InvoiceWrites {
       );
       if (isDomainError(decision)) return decision;
       units = await this.units.move(actor, id, [], linesOf(decision));
-      // Drawn once: a decision taken again (a unit's item moved meanwhile) keeps its number.
-      number ??= await this.numbers.draw(actor, { sequence: 'invoice', recordId: id, metadata, now });
-      return numberedInvoice(decision, number);
+      return decision;
     };
-    return writeNewDocument(this.writer, invoiceAggregate, actor, decide, () => units);
+    // Numbered in the append that takes its units: a unit moved meanwhile consumes no number.
+    const numbering = { sequence: 'invoice', numbered: numberedInvoice };
+    const creation = this.numbers.numberedCreation(actor, numbering, decide);
+    return writeNewDocument(this.writer, invoiceAggregate, actor, creation, () => units);
   }
 
   /**

@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { EventMetadata, EventStore, WrongExpectedVersionError } from '@app/event-store';
+import {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  StreamAppend,
+  WrongExpectedVersionError,
+} from '@app/event-store';
 import { counterStream, NUMBER_ASSIGNED } from '@app/processes';
 import { EVENT_STORE } from '../store/tokens';
 
 /** Draws before giving up: each concurrent draw that wins costs the others one more. */
 const MAX_ATTEMPTS = 50;
+
+/** Most requests numbered in one append; the rest wait for the next. */
+const MAX_BATCH = 64;
 
 /** Who a number goes to. */
 export interface NumberRequest {
@@ -16,6 +25,12 @@ export interface NumberRequest {
   now?: string;
 }
 
+/** A number and, for a numbered append (Numbering.append), the results of its appends in order. */
+export interface Numbered {
+  number: number;
+  results: AppendResult[];
+}
+
 interface Drawn {
   number: number;
   revision: number;
@@ -23,8 +38,17 @@ interface Drawn {
 
 interface Waiting {
   request: NumberRequest;
-  resolve(number: number): void;
+  /** The appends that go with the number, atomically with the counter's; none for a plain draw. */
+  appends?: (number: number) => StreamAppend[];
+  resolve(numbered: Numbered): void;
   reject(error: unknown): void;
+}
+
+/** A waiter's place in one append: its number and its own appends. */
+interface Place {
+  waiting: Waiting;
+  number: number;
+  appends: StreamAppend[];
 }
 
 /**
@@ -34,7 +58,10 @@ interface Waiting {
  * recorded with the revision it was read at, so two processes never give the same one (the loser
  * draws again); within a process, requests for one counter queue and each draw records all those
  * waiting in one append, so a busy account's creations share a round trip instead of racing for
- * it. A crash between the counter's append and the record's leaves a gap, never a duplicate.
+ * it. A creation can be appended with its number (`append`): the counter's event and the record's
+ * land in one atomic append, so a failed creation consumes no number and a crash leaves no gap;
+ * a plain draw (`next`), appended alone before the record's own append, leaves a gap when a crash
+ * comes between them, never a duplicate.
  */
 @Injectable()
 export class Numbering {
@@ -45,55 +72,123 @@ export class Numbering {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   /** The next number of the request's sequence, recorded as given to its record. */
-  next(request: NumberRequest): Promise<number> {
+  async next(request: NumberRequest): Promise<number> {
+    return (await this.enqueue(request)).number;
+  }
+
+  /**
+   * The next number, recorded in one atomic append with `appends(number)` (a creation's events
+   * with the number written in): both land or neither. A conflict on one of those streams (another
+   * writer moved it) is thrown, and no number is consumed; the counter moving is drawn again here.
+   */
+  append(request: NumberRequest, appends: (number: number) => StreamAppend[]): Promise<Numbered> {
+    return this.enqueue(request, appends);
+  }
+
+  private enqueue(request: NumberRequest, appends?: (number: number) => StreamAppend[]): Promise<Numbered> {
     const streamId = counterStream(request.accountId, request.sequence);
-    return new Promise<number>((resolve, reject) => {
+    return new Promise<Numbered>((resolve, reject) => {
+      const waiting = { request, appends, resolve, reject };
       const queue = this.waiting.get(streamId);
-      if (queue) return void queue.push({ request, resolve, reject });
-      this.waiting.set(streamId, [{ request, resolve, reject }]);
+      if (queue) return void queue.push(waiting);
+      this.waiting.set(streamId, [waiting]);
       void this.drain(streamId);
     });
   }
 
   /** Draws for everyone waiting on the counter, again and again until nobody waits. */
   private async drain(streamId: string): Promise<void> {
-    for (
-      let queue = this.waiting.get(streamId);
-      queue && queue.length > 0;
-      queue = this.waiting.get(streamId)
-    ) {
-      const batch = queue.splice(0);
+    const queue = this.waiting.get(streamId)!;
+    while (queue.length > 0) {
+      const batch = queue.splice(0, MAX_BATCH);
       try {
-        const first = await this.record(streamId, batch);
-        batch.forEach((waiter, i) => waiter.resolve(first + i));
+        const left = await this.record(streamId, batch);
+        queue.unshift(...left);
       } catch (error) {
-        batch.forEach((waiter) => waiter.reject(error));
+        batch.forEach((waiting) => waiting.reject(error));
       }
     }
     this.waiting.delete(streamId);
   }
 
   /**
-   * Appends one number per waiter after the last recorded; returns the first. The counter's last
-   * number and revision are remembered from this process's previous draw, so a draw is one
-   * append; when another process drew meanwhile, the append fails and the counter is read again.
+   * Appends one number per waiter after the last recorded, with each waiter's appends, in ONE
+   * atomic append, and answers each waiter numbered in it; gives back those left for the next
+   * append (their appends touch a stream already in this one). The counter's last number and
+   * revision are remembered from this process's previous draw, so a draw is one append; when
+   * another process drew meanwhile, the append fails and the counter is read again. A waiter whose
+   * own stream was not as expected is refused alone, and the others are appended without it.
    */
-  private async record(streamId: string, batch: readonly Waiting[]): Promise<number> {
+  private async record(streamId: string, batch: Waiting[]): Promise<Waiting[]> {
     for (let attempt = 1; ; attempt++) {
       const last = this.lastDrawn.get(streamId) ?? (await this.readLast(streamId));
-      const first = last ? last.number + 1 : 1;
+      const { places, left } = this.placed(streamId, batch, last ? last.number + 1 : 1);
+      if (places.length === 0) return left;
+      const counter: StreamAppend = {
+        streamId,
+        events: places.map(({ waiting, number }) => this.assigned(waiting.request, number)),
+        expectedRevision: last ? last.revision : 'no_stream',
+      };
+      const own = places.flatMap((place) => place.appends);
       try {
-        const events = batch.map(({ request }, i) => this.assigned(request, first + i));
-        const { nextExpectedRevision } = await this.store.appendToStream(streamId, events, {
-          expectedRevision: last ? last.revision : 'no_stream',
-        });
-        this.lastDrawn.set(streamId, { number: first + batch.length - 1, revision: nextExpectedRevision });
-        return first;
+        const results =
+          own.length === 0
+            ? [
+                await this.store.appendToStream(streamId, counter.events, {
+                  expectedRevision: counter.expectedRevision,
+                }),
+              ]
+            : await this.store.appendToStreams([counter, ...own]);
+        const lastNumber = places[places.length - 1].number;
+        this.lastDrawn.set(streamId, { number: lastNumber, revision: results[0].nextExpectedRevision });
+        let at = 1;
+        for (const { waiting, number, appends } of places) {
+          waiting.resolve({ number, results: results.slice(at, (at += appends.length)) });
+        }
+        return left;
       } catch (error) {
+        const culprit =
+          error instanceof WrongExpectedVersionError && error.streamId !== streamId
+            ? places.find((place) => place.appends.some((a) => a.streamId === error.streamId))
+            : undefined;
+        if (culprit) {
+          // Its own stream moved (another writer): it alone is refused, the counter did not move.
+          culprit.waiting.reject(error);
+          batch = batch.filter((waiting) => waiting !== culprit.waiting);
+          if (batch.length === 0) return left;
+          continue;
+        }
         this.lastDrawn.delete(streamId);
-        if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_ATTEMPTS) throw error;
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_ATTEMPTS) {
+          places.forEach((place) => place.waiting.reject(error));
+          return left;
+        }
       }
     }
+  }
+
+  /**
+   * The batch's numbers from `first` on, in order, and each waiter's appends for its number; a
+   * waiter whose appends touch a stream already placed (the counter, or another waiter's) waits
+   * for the next append, as one atomic append names each stream once.
+   */
+  private placed(streamId: string, batch: Waiting[], first: number): { places: Place[]; left: Waiting[] } {
+    const streams = new Set([streamId]);
+    const places: Place[] = [];
+    const left: Waiting[] = [];
+    for (const waiting of batch) {
+      const number = first + places.length;
+      const appends = waiting.appends?.(number) ?? [];
+      if (appends.some((a) => a.streamId === streamId))
+        throw new Error(`A numbered append may not append to its own counter, ${streamId}`);
+      if (appends.some((a) => streams.has(a.streamId))) {
+        left.push(waiting);
+        continue;
+      }
+      appends.forEach((a) => streams.add(a.streamId));
+      places.push({ waiting, number, appends });
+    }
+    return { places, left };
   }
 
   private async readLast(streamId: string): Promise<Drawn | undefined> {

@@ -21,6 +21,8 @@ import { webhookEndpointsProjector } from './webhook-endpoints';
 
 export { operatorRecordsProjector } from './operator-records';
 export { partyListsProjector } from './party-lists';
+export { itemListsProjector } from './item-lists';
+export { locationListsProjector } from './location-lists';
 export { keyedWritesProjector } from './keyed-writes';
 export { listStates } from './item-counts';
 export {

@@ -42,6 +42,24 @@ export interface WriteOptions {
   alongside?: () => StreamAppend[];
 }
 
+/**
+ * A create whose number is drawn in its own append (a `fresh` write's `numbered`): the counter's
+ * record of the number and the record's creation land together or not at all, so a refused or
+ * failed create consumes no number and a crash leaves neither a gap nor a duplicate.
+ */
+export interface NumberedCreate<E> {
+  /** The decided creation's events with `number` written in. */
+  numbered(events: E[], number: number): E[];
+  /**
+   * Draws the next number and appends `appends(number)` (the create's appends for that number,
+   * the record's own last) atomically with the counter's record of it, the counter expected at
+   * the revision the number was drawn at; draws again when the counter moved meanwhile. A
+   * conflict on one of the create's own streams is thrown (the create is decided again). The
+   * number drawn, and the results of the create's appends in their order.
+   */
+  draw(appends: (number: number) => StreamAppend[]): Promise<{ number: number; results: AppendResult[] }>;
+}
+
 export interface WriteResult<S, E> {
   /** The record after the write (the loaded state when nothing was appended). */
   state: S;
@@ -87,7 +105,7 @@ export class RecordWriter {
     definition: AggregateDefinition<S, E>,
     id: string,
     decide: DecideOn<S, E>,
-    options: WriteOptions,
+    options: WriteOptions & { numbered?: NumberedCreate<E> },
   ): Promise<WriteResult<S, E>> {
     if (options.fresh) return this.create(definition, id, decide, options);
     const { metadata, ifMatch, alongside } = options;
@@ -109,26 +127,39 @@ export class RecordWriter {
   /**
    * A new stream: decided on the initial state, appended expecting none. With `alongside`, the
    * other streams' appends land with it or not at all; one of them moved meanwhile (another
-   * writer) decides again, up to ALONGSIDE_DECISIONS.
+   * writer) decides again, up to ALONGSIDE_DECISIONS. With `numbered`, the accepted creation is
+   * numbered and appended by the number's draw, in the same atomic append as the counter's.
    */
   private async create<S, E extends DomainEvent>(
     definition: AggregateDefinition<S, E>,
     id: string,
     decide: DecideOn<S, E>,
-    options: WriteOptions,
+    options: WriteOptions & { numbered?: NumberedCreate<E> },
   ): Promise<WriteResult<S, E>> {
-    const { metadata } = options;
+    const { metadata, numbered } = options;
     const initial = definition.initialState;
     const streamId = streamName(definition, id);
     for (let attempt = 1; ; attempt++) {
-      const events = await decide(initial, -1);
+      let events = await decide(initial, -1);
       if (isDomainError(events)) throw events;
       if (events.length === 0) return { state: initial, revision: -1, events, position: undefined };
-      const data = events.map((event) => toEventData(event, options));
       const others = options.alongside?.() ?? [];
       let appended: AppendResult;
       try {
-        appended = await this.repository.append(definition, id, data, 'no_stream', others);
+        if (numbered) {
+          const decided = events;
+          const own = (number: number): StreamAppend => ({
+            streamId,
+            events: numbered.numbered(decided, number).map((event) => toEventData(event, options)),
+            expectedRevision: 'no_stream',
+          });
+          const drawn = await numbered.draw((number) => [...others, own(number)]);
+          events = numbered.numbered(decided, drawn.number);
+          appended = drawn.results[drawn.results.length - 1];
+        } else {
+          const data = events.map((event) => toEventData(event, options));
+          appended = await this.repository.append(definition, id, data, 'no_stream', others);
+        }
       } catch (error) {
         const elsewhere = error instanceof WrongExpectedVersionError && error.streamId !== streamId;
         if (elsewhere && attempt < ALONGSIDE_DECISIONS) continue;
