@@ -1,5 +1,6 @@
 // The two rewrites scripts/bundle-dist.js makes of esbuild's output (test/bundle-source-map.spec.ts).
 'use strict';
+const { decode, encode } = require('@jridgewell/sourcemap-codec');
 
 /**
  * The source map without node_modules' code, and with one segment per original line: Node decodes
@@ -15,46 +16,28 @@ function ownMappingsOnly(map, shiftColumn) {
   });
   const names = [];
   const nameIndex = new Map();
-  // Fields are relative to the previous segment's: decoded ones to the map's, encoded to the kept.
-  const read = { source: 0, line: 0, column: 0, name: 0 };
-  const written = { source: 0, line: 0, column: 0, name: 0 };
-  const lines = map.mappings.split(';').map((group, line) => {
-    let generated = 0;
-    let writtenGenerated = 0;
-    let last; // the last segment written on this line: undefined, 'unmapped' or `${source}:${line}`
-    const out = [];
-    for (const segment of group ? group.split(',') : []) {
-      const fields = decodeVlq(segment);
-      generated += fields[0];
-      let key = 'unmapped';
-      if (fields.length >= 4) {
-        read.source += fields[1];
-        read.line += fields[2];
-        read.column += fields[3];
-        if (fields.length === 5) read.name += fields[4];
-        if (newIndex[read.source] !== undefined) key = `${newIndex[read.source]}:${read.line}`;
-      }
+  const lines = decode(map.mappings).map((segments, line) => {
+    const kept = [];
+    let last; // the last segment kept on this line: undefined, 'unmapped' or `${source}:${line}`
+    for (const [generated, source, sourceLine, sourceColumn, name] of segments) {
+      const own = source === undefined ? undefined : newIndex[source];
+      const key = own === undefined ? 'unmapped' : `${own}:${sourceLine}`;
       if (key === last || (key === 'unmapped' && last === undefined)) continue;
       last = key;
       const column = shiftColumn(line, generated);
-      const encoded = [column - writtenGenerated];
-      writtenGenerated = column;
-      if (key !== 'unmapped') {
-        const source = newIndex[read.source];
-        encoded.push(source - written.source, read.line - written.line, read.column - written.column);
-        Object.assign(written, { source, line: read.line, column: read.column });
-        if (fields.length === 5) {
-          let index = nameIndex.get(read.name);
-          if (index === undefined) nameIndex.set(read.name, (index = names.push(map.names[read.name]) - 1));
-          encoded.push(index - written.name);
-          written.name = index;
-        }
-      }
-      out.push(encodeVlq(encoded));
+      if (own === undefined) kept.push([column]);
+      else if (name === undefined) kept.push([column, own, sourceLine, sourceColumn]);
+      else kept.push([column, own, sourceLine, sourceColumn, keptName(name)]);
     }
-    return out.join(',');
+    return kept;
   });
-  return { ...map, sources, names, mappings: lines.join(';') };
+  return { ...map, sources, names, mappings: encode(lines) };
+
+  function keptName(name) {
+    let index = nameIndex.get(name);
+    if (index === undefined) nameIndex.set(name, (index = names.push(map.names[name]) - 1));
+    return index;
+  }
 }
 
 /**
@@ -89,41 +72,6 @@ function asciiOnly(source) {
     return column + 5 * before;
   };
   return { text: lines.join('\n'), shiftColumn };
-}
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const DIGIT = new Map([...BASE64].map((char, index) => [char, index]));
-
-function decodeVlq(segment) {
-  const values = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of segment) {
-    const digit = DIGIT.get(char);
-    value += (digit & 31) << shift;
-    if (digit & 32) {
-      shift += 5;
-    } else {
-      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-      value = 0;
-      shift = 0;
-    }
-  }
-  return values;
-}
-
-function encodeVlq(values) {
-  let out = '';
-  for (const value of values) {
-    let rest = value < 0 ? (-value << 1) | 1 : value << 1;
-    do {
-      let digit = rest & 31;
-      rest >>>= 5;
-      if (rest) digit |= 32;
-      out += BASE64[digit];
-    } while (rest);
-  }
-  return out;
 }
 
 module.exports = { asciiOnly, ownMappingsOnly };
