@@ -108,6 +108,8 @@ export async function replayInto(
 
 /** The events of `events` (in log order) at or before `until`. */
 export function upTo(events: RecordedEvent[], until: Position): RecordedEvent[] {
+  // A page wholly before `until` (all but the last of a replay) is known from its last event.
+  if (events.length === 0 || comparePositions(events[events.length - 1].position, until) <= 0) return events;
   const end = events.findIndex((e) => comparePositions(e.position, until) > 0);
   return end < 0 ? events : events.slice(0, end);
 }
