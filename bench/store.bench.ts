@@ -42,7 +42,9 @@ async function pairedRounds(
       base = (await timed(baseline)).seconds;
     }
     all.push({ baseline: base, measure: meas, ratio: base / meas });
-    log(`${label} round ${r + 1}: ratio ${round(base / meas, 3)} (${round(meas, 2)} s vs ${round(base, 2)} s)`);
+    log(
+      `${label} round ${r + 1}: ratio ${round(base / meas, 3)} (${round(meas, 2)} s vs ${round(base, 2)} s)`,
+    );
   }
   return { ...medianRound(all), ratios: all.map((a) => round(a.ratio, 3)) };
 }
@@ -200,7 +202,12 @@ async function rebuildFigures({ name, database, store }: BenchTarget) {
     peakMb = Math.max(peakMb, rebuilt.peakMb);
     startMb = Math.min(startMb, rebuilt.startMb);
   };
-  const median = await pairedRounds('rebuild', large ? 1 : rounds(name === 'postgres' ? 3 : 5), select, rebuild);
+  const median = await pairedRounds(
+    'rebuild',
+    large ? 1 : rounds(name === 'postgres' ? 3 : 5),
+    select,
+    rebuild,
+  );
   const rows = await countRows(database, 'bench_event_list');
   if (rows !== inLog) throw new Error(`rebuild wrote ${rows} rows for ${inLog} events`);
   await runner.stop();

@@ -4,7 +4,7 @@ import { fastParameter } from './array-literal';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { prepareValue } = require('pg/lib/utils') as { prepareValue(value: unknown): unknown };
 
-describe('a projector batch\'s array parameter', () => {
+describe("a projector batch's array parameter", () => {
   it.each([
     ['plain strings', ['a', 'b c', '']],
     ['strings with quotes and backslashes', ['say "hi"', 'C:\\path', '\\"', '{,}']],
