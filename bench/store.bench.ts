@@ -9,13 +9,45 @@ import { sql } from 'kysely';
 import { AggregateRepository, KyselySnapshotStore, visibleBound } from '@app/event-store';
 import { ProjectionRunner } from '@app/read-models';
 import { benchTargets, BenchTarget } from './support/stores';
-import { concurrently, log, round, timed } from './support/measure';
+import { concurrently, log, medianRound, round, timed } from './support/measure';
 import { sampleBatch } from './support/events';
 import { eventListProjector } from './support/list-projector';
 import { peakRss } from './support/rss';
 
 const WRITERS = 16;
 const quick = process.env.BENCH_QUICK === '1';
+/** Paired rounds of baseline and measure (STORE_ROUNDS overrides); the round of median ratio counts. */
+const rounds = (full: number) => Number(process.env.STORE_ROUNDS ?? (quick ? 2 : full));
+
+/**
+ * Baseline and measure in `count` short rounds, the order swapped every round so that neither
+ * always runs first (a warm cache, a neighbour starting up); each round's ratio is the baseline's
+ * time over the measure's, and the round of median ratio counts (see medianRound): a noisy
+ * neighbour during a round moves that round's ratio, not the figure.
+ */
+async function pairedRounds(
+  label: string,
+  count: number,
+  baseline: () => Promise<unknown>,
+  measure: () => Promise<unknown>,
+): Promise<{ baseline: number; measure: number; ratio: number; ratios: number[] }> {
+  const all: { baseline: number; measure: number; ratio: number }[] = [];
+  for (let r = 0; r < count; r++) {
+    let base: number, meas: number;
+    if (r % 2 === 0) {
+      base = (await timed(baseline)).seconds;
+      meas = (await timed(measure)).seconds;
+    } else {
+      meas = (await timed(measure)).seconds;
+      base = (await timed(baseline)).seconds;
+    }
+    all.push({ baseline: base, measure: meas, ratio: base / meas });
+    log(
+      `${label} round ${r + 1}: ratio ${round(base / meas, 3)} (${round(meas, 2)} s vs ${round(base, 2)} s)`,
+    );
+  }
+  return { ...medianRound(all), ratios: all.map((a) => round(a.ratio, 3)) };
+}
 
 async function main(): Promise<void> {
   const results: Record<string, Record<string, unknown>> = {};
@@ -71,20 +103,16 @@ async function appendFigures({ name, database, store }: BenchTarget) {
       });
     });
 
-  // Interleaved twice, best of each, so a noisy neighbour hurts both sides alike.
-  const rawTimes: number[] = [];
-  const appendTimes: number[] = [];
-  for (let round = 0; round < 2; round++) {
-    rawTimes.push((await timed(raw)).seconds);
-    appendTimes.push((await timed(append)).seconds);
-  }
-  const rawRate = events / Math.min(...rawTimes);
-  const appendRate = events / Math.min(...appendTimes);
-  log(`append: ${round(appendRate, 0)} events/s, raw insert: ${round(rawRate, 0)} events/s`);
+  await timed(append); // warm: the first statements' plans, the pool's connections
+  const median = await pairedRounds('append', rounds(7), raw, append);
+  const rawRate = events / median.baseline;
+  const appendRate = events / median.measure;
+  log(`append: ${round(appendRate, 0)} events/s, raw insert: ${round(rawRate, 0)} events/s (median round)`);
   return {
     append_events_per_s: round(appendRate, 0),
     raw_insert_events_per_s: round(rawRate, 0),
-    append_ratio: round(appendRate / rawRate, 3),
+    append_ratio: round(median.ratio, 3),
+    append_ratios: median.ratios,
   };
 }
 
@@ -132,8 +160,8 @@ const largeRebuild = Number(process.env.STORE_REBUILD_EVENTS ?? 0);
 
 /**
  * Events through the projection runner into a list table, against a raw keyset SELECT of the
- * events; the process's peak RSS sampled during each rebuild. Select and rebuild alternate twice
- * and the best of each counts, as for appends.
+ * events; the process's peak RSS sampled during each rebuild. Select and rebuild alternate in
+ * paired rounds and the median round counts, as for appends.
  */
 async function rebuildFigures({ name, database, store }: BenchTarget) {
   const large = name === 'postgres' && largeRebuild > 0;
@@ -163,36 +191,41 @@ async function rebuildFigures({ name, database, store }: BenchTarget) {
     });
     catchUpRate = inLog / catchUp.seconds;
   }
-  const selectTimes: number[] = [];
-  const rebuildTimes: number[] = [];
   let peakMb = 0;
   let startMb = Infinity;
-  for (let round = 0; round < (large ? 1 : 2); round++) {
-    const selected = await timed(() => rawSelect(database, batch));
-    if (selected.result !== inLog) throw new Error(`raw select read ${selected.result} of ${inLog} events`);
-    selectTimes.push(selected.seconds);
-    const rebuilt = await peakRss(() => timed(() => runner.rebuild(eventListProjector.name)));
-    rebuildTimes.push(rebuilt.result.seconds);
+  const select = async () => {
+    const selected = await rawSelect(database, batch);
+    if (selected !== inLog) throw new Error(`raw select read ${selected} of ${inLog} events`);
+  };
+  const rebuild = async () => {
+    const rebuilt = await peakRss(() => runner.rebuild(eventListProjector.name));
     peakMb = Math.max(peakMb, rebuilt.peakMb);
     startMb = Math.min(startMb, rebuilt.startMb);
-    const rows = await countRows(database, 'bench_event_list');
-    if (rows !== inLog) throw new Error(`rebuild wrote ${rows} rows for ${inLog} events`);
-  }
+  };
+  const median = await pairedRounds(
+    'rebuild',
+    large ? 1 : rounds(name === 'postgres' ? 3 : 5),
+    select,
+    rebuild,
+  );
+  const rows = await countRows(database, 'bench_event_list');
+  if (rows !== inLog) throw new Error(`rebuild wrote ${rows} rows for ${inLog} events`);
   await runner.stop();
-  const selectRate = inLog / Math.min(...selectTimes);
-  const rebuildRate = inLog / Math.min(...rebuildTimes);
+  const selectRate = inLog / median.baseline;
+  const rebuildRate = inLog / median.measure;
   log(
-    `rebuild: ${round(rebuildRate, 0)} events/s in ${round(Math.min(...rebuildTimes), 1)} s` +
+    `rebuild: ${round(rebuildRate, 0)} events/s in ${round(median.measure, 1)} s` +
       (catchUpRate ? ` (catch-up ${round(catchUpRate, 0)}/s)` : '') +
       `, raw select: ${round(selectRate, 0)} events/s; RSS ${round(startMb, 0)} MB before, peak ${round(peakMb, 0)} MB`,
   );
   return {
     rebuild_events: inLog,
-    rebuild_seconds: round(Math.min(...rebuildTimes), 1),
+    rebuild_seconds: round(median.measure, 1),
     rebuild_events_per_s: round(rebuildRate, 0),
     ...(catchUpRate ? { catch_up_events_per_s: round(catchUpRate, 0) } : {}),
     raw_select_events_per_s: round(selectRate, 0),
-    rebuild_ratio: round(rebuildRate / selectRate, 3),
+    rebuild_ratio: round(median.ratio, 3),
+    rebuild_ratios: median.ratios,
     rebuild_rss_start_mb: round(startMb, 0),
     rebuild_rss_peak_mb: round(peakMb, 0),
   };

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { DatabaseError, Pool, PoolClient } from 'pg';
+import { fastParameter } from './array-literal';
 import { isConnectionFault, restateConnectionFault } from './connection-faults';
 
 /**
@@ -93,7 +94,7 @@ function sendTogether(client: PoolClient, statements: readonly CompiledQuery[]):
   ).connection?.stream;
   socket?.cork?.();
   try {
-    return statements.map((s) => client.query(s.sql, s.parameters as unknown[]));
+    return statements.map((s) => client.query(s.sql, s.parameters.map(fastParameter)));
   } finally {
     socket?.uncork?.();
   }

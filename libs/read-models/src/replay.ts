@@ -52,7 +52,11 @@ export async function dropSchema(db: Kysely<any>, target: string): Promise<void>
 
 /**
  * Applies the events after `from` up to `until` (never beyond) into the target, a batch per
- * transaction; the next page is read meanwhile. Returns where it stopped: `until`'s last event.
+ * transaction; the next page is read meanwhile, and a pipelined batch's statements are made while
+ * the batch before it is still being written (see writeLater), so the server's write of one batch,
+ * this process's parsing of the next page and its projecting of the one after overlap. Batches are
+ * still written one after another, in the log's order. Returns where it stopped: `until`'s last
+ * event, once every batch up to it has committed.
  */
 export async function replayInto(
   options: ReplayOptions,
@@ -68,24 +72,44 @@ export async function replayInto(
   };
   let cursor: Checkpoint = from;
   let next = read(cursor);
-  for (;;) {
-    signal?.throwIfAborted();
-    const page = await next;
-    const batch = upTo(page, until);
-    if (batch.length === 0) return cursor;
-    const last = batch[batch.length - 1].position;
-    const more = batch.length === page.length && comparePositions(last, until) < 0;
-    if (more) next = read(last);
-    await applyInto(db, projector, target, wantedBy(projector, batch), pipeline);
-    cursor = last;
-    counter.done += batch.length;
+  // The batch before, sent and not yet committed: its events and where it ends.
+  let writing: { done: Promise<void>; events: number; last: Position } | undefined;
+  const committed = async () => {
+    if (!writing) return;
+    await writing.done;
+    cursor = writing.last;
+    counter.done += writing.events;
+    writing = undefined;
     await options.onProgress?.({ done: counter.done, total: counter.done + estimateLag(until, cursor) });
-    if (!more) return cursor;
+  };
+  try {
+    for (;;) {
+      signal?.throwIfAborted();
+      const page = await next;
+      const batch = upTo(page, until);
+      if (batch.length === 0) break;
+      const last = batch[batch.length - 1].position;
+      const more = batch.length === page.length && comparePositions(last, until) < 0;
+      if (more) next = read(last);
+      const write = await writeLater(db, projector, target, wantedBy(projector, batch), pipeline);
+      await committed(); // in order: a batch is sent once the one before it has committed
+      const done = write();
+      done.catch(() => undefined); // awaited in committed()
+      writing = { done, events: batch.length, last };
+      if (!more) break;
+    }
+    await committed();
+    return cursor;
+  } catch (error) {
+    await writing?.done.catch(() => undefined); // no write left in flight behind the caller's cleanup
+    throw error;
   }
 }
 
 /** The events of `events` (in log order) at or before `until`. */
 export function upTo(events: RecordedEvent[], until: Position): RecordedEvent[] {
+  // A page wholly before `until` (all but the last of a replay) is known from its last event.
+  if (events.length === 0 || comparePositions(events[events.length - 1].position, until) <= 0) return events;
   const end = events.findIndex((e) => comparePositions(e.position, until) > 0);
   return end < 0 ? events : events.slice(0, end);
 }
@@ -109,15 +133,39 @@ export async function applyInto(
   events: RecordedEvent[],
   pipeline?: Pipeline,
 ): Promise<void> {
-  if (events.length === 0) return;
-  const prepared = await projector.prepare?.(db, events, target);
-  if (db.isTransaction) return projector.apply(db as Transaction<any>, events, target, prepared);
-  if (pipeline && projector.writesOnly) {
-    const writes = await recordWrites(projector, events, target, prepared);
-    return pipeline(asTransaction([RELAXED_COMMIT, ...writes])); // a schema of one's own, as below
+  const write = await writeLater(db, projector, target, events, pipeline);
+  await write();
+}
+
+/**
+ * applyInto in two steps: what can be done before the write is sent, then the write. A write-only
+ * projector without prepare, given a pipeline, has its statements made in the first step (they
+ * depend on the events alone, never on what the database holds): the caller makes them while the
+ * batch before is still being written, and sends them once it has committed. Any other projector
+ * reads or writes in turn, so all of its work waits for the second step.
+ */
+export async function writeLater(
+  db: Kysely<any>,
+  projector: Projector,
+  target: string,
+  events: RecordedEvent[],
+  pipeline?: Pipeline,
+): Promise<() => Promise<void>> {
+  if (events.length === 0) return async () => undefined;
+  if (pipeline && projector.writesOnly && !projector.prepare && !db.isTransaction) {
+    const writes = await recordWrites(projector, events, target);
+    return () => pipeline(asTransaction([RELAXED_COMMIT, ...writes])); // a schema of one's own, as below
   }
-  await db.transaction().execute(async (trx) => {
-    await relaxCommitDurability(trx); // a schema of one's own: a crash only means replaying again
-    await projector.apply(trx, events, target, prepared);
-  });
+  return async () => {
+    const prepared = await projector.prepare?.(db, events, target);
+    if (db.isTransaction) return projector.apply(db as Transaction<any>, events, target, prepared);
+    if (pipeline && projector.writesOnly) {
+      const writes = await recordWrites(projector, events, target, prepared);
+      return pipeline(asTransaction([RELAXED_COMMIT, ...writes]));
+    }
+    await db.transaction().execute(async (trx) => {
+      await relaxCommitDurability(trx); // a schema of one's own: a crash only means replaying again
+      await projector.apply(trx, events, target, prepared);
+    });
+  };
 }

@@ -25,12 +25,14 @@ export type EventStoreDb = Kysely<EventStoreSchema>;
 /**
  * An events row as read: position and transaction id as text, so no bigint is rounded. Their
  * aliases differ from the columns' names on purpose: ORDER BY prefers an output column of the
- * same name, and these would then sort as text.
+ * same name, and these would then sort as text. recorded_at comes as milliseconds since the epoch
+ * (truncated, as a Date holds it): a Date made from a number costs a fraction of parsing the
+ * timestamp's text, on the server (no text to format) and here, and a rebuild reads every event.
  */
 export interface EventRow extends AppendedColumns {
   position_text: string;
   transaction_id_text: string;
-  recorded_at: Date;
+  recorded_at_ms: number | string;
 }
 
 export const eventColumns = [
@@ -42,7 +44,7 @@ export const eventColumns = [
   'type',
   'data',
   'metadata',
-  'recorded_at',
+  sql<number>`trunc(extract(epoch from recorded_at) * 1000)::int8`.as('recorded_at_ms'),
 ] as const;
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {
@@ -54,6 +56,6 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     data: row.data,
     metadata: row.metadata,
     position: { commit: BigInt(row.transaction_id_text), prepare: BigInt(row.position_text) },
-    recordedAt: row.recorded_at,
+    recordedAt: new Date(Number(row.recorded_at_ms)),
   };
 }
