@@ -4,7 +4,7 @@ import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { batchIds, batchRows } from './batch-rows';
 import { changedValue } from './pending-records';
-import { hasTrigrams } from './trigrams';
+import { hasTrigrams, trigramIndex } from './trigrams';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -195,7 +195,7 @@ async function createListTable(
   for (const { name, definition, unique } of list.indexes) await index(name, definition, unique);
   if (list.searchColumns.length > 0 && (await hasTrigrams(db))) {
     for (const column of list.searchColumns) {
-      await index(`${list.table}_${column}_trgm_idx`, `using gin (lower(${column}) gin_trgm_ops)`);
+      await index(`${list.table}_${column}_trgm_idx`, trigramIndex(column));
     }
   }
 }

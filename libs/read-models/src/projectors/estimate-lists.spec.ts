@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   documentCreated,
   firstEditChanges,
@@ -163,5 +164,13 @@ describe.each(testDatabases())('estimate_lists projector on $name', (target) => 
       'estimates_salesperson_idx',
       'estimates_status_idx',
     ]);
+  });
+
+  it('bounds the trigram indexes pending lists, which every search reads whole', async () => {
+    await project('pending', []);
+    const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes
+      where schemaname = 'pending' and indexname like '%trgm%'`.execute(spec.db());
+    expect(rows).toHaveLength(3);
+    for (const { indexdef } of rows) expect(indexdef).toMatch(/gin_pending_list_limit='?256'?/);
   });
 });

@@ -54,6 +54,6 @@ export const ESTIMATE_LIST: DocumentListDeclaration<EstimateEvent['type']> = {
  */
 export const estimateListsProjector = documentListProjector({
   name: 'estimate_lists',
-  version: 1,
+  version: 2,
   list: ESTIMATE_LIST,
 });

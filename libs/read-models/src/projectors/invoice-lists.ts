@@ -334,7 +334,7 @@ async function insertIgnoringKnown(
  */
 export const invoiceListsProjector = documentListProjector({
   name: 'invoice_lists',
-  version: 3,
+  version: 4,
   list: INVOICE_LIST,
   children: INVOICE_CHILDREN,
 });

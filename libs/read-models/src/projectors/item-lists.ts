@@ -2,7 +2,7 @@ import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
 import { batchRows } from './batch-rows';
-import { hasTrigrams } from './trigrams';
+import { hasTrigrams, trigramIndex } from './trigrams';
 import { createItemCounts } from './item-counts';
 import { domainEvent, RecordedDomainEvent } from './domain-events';
 
@@ -109,9 +109,6 @@ const ACTIVE = ITEM_ACTIVE_PREDICATE;
 /** Text searched by `q` (a substring, case-insensitive), each with a trigram index where possible. */
 export const ITEM_SEARCH_COLUMNS = ['name', 'sku', 'barcode', 'serial_number'] as const;
 
-/** The trigram indexes' pending list (new entries a search reads one by one until merged), in kB. */
-const PENDING_LIST_KB = 256;
-
 async function createTable(db: Kysely<any>, schema: string): Promise<void> {
   let create = db.schema
     .withSchema(schema)
@@ -138,15 +135,9 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
   await sql`create unique index items_number_idx on ${on} (account_id, item_number)`.execute(db);
   if (await hasTrigrams(db)) {
     for (const column of ITEM_SEARCH_COLUMNS) {
-      // Only the rows with a value (a null never matches; most items have no serial number), and a
-      // pending list of at most 256 kB: a search reads the whole list of new entries not yet merged
-      // into the index, which by default grows to 4 MB until a vacuum merges it (none on PGlite,
-      // none where autovacuum is off): 20-50 ms a search at 100,000 items, against about 1 ms.
-      const where = column === 'name' ? '' : ` where ${column} is not null`;
-      await index(
-        `items_${column}_trgm_idx`,
-        `using gin (lower(${column}) gin_trgm_ops) with (gin_pending_list_limit = ${PENDING_LIST_KB})${where}`,
-      );
+      // Only the rows with a value (a null never matches; most items have no serial number).
+      const where = column === 'name' ? undefined : `${column} is not null`;
+      await index(`items_${column}_trgm_idx`, trigramIndex(column, where));
     }
   }
 }

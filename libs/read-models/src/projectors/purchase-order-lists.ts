@@ -137,6 +137,6 @@ export const PURCHASE_ORDER_DATE_COLUMNS = dateColumnsOf(PURCHASE_ORDER_LIST);
  */
 export const purchaseOrderListsProjector = documentListProjector({
   name: 'purchase_order_lists',
-  version: 1,
+  version: 2,
   list: PURCHASE_ORDER_LIST,
 });

@@ -196,7 +196,7 @@ async function writeLinkedInvoices(
 export const salesOrderListsProjector = documentListProjector({
   name: 'sales_order_lists',
   // 2: has_packing_lists, left_to_pack, left_to_pack_with_service (the list's block reasons).
-  version: 2,
+  version: 3,
   list: SALES_ORDER_LIST,
   children: SALES_ORDER_INVOICES,
 });
