@@ -1,5 +1,5 @@
 import { comparePositions, EventStore, Position, RecordedEvent } from '@app/event-store';
-import { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, Kysely, Transaction } from 'kysely';
 import { Checkpoint } from './checkpoints';
 import { estimateLag } from './lag';
 import { Pipeline } from './pipeline';
@@ -152,19 +152,19 @@ export async function writeLater(
   pipeline?: Pipeline,
 ): Promise<() => Promise<void>> {
   if (events.length === 0) return async () => undefined;
+  // A schema of one's own: a crash only means replaying again (relaxed-commit.ts).
+  const sent = (writes: CompiledQuery[]) => pipeline!(asTransaction([RELAXED_COMMIT, ...writes]));
   if (pipeline && projector.writesOnly && !projector.prepare && !db.isTransaction) {
     const writes = await recordWrites(projector, events, target);
-    return () => pipeline(asTransaction([RELAXED_COMMIT, ...writes])); // a schema of one's own, as below
+    return () => sent(writes);
   }
   return async () => {
     const prepared = await projector.prepare?.(db, events, target);
     if (db.isTransaction) return projector.apply(db as Transaction<any>, events, target, prepared);
-    if (pipeline && projector.writesOnly) {
-      const writes = await recordWrites(projector, events, target, prepared);
-      return pipeline(asTransaction([RELAXED_COMMIT, ...writes]));
-    }
+    if (pipeline && projector.writesOnly)
+      return sent(await recordWrites(projector, events, target, prepared));
     await db.transaction().execute(async (trx) => {
-      await relaxCommitDurability(trx); // a schema of one's own: a crash only means replaying again
+      await relaxCommitDurability(trx);
       await projector.apply(trx, events, target, prepared);
     });
   };
