@@ -17,9 +17,9 @@ const MAX_GROUP = 64;
  * is sent at the end of the event loop's current turn (setImmediate), not in the middle of it: the
  * appends made in the same turn go together, among them those that callers make again as soon as
  * the previous statement's appends resolve. (Sent in the middle, the first of them went alone and
- * the rest waited for it: half the statements were of one append, measured with 16 writers.) Each keeps its own expected-revision check and gets its own
- * outcome: an append whose stream is not as expected writes nothing and the others are written; a
- * statement that fails (a revision taken by a writer elsewhere, an event id already stored) writes
+ * the rest waited for it: half the statements were of one append, measured with 16 writers.)
+ * Each keeps its own expected-revision check and gets its own outcome: an append whose stream is
+ * not as expected writes nothing and the others are written; a statement that fails (a revision taken by a writer elsewhere, an event id already stored) writes
  * nothing, and each of its appends is then made on its own, so one cannot fail another. Two appends
  * to one stream never share a statement, nor is one sent while the other is in flight: the later
  * one waits, in order.
