@@ -18,6 +18,10 @@ const WRITERS = 16;
 const quick = process.env.BENCH_QUICK === '1';
 /** Paired rounds of baseline and measure (STORE_ROUNDS overrides); the round of median ratio counts. */
 const rounds = (full: number) => Number(process.env.STORE_ROUNDS ?? (quick ? 2 : full));
+/** STORE_PHASES: the phases to run, e.g. `append` or `append,rebuild` (default all three). */
+const phases = new Set((process.env.STORE_PHASES ?? 'append,rehydrate,rebuild').split(','));
+/** STORE_TARGETS: `postgres` skips the PGlite phase (default both). */
+const targets = new Set((process.env.STORE_TARGETS ?? 'pglite,postgres').split(','));
 
 /**
  * Baseline and measure in `count` short rounds, the order swapped every round so that neither
@@ -52,12 +56,17 @@ async function pairedRounds(
 async function main(): Promise<void> {
   const results: Record<string, Record<string, unknown>> = {};
   for await (const target of benchTargets()) {
+    if (!targets.has(target.name)) {
+      await target.store.close();
+      await target.database.close();
+      continue;
+    }
     log(`\n== ${target.name}`);
     try {
       results[target.name] = {
-        ...(await appendFigures(target)),
-        ...(await rehydrateFigures(target)),
-        ...(await rebuildFigures(target)),
+        ...(phases.has('append') ? await appendFigures(target) : {}),
+        ...(phases.has('rehydrate') ? await rehydrateFigures(target) : {}),
+        ...(phases.has('rebuild') ? await rebuildFigures(target) : {}),
       };
     } finally {
       await target.store.close();

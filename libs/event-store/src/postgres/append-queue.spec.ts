@@ -22,7 +22,7 @@ describe.each(testDatabases())('appends sent at once share a statement ($name)',
     await database.close();
   });
 
-  /** The first goes alone; the others arrive while it is in flight and wait for the next statement. */
+  /** Made in one turn of the event loop: they go together in one statement. */
   function burst(appends: { streamId: string; events: EventData[]; expected: ExpectedRevision }[]) {
     return Promise.allSettled(
       appends.map((a) => store.appendToStream(a.streamId, a.events, { expectedRevision: a.expected })),
@@ -32,7 +32,7 @@ describe.each(testDatabases())('appends sent at once share a statement ($name)',
   const value = (s: Settled) => (s.status === 'fulfilled' ? s.value : undefined);
   const commitOf = (s: Settled) => value(s)?.position.commit;
 
-  it('given appends to new streams sent at once, then those that waited commit together, each at its own revision', async () => {
+  it('given appends to new streams sent at once, then they commit together, each at its own revision', async () => {
     const appends = Array.from({ length: 6 }, (_, i) => ({
       streamId: newStreamId('grouped'),
       events: events(1 + (i % 3)),
@@ -44,10 +44,30 @@ describe.each(testDatabases())('appends sent at once share a statement ($name)',
     expect(settled.map((s) => value(s)?.nextExpectedRevision)).toEqual(
       appends.map((a) => a.events.length - 1),
     );
-    expect(new Set(settled.slice(1).map(commitOf)).size).toBe(1);
+    expect(new Set(settled.map(commitOf)).size).toBe(1);
     for (const a of appends) {
       expect((await store.readStream(a.streamId)).map((e) => e.id)).toEqual(a.events.map((e) => e.id));
     }
+  });
+
+  it('given writers that each append again as soon as their last append resolves, then every round of their appends shares one statement', async () => {
+    const writers = 4;
+    const rounds = 3;
+    const commits: bigint[][] = Array.from({ length: rounds }, () => []);
+
+    await Promise.all(
+      Array.from({ length: writers }, async () => {
+        for (let r = 0; r < rounds; r++) {
+          const { position } = await store.appendToStream(newStreamId('grouped'), events(1), {
+            expectedRevision: 'no_stream',
+          });
+          commits[r].push(position.commit);
+        }
+      }),
+    );
+
+    // Not the first writer alone and the other three after it, round after round.
+    expect(commits.map((round) => new Set(round).size)).toEqual([1, 1, 1]);
   });
 
   it('given a waiting group where one append expects a revision its stream does not have, then that one fails and the others are written', async () => {
