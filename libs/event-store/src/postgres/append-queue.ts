@@ -19,10 +19,10 @@ const MAX_GROUP = 64;
  * the previous statement's appends resolve. (Sent in the middle, the first of them went alone and
  * the rest waited for it: half the statements were of one append, measured with 16 writers.)
  * Each keeps its own expected-revision check and gets its own outcome: an append whose stream is
- * not as expected writes nothing and the others are written; a statement that fails (a revision taken by a writer elsewhere, an event id already stored) writes
- * nothing, and each of its appends is then made on its own, so one cannot fail another. Two appends
- * to one stream never share a statement, nor is one sent while the other is in flight: the later
- * one waits, in order.
+ * not as expected writes nothing and the others are written; a statement that fails (a revision
+ * taken by a writer elsewhere, an event id already stored) writes nothing, and each of its appends
+ * is then made on its own, so one cannot fail another. Two appends to one stream never share a
+ * statement, nor is one sent while the other is in flight: the later one waits, in order.
  */
 export class AppendQueue {
   private readonly waiting: Queued[] = [];
