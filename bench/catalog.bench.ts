@@ -18,7 +18,8 @@ import { decideItem, isDomainError, itemAggregate, ItemContext, NO_REFERENCES } 
 import { PostgresEventStore } from '@app/event-store';
 import { openDatabase } from '@app/read-models';
 import { Pool } from 'pg';
-import { Api, apiClient, bootstrapKey, startApiServer } from './support/api-server';
+import { Api, bootstrapKey, startApiServer } from './support/api-server';
+import { httpApiClient } from './support/http-api-client';
 import { concurrently, log, percentile, round } from './support/measure';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -145,7 +146,7 @@ async function main(): Promise<void> {
   const pool = new Pool({ connectionString: server.databaseUrl, max: 2 });
   try {
     const key = await bootstrapKey(server);
-    const api = apiClient(server.url, key);
+    const api = httpApiClient(server.url, key);
     const catalog = await setUp(api);
     log(`seeding ${ITEMS} items`);
     await seed(server.databaseUrl!, catalog);
