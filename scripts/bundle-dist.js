@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // After `tsc -p tsconfig.build.json` and scripts/resolve-dist-paths.js: the API and the projector
-// worker each bundled into one file, dist/api.js and dist/projector.js, which `npm run start:prod`
-// and `npm run start:prod:projector` run (issue 31 item 1). Loading some 2,600 CommonJS files one
-// by one (resolving, reading, wrapping each) was about a third of a start's CPU; one file is not.
+// worker each bundled into one file, dist/api.bundle.js and dist/projector.bundle.js, each with a V8
+// code cache (dist/*.bundle.cache, scripts/bundle-code-cache.js), run by dist/api.js and
+// dist/projector.js (scripts/bundle-launcher.js), which `npm run start:prod` and `npm run
+// start:prod:projector` run (issue 31 item 1). Loading some 2,600 CommonJS files one by one
+// (resolving, reading, wrapping each) was about a third of a start's CPU; one file is not.
 //
 // - It bundles tsc's output, not the TypeScript sources: esbuild does not emit the decorator
 //   metadata (`design:paramtypes`) that Nest's injection and the OpenAPI document read.
@@ -17,7 +19,8 @@
 //   the mappings of node_modules' code are dropped from it (as own-source-maps.ts does without the
 //   bundle), which keeps the map a fraction of its size, read at every start.
 'use strict';
-const { readFileSync, writeFileSync } = require('node:fs');
+const { execFileSync } = require('node:child_process');
+const { copyFileSync, readFileSync, writeFileSync } = require('node:fs');
 const { dirname, join, relative, sep } = require('node:path');
 const esbuild = require('esbuild');
 const { asciiOnly, ownMappingsOnly } = require('./bundle-source-map');
@@ -27,6 +30,8 @@ const ENTRIES = {
   api: join(dist, 'apps/api/src/main.js'),
   projector: join(dist, 'apps/projector/src/main.js'),
 };
+/** esbuild's entry names: dist/api.bundle.js and dist/projector.bundle.js. */
+const BUNDLES = Object.fromEntries(Object.entries(ENTRIES).map(([name, entry]) => [`${name}.bundle`, entry]));
 const EXTERNAL = [
   // native or WebAssembly, or loaded only when configured (see the `import()`s in apps and libs)
   'sharp',
@@ -72,7 +77,7 @@ const ownDirname = {
 
 async function main() {
   const result = await esbuild.build({
-    entryPoints: ENTRIES,
+    entryPoints: BUNDLES,
     outdir: dist,
     bundle: true,
     platform: 'node',
@@ -100,13 +105,34 @@ async function main() {
   const sizes = Object.keys(ENTRIES).map((name) => {
     const bytes =
       result.metafile.outputs[
-        relative(join(__dirname, '..'), join(dist, `${name}.js`))
+        relative(join(__dirname, '..'), join(dist, `${name}.bundle.js`))
           .split(sep)
           .join('/')
       ].bytes;
-    return `dist/${name}.js (${(bytes / 1048576).toFixed(1)} MB)`;
+    return `dist/${name}.bundle.js (${(bytes / 1048576).toFixed(1)} MB)`;
   });
   console.log(`dist: bundled ${sizes.join(', ')}`);
+  for (const name of Object.keys(ENTRIES)) {
+    copyFileSync(join(__dirname, 'bundle-launcher.js'), join(dist, `${name}.js`));
+    // With the V8 flags it will run with: V8 rejects a cache made under other flags.
+    const flags = name === 'api' ? startProdFlags('start:prod') : startProdFlags('start:prod:projector');
+    execFileSync(
+      process.execPath,
+      [...flags, join(__dirname, 'bundle-code-cache.js'), join(dist, `${name}.bundle.js`)],
+      {
+        stdio: 'inherit',
+      },
+    );
+  }
+}
+
+/** The Node options of an npm script `[NAME=value …] node [option …] file.js` in package.json. */
+function startProdFlags(script) {
+  const command = require('../package.json').scripts[script];
+  const words = command.split(/\s+/).filter((word) => word && !/^[A-Z_][A-Z0-9_]*=/.test(word));
+  if (words[0] !== 'node')
+    throw new Error(`npm run ${script} is not "[NAME=value …] node [option …] file.js"`);
+  return words.slice(1, -1);
 }
 
 main().catch((error) => {

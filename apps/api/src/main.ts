@@ -16,7 +16,11 @@ async function main(): Promise<void> {
   app.get(Logger).log(`Listening on ${await app.getUrl()}`, 'Main');
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as the program (`npm start`, dist/*.js), not when only loaded: `npm run build` loads the bundle
+// to make its code cache (scripts/bundle-code-cache.js).
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

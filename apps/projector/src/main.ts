@@ -60,7 +60,11 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as the program (`npm start`, dist/*.js), not when only loaded: `npm run build` loads the bundle
+// to make its code cache (scripts/bundle-code-cache.js).
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,117 @@
+// dist/api.js and dist/projector.js: scripts/bundle-dist.js copies this file under both names. Each
+// runs its bundle, dist/<name>.bundle.js, compiled with the V8 code cache `npm run build` made of it
+// (dist/<name>.bundle.cache, scripts/bundle-code-cache.js; issue 31 item 1). Compiling the 6 MB
+// bundle (a pre-parse of every function in it) and then each function its start runs was about a
+// third of the API's start-up CPU; with the cache V8 reads the compiled functions instead. A cache
+// that does not fit (another Node, other V8 flags, a changed bundle) is rejected by V8 and the
+// bundle compiles from its source as before.
+//
+// Node maps stack traces with source maps (`--enable-source-maps`) only for what its own loader
+// compiles, so the bundle's frames are mapped here, with Node's SourceMap and the bundle's map read
+// at the first stack trace that needs it, the way Node prints them.
+'use strict';
+const { readFileSync } = require('node:fs');
+const { SourceMap } = require('node:module');
+const { fileURLToPath, pathToFileURL } = require('node:url');
+const { debuglog } = require('node:util');
+const { Script, constants } = require('node:vm');
+
+const debug = debuglog('bundle'); // NODE_DEBUG=bundle: whether V8 took the code cache
+
+/** The bundle in a CommonJS module's function, on its own first line so its lines keep their numbers. */
+const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {\n';
+
+/** The bundle at `file` compiled (with `cachedData` when given): its script and module function. */
+function compileBundle(file, cachedData) {
+  const script = new Script(`${WRAPPER_HEAD}${readFileSync(file, 'utf8')}\n})`, {
+    filename: file,
+    lineOffset: -1,
+    cachedData,
+    // its `import()`s (an ES module package loaded on demand) as in a module Node loaded
+    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  return { script, run: script.runInThisContext() };
+}
+
+/** The code cache beside the bundle, or undefined when there is none. */
+function readCache(file) {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Error.prepareStackTrace mapping the bundle's frames to the project's sources (see above), `previous` for other stacks. */
+function mapBundleFrames(bundle, previous) {
+  let map; // undefined: not read yet; null: none
+  const sourceMap = () => {
+    if (map === undefined) {
+      try {
+        const data = JSON.parse(readFileSync(`${bundle}.map`, 'utf8'));
+        // its sources as absolute file URLs, as Node reads a map
+        const base = pathToFileURL(`${bundle}.map`);
+        data.sources = data.sources.map((source) => new URL((data.sourceRoot || '') + source, base).href);
+        data.sourceRoot = '';
+        map = new SourceMap(data);
+      } catch {
+        map = null;
+      }
+    }
+    return map;
+  };
+  return (error, callSites) => {
+    // Node's own (Node 22 defines one) for stacks that do not pass through the bundle
+    if (previous && !callSites.some((site) => site.getFileName() === bundle))
+      return previous(error, callSites);
+    const head = isNodeError(error)
+      ? `${error.name} [${error.code}]: ${error.message}`
+      : Error.prototype.toString.call(error);
+    const frames = callSites.map(
+      (site) => `\n    at ${site.getFileName() === bundle ? mapped(sourceMap(), site) : site}`,
+    );
+    return head + frames.join('');
+  };
+}
+
+/** Node's own errors, whose first line Node prints with their code. */
+function isNodeError(error) {
+  for (let object = error; object; object = Object.getPrototypeOf(object)) {
+    if (Object.getOwnPropertySymbols(object).some((symbol) => symbol.description === 'kIsNodeError'))
+      return true;
+  }
+  return false;
+}
+
+/** A frame of the bundle as Node's `--enable-source-maps` prints it: the original file and line. */
+function mapped(map, site) {
+  const entry = map?.findEntry(site.getLineNumber() - 1, site.getColumnNumber() - 1);
+  if (entry?.originalSource === undefined) return `${site}`;
+  const source = entry.originalSource.startsWith('file://')
+    ? fileURLToPath(entry.originalSource)
+    : entry.originalSource;
+  const prefix = site.isAsync() ? 'async ' : site.isConstructor() ? 'new ' : '';
+  const typeName = site.getTypeName();
+  const owner = typeName !== null && typeName !== 'global' ? `${typeName}.` : '';
+  const name = site.getFunctionName() ?? site.getMethodName() ?? '<anonymous>';
+  return `${prefix}${owner}${name} (${source}:${entry.originalLine + 1}:${entry.originalColumn + 1})`;
+}
+
+/** Runs the bundle as this process's main module (its main() runs when it is require.main's). */
+function launch() {
+  const bundle = __filename.replace(/\.js$/, '.bundle.js');
+  const cache = readCache(bundle.replace(/\.js$/, '.cache'));
+  const { script, run } = compileBundle(bundle, cache);
+  debug(
+    '%s: code cache %s',
+    bundle,
+    !cache ? 'missing' : script.cachedDataRejected ? 'rejected' : 'accepted',
+  );
+  Error.prepareStackTrace = mapBundleFrames(bundle, Error.prepareStackTrace);
+  run(module.exports, require, module, bundle, __dirname);
+}
+
+module.exports = { compileBundle };
+
+if (require.main === module) launch();

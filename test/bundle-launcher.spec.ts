@@ -1,0 +1,102 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildSync } from 'esbuild';
+
+// dist/api.js and dist/projector.js (scripts/bundle-launcher.js) run their bundle with the V8 code
+// cache `npm run build` makes of it (scripts/bundle-code-cache.js), and map its stack traces.
+const SCRIPTS = resolve(__dirname, '..', 'scripts');
+
+describe('the bundle launcher and its code cache', () => {
+  let folder: string;
+  let launcher: string;
+  let bundle: string;
+
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), 'bundle-launcher-'));
+    writeFileSync(
+      join(folder, 'app.js'),
+      [
+        'function fail() {',
+        "  throw new Error('boom');",
+        '}',
+        'async function main() {',
+        "  console.log('main ran');",
+        '  try {',
+        '    fail();',
+        '  } catch (error) {',
+        '    console.log(error.stack);',
+        '  }',
+        "  const path = await import('node:path');",
+        "  console.log('import() gave', typeof path.join);",
+        '}',
+        'if (require.main === module) void main();',
+        '',
+      ].join('\n'),
+    );
+    bundle = join(folder, 'out', 'app.bundle.js');
+    buildSync({
+      entryPoints: [join(folder, 'app.js')],
+      outfile: bundle,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      minifyWhitespace: true,
+      sourcemap: 'linked',
+      logLevel: 'silent',
+    });
+    launcher = join(folder, 'out', 'app.js');
+    copyFileSync(join(SCRIPTS, 'bundle-launcher.js'), launcher);
+  });
+
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  function makeCache(flags: string[] = []): string {
+    return execFileSync(process.execPath, [...flags, join(SCRIPTS, 'bundle-code-cache.js'), bundle], {
+      encoding: 'utf8',
+    });
+  }
+
+  function launch(flags: string[] = []) {
+    const run = spawnSync(process.execPath, [...flags, launcher], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_DEBUG: 'bundle', NODE_OPTIONS: '' },
+    });
+    expect(run.status).toBe(0);
+    return run;
+  }
+
+  it('makes the cache by loading the bundle without running its main', () => {
+    const output = makeCache();
+    expect(output).not.toContain('main ran');
+    expect(existsSync(join(folder, 'out', 'app.bundle.cache'))).toBe(true);
+  });
+
+  it("runs the bundle's main with the cache V8 accepts, import() included", () => {
+    makeCache();
+    const { stdout, stderr } = launch();
+    expect(stderr).toContain('app.bundle.js: code cache accepted');
+    expect(stdout).toContain('main ran');
+    expect(stdout).toContain('import() gave function');
+  });
+
+  it('runs the bundle from its source when the cache was made under other V8 flags', () => {
+    makeCache(['--max-semi-space-size=2']);
+    const { stdout, stderr } = launch();
+    expect(stderr).toContain('app.bundle.js: code cache rejected');
+    expect(stdout).toContain('main ran');
+  });
+
+  it("points the bundle's stack frames at its sources", () => {
+    makeCache();
+    const { stdout } = launch();
+    expect(stdout).toContain('Error: boom');
+    expect(stdout).toMatch(new RegExp(`at fail \\(${escape(join(folder, 'app.js'))}:2:\\d+\\)`));
+    expect(stdout).toMatch(new RegExp(`at main \\(${escape(join(folder, 'app.js'))}:7:\\d+\\)`));
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
