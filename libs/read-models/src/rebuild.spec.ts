@@ -50,7 +50,9 @@ describe.each(projectionSetups({ pipelined: true }))('projection rebuild ($name)
           live: await countRows(suite.db, 'stream_events'),
           fresh: await countRows(suite.db, 'stream_events', 'rebuild_stream_events'),
         });
+        // written before the rebuild reads on, so it has to take them in
         appendedDuring ??= appendSampleEvents(suite.store, 15);
+        await appendedDuring;
       },
     });
     const last = await appendedDuring!;
