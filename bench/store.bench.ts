@@ -36,18 +36,29 @@ async function pairedRounds(
   measure: () => Promise<unknown>,
 ): Promise<{ baseline: number; measure: number; ratio: number; ratios: number[] }> {
   const all: { baseline: number; measure: number; ratio: number }[] = [];
+  // This process's CPU seconds for each side, printed beside the wall times: on a loaded machine
+  // they move less, and on PGlite (one thread, in this process) they are all of the work.
+  const cpu = { baseline: 0, measure: 0 };
+  const run = async (side: 'baseline' | 'measure') => {
+    const before = process.cpuUsage();
+    const { seconds } = await timed(side === 'baseline' ? baseline : measure);
+    const used = process.cpuUsage(before);
+    cpu[side] = (used.user + used.system) / 1e6;
+    return seconds;
+  };
   for (let r = 0; r < count; r++) {
     let base: number, meas: number;
     if (r % 2 === 0) {
-      base = (await timed(baseline)).seconds;
-      meas = (await timed(measure)).seconds;
+      base = await run('baseline');
+      meas = await run('measure');
     } else {
-      meas = (await timed(measure)).seconds;
-      base = (await timed(baseline)).seconds;
+      meas = await run('measure');
+      base = await run('baseline');
     }
     all.push({ baseline: base, measure: meas, ratio: base / meas });
     log(
-      `${label} round ${r + 1}: ratio ${round(base / meas, 3)} (${round(meas, 2)} s vs ${round(base, 2)} s)`,
+      `${label} round ${r + 1}: ratio ${round(base / meas, 3)} (${round(meas, 2)} s vs ${round(base, 2)} s;` +
+        ` this process's CPU ${round(cpu.measure, 2)} s vs ${round(cpu.baseline, 2)} s)`,
     );
   }
   return { ...medianRound(all), ratios: all.map((a) => round(a.ratio, 3)) };
@@ -73,7 +84,7 @@ async function main(): Promise<void> {
       await target.database.close();
     }
   }
-  const headline = results.postgres ?? results.pglite;
+  const headline: Record<string, unknown> = results.postgres ?? results.pglite;
   console.log(
     JSON.stringify({
       store: results.postgres ? 'postgres' : 'pglite',

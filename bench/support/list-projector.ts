@@ -19,8 +19,12 @@ export const eventListProjector: Projector = {
       .addColumn('type', 'text', (c) => c.notNull())
       .addColumn('amount', 'numeric', (c) => c.notNull())
       .addColumn('recorded_at', 'timestamptz', (c) => c.notNull())
-      .addPrimaryKeyConstraint('bench_event_list_pkey', ['stream_id', 'revision'])
       .execute();
+  },
+  // apply only inserts (no conflict, no lookup): a rebuild adds the key once its rows are in.
+  async indexes(db, schema) {
+    await sql`alter table ${sql.table(`${schema}.bench_event_list`)}
+      add constraint bench_event_list_pkey primary key (stream_id, revision)`.execute(db);
   },
   async apply(trx, events, schema) {
     await sql`insert into ${sql.table(`${schema}.bench_event_list`)} (stream_id, revision, type, amount, recorded_at)

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { fastParameter } from './array-literal';
+import { openDatabase } from './database';
 
 // node-postgres's own conversion of a parameter (untyped: pg/lib/utils has no declarations).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -25,5 +27,21 @@ describe("a projector batch's array parameter", () => {
     expect(fastParameter(objects)).toBe(objects);
     expect(fastParameter('text')).toBe('text');
     expect(fastParameter(7)).toBe(7);
+  });
+});
+
+describe('array parameters through kysely on PGlite (made literals by fastParameter)', () => {
+  it('arrive as the values given: quotes, backslashes, braces, nulls, "NULL", empty strings, numbers', async () => {
+    const database = await openDatabase({});
+    try {
+      const texts = ['say "hi"', 'C:\\path', '\\"', '{,}', 'NULL', '', null, 'näive 🙂'];
+      const numbers = [1, -2.5, 0, null, Number.MAX_SAFE_INTEGER];
+      const { rows } = await sql<{ texts: (string | null)[]; numbers: (string | null)[] }>`
+        select ${texts}::text[] as texts, ${numbers}::numeric[] as numbers`.execute(database.db);
+      expect(rows[0].texts).toEqual(texts);
+      expect(rows[0].numbers).toEqual(['1', '-2.5', '0', null, '9007199254740991']);
+    } finally {
+      await database.close();
+    }
   });
 });

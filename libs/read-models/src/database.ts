@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { ClientConfig, Pool, PoolConfig, types } from 'pg';
 import { FaultMappingPostgresDialect } from './fault-mapping-dialect';
+import { fastParameter } from './array-literal';
 import { PgListener } from './pg-listener';
 import { Pipeline, pipelineOn } from './pipeline';
 import { pristineImageFor } from './pristine-pglite';
@@ -180,7 +181,7 @@ async function openPglite(dataDir: string | undefined, given: Blob | undefined):
     ...(dataDir ? { dataDir } : {}),
     ...(image ? { loadDataDir: image } : {}),
   });
-  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const db = new Kysely<any>({ dialect: new PGliteDialect(withFastArrays(pglite)) }); // eslint-disable-line @typescript-eslint/no-explicit-any
   return {
     kind: 'pglite',
     db,
@@ -204,4 +205,22 @@ async function openPglite(dataDir: string | undefined, given: Blob | undefined):
       await db.destroy(); // closes the PGlite instance too
     },
   };
+}
+
+/**
+ * The instance as kysely's dialect sees it, its array parameters made into array literals by
+ * fastParameter, as on a server (pipeline.ts): PGlite's own conversion runs two regular
+ * expressions on every element, and a projector's batch or an append sends arrays of thousands.
+ */
+function withFastArrays(pglite: PGlite): PGlite {
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property === 'query') {
+        return (query: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
+          target.query(query, params?.map(fastParameter), options);
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

@@ -332,7 +332,9 @@ export class ProjectionRunner {
     // The insert decides which of several starting runners creates the tables.
     await db.transaction().execute(async (trx) => {
       const created = await insertCheckpoint(trx, projector.name, projector.version);
-      if (created) await projector.setup(trx, this.schema);
+      if (!created) return;
+      await projector.setup(trx, this.schema);
+      await projector.indexes?.(trx, this.schema);
     });
   }
 

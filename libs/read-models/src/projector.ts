@@ -35,6 +35,12 @@ export interface Projector {
   /** Creates the tables and their indexes in `schema`, which holds none of them yet. Tables only. */
   setup(db: Kysely<any>, schema: string): Promise<void>;
   /**
+   * Indexes and keys of those tables that apply never relies on (no ON CONFLICT or lookup uses
+   * them): made right after setup, but in a rebuild only once its tables are filled, so that its
+   * batches write bare tables and each index is built once, sorted, instead of row by row.
+   */
+  indexes?(db: Kysely<any>, schema: string): Promise<void>;
+  /**
    * Reads what apply needs, before the batch's transaction, from the committed tables (this loop is
    * their only writer, and the previous batch has committed): a projector that must read can then
    * still be `writesOnly`, its writes pipelined. Its result is apply's `prepared`. `memo` is the

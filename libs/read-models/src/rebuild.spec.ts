@@ -146,6 +146,32 @@ describe.each(projectionSetups({ pipelined: true }))('projection rebuild ($name)
     ).toEqual([]);
   });
 
+  it("makes a projector's indexes with its new tables, but in a rebuild only once the tables are filled", async () => {
+    await appendSampleEvents(suite.store, 30);
+    const rowsWhenIndexed: number[] = [];
+    const indexed: Projector = {
+      ...streamEventsProjector(),
+      async indexes(db, schema) {
+        rowsWhenIndexed.push(await countRows(db, 'stream_events', schema));
+        await sql`create index stream_events_type_idx on ${sql.table(`${schema}.stream_events`)} (type)`.execute(
+          db,
+        );
+      },
+    };
+    const live = runner([indexed, reference]);
+    await live.start();
+    await live.waitFor(await head());
+
+    await live.rebuild('stream_events');
+    await live.waitFor(await appendSampleEvents(suite.store, 4));
+
+    expect(rowsWhenIndexed).toEqual([0, 30]);
+    const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes
+      where schemaname = 'public' and tablename = 'stream_events' order by indexname`.execute(suite.db);
+    expect(indexes.rows.map((r) => r.indexname)).toEqual(['stream_events_pkey', 'stream_events_type_idx']);
+    expect(await rowsOf(suite.db, 'stream_events')).toEqual(await rowsOf(suite.db, 'reference_events'));
+  });
+
   it('leaves the live tables and loop as they were when a rebuild fails', async () => {
     await appendSampleEvents(suite.store, 30);
     const culprit = (await readWholeLog(suite.store))[25];

@@ -4,7 +4,7 @@ import { Checkpoint, lockCheckpoint, writeCheckpoint } from './checkpoints';
 import { DependentViews } from './dependent-views';
 import { Pipeline } from './pipeline';
 import { Projector } from './projector';
-import { createFreshSchema, dropSchema, replayInto, ReplayProgress } from './replay';
+import { createFreshSchema, createIndexes, dropSchema, replayInto, ReplayProgress } from './replay';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -44,10 +44,12 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Checkp
   if (projector.effects)
     throw new Error(`${projector.name} acts on the log (a reactor): it is never rebuilt`);
   const target = rebuildSchemaOf(projector);
-  await createFreshSchema(db, projector, target);
+  await createFreshSchema(db, projector, target, { indexesLater: true });
   try {
     const counter = { done: 0 };
     let cursor = await catchUp(options, target, 'start', counter);
+    // Before the pause: the live loop keeps going while they are built over the bulk of the rows.
+    await createIndexes(db, projector, target);
     await options.pauseLive?.();
     cursor = await catchUp(options, target, cursor, counter);
     options.signal?.throwIfAborted();

@@ -33,17 +33,27 @@ export interface ReplayOptions {
   signal?: AbortSignal;
 }
 
-/** Drops and creates `target` with the projector's tables, empty. */
+/**
+ * Drops and creates `target` with the projector's tables, empty; with their indexes too unless
+ * `indexesLater` (a rebuild, which makes them once the tables are filled: createIndexes).
+ */
 export async function createFreshSchema(
   db: Kysely<any>,
   projector: Projector,
   target: string,
+  { indexesLater = false } = {},
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.schema.dropSchema(target).ifExists().cascade().execute();
     await trx.schema.createSchema(target).execute();
     await projector.setup(trx, target);
+    if (!indexesLater) await projector.indexes?.(trx, target);
   });
+}
+
+/** The projector's indexes (Projector.indexes) on tables created without them, now filled. */
+export async function createIndexes(db: Kysely<any>, projector: Projector, target: string): Promise<void> {
+  if (projector.indexes) await db.transaction().execute((trx) => projector.indexes!(trx, target));
 }
 
 export async function dropSchema(db: Kysely<any>, target: string): Promise<void> {

@@ -54,7 +54,10 @@ function wholeAccountReads(plan: PlanNode, itemIndexes: Set<string>): string[] {
   beforeAll(async () => {
     database = await openFreshPostgres(process.env.DATABASE_URL!);
     await database.db.transaction().execute(async (trx) => {
-      for (const projector of projectors) await projector.setup(trx, 'public');
+      for (const projector of projectors) {
+        await projector.setup(trx, 'public');
+        await projector.indexes?.(trx, 'public');
+      }
     });
     await seed(database.db);
     await sql`analyze`.execute(database.db);

@@ -160,6 +160,8 @@ export function documentListProjector<T extends DomainEventType>(options: {
       await createListTable(db, schema, list);
       await children?.setup(db, schema);
     },
+    // apply finds a document by its id alone (the primary key, made with the table).
+    indexes: (db, schema) => createListIndexes(db, schema, list),
     async apply(trx, events, schema) {
       const own = events.filter((event) => event.type in list.fold);
       await writeBatch(trx, schema, list, foldBatch(list, own));
@@ -185,6 +187,13 @@ async function createListTable(
     );
   }
   await create.execute();
+}
+
+async function createListIndexes(
+  db: Kysely<any>,
+  schema: string,
+  list: DocumentListDeclaration,
+): Promise<void> {
   const on = sql.table(`${schema}.${list.table}`);
   const index = (name: string, definition: string, unique = false) =>
     sql`create ${sql.raw(unique ? 'unique ' : '')}index ${sql.id(name)} on ${on} ${sql.raw(definition)}`.execute(

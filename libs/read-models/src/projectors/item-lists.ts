@@ -39,6 +39,7 @@ export const itemListsProjector: Projector = {
     await createTable(db, schema);
     await createItemCounts(db, schema);
   },
+  indexes: createListIndexes,
   async apply(trx, events, schema) {
     const pending = foldBatch(events);
     if (pending.size > 0) await writeBatch(trx, schema, [...pending.values()]);
@@ -118,6 +119,10 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
     create = create.addColumn(name, sql.raw(type), (c) => (NULLABLE.has(name) ? c : c.notNull()));
   }
   await create.execute();
+}
+
+/** The list's and search's indexes: apply finds an item by its id alone (the primary key). */
+async function createListIndexes(db: Kysely<any>, schema: string): Promise<void> {
   const on = sql.table(`${schema}.items`);
   const index = (name: string, definition: string) =>
     sql`create index ${sql.id(name)} on ${on} ${sql.raw(definition)}`.execute(db);

@@ -73,12 +73,15 @@ export function projectorOn(target: TestDatabase, projector: Projector) {
     db()
       .transaction()
       .execute((trx) => projector.apply(trx, batch, schema));
-  /** Creates `schema` and the projector's tables in it, then applies each batch in its own transaction. */
+  /** Creates `schema` and the projector's tables (and indexes) in it, then applies each batch in its own transaction. */
   const project = async (schema: string, batches: RecordedEvent[][]): Promise<void> => {
     await sql`create schema ${sql.id(schema)}`.execute(db());
     await db()
       .transaction()
-      .execute((trx) => projector.setup(trx, schema));
+      .execute(async (trx) => {
+        await projector.setup(trx, schema);
+        await projector.indexes?.(trx, schema);
+      });
     for (const batch of batches) await apply(schema, batch);
   };
 
