@@ -42,6 +42,8 @@ export interface ProjectionRunnerOptions {
   pipeline?: Pipeline;
   /** How often a standby projector's checkpoint is read while a waitFor waits on it; default 20 ms. */
   pollMs?: number;
+  /** How often leases are retried and standby checkpoints read when nobody waits; default 1000 ms. */
+  idlePollMs?: number;
   /** The store reads beside an open transaction of `db` (see VerifyOptions.readsBeside). */
   readsBeside?: boolean;
   /** Views over the projectors' tables (the analytics views): created at start, kept through swaps. */
@@ -122,6 +124,7 @@ export class ProjectionRunner {
   private readonly logger: RunnerLogger;
   private readonly leases: ProjectorLeases;
   private readonly pollMs: number;
+  private readonly idlePollMs: number;
   private migrated?: Promise<void>;
   private started = false;
   private watching?: Promise<void>;
@@ -137,6 +140,7 @@ export class ProjectionRunner {
     this.logger = options.logger ?? consoleLogger;
     this.leases = options.leases ?? soleLeases();
     this.pollMs = options.pollMs ?? 20;
+    this.idlePollMs = options.idlePollMs ?? IDLE_POLL_MS;
     this.leases.onLost((names) => this.lost(names));
     for (const projector of options.projectors) {
       const loop = new ProjectorLoop({
@@ -399,7 +403,16 @@ export class ProjectionRunner {
    * Each loop this process leads that failed: its failure recorded in its checkpoint row (for the
    * other processes and the CLI), and started again once an operator has cleared it.
    */
-  private async superviseFailures(stored: Map<string, StoredCheckpoint>): Promise<void> {
+  /**
+   * Records a led loop's failure in its checkpoint row, and restarts it once an operator cleared
+   * it there. The rows are read only while such a failure is recorded: an idle, healthy process
+   * sends nothing each second.
+   */
+  private async superviseFailures(): Promise<void> {
+    const awaitingOperator = [...this.entries.values()].some(
+      (e) => e.leading && e.loop.state === 'failed' && e.failureRecorded,
+    );
+    const stored = awaitingOperator ? await this.storedCheckpoints() : new Map<string, StoredCheckpoint>();
     for (const entry of this.entries.values()) {
       const { loop, projector } = entry;
       if (!entry.leading || loop.state !== 'failed') {
@@ -450,13 +463,13 @@ export class ProjectionRunner {
   private async watch(): Promise<void> {
     let contended = Date.now();
     while (this.started) {
-      await this.pause(this.pendingWaits > 0 ? this.pollMs : IDLE_POLL_MS);
+      await this.pause(this.pendingWaits > 0 ? this.pollMs : this.idlePollMs);
       if (!this.started) return;
       try {
-        if (Date.now() - contended >= IDLE_POLL_MS) {
+        if (Date.now() - contended >= this.idlePollMs) {
           contended = Date.now();
           await this.contend();
-          await this.superviseFailures(await this.storedCheckpoints());
+          await this.superviseFailures();
         } else {
           await this.refreshStandby();
         }
