@@ -400,10 +400,6 @@ export class ProjectionRunner {
   }
 
   /**
-   * Each loop this process leads that failed: its failure recorded in its checkpoint row (for the
-   * other processes and the CLI), and started again once an operator has cleared it.
-   */
-  /**
    * Records a led loop's failure in its checkpoint row, and restarts it once an operator cleared
    * it there. The rows are read only while such a failure is recorded: an idle, healthy process
    * sends nothing each second.
