@@ -66,12 +66,7 @@ async function pairedRounds(
 
 async function main(): Promise<void> {
   const results: Record<string, Record<string, unknown>> = {};
-  for await (const target of benchTargets()) {
-    if (!targets.has(target.name)) {
-      await target.store.close();
-      await target.database.close();
-      continue;
-    }
+  for await (const target of benchTargets(targets)) {
     log(`\n== ${target.name}`);
     try {
       results[target.name] = {

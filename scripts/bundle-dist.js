@@ -17,7 +17,7 @@
 //   node_modules/, relative to the bundle (the Docker image keeps the same layout).
 // - The bundle's source map chains tsc's maps, so stack traces point at the project's .ts files;
 //   the mappings of node_modules' code are dropped from it (as own-source-maps.ts does without the
-//   bundle), which keeps the map a fraction of its size, read at every start.
+//   bundle), which keeps the map a fraction of its size (the launcher reads it at the first stack trace).
 'use strict';
 const { execFileSync } = require('node:child_process');
 const { copyFileSync, readFileSync, writeFileSync } = require('node:fs');

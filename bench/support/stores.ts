@@ -12,11 +12,14 @@ export interface BenchTarget {
   store: PostgresEventStore;
 }
 
-/** The targets of a run: PGlite (on a temporary data directory), PostgreSQL on a fresh database when DATABASE_URL is set. */
-export async function* benchTargets(): AsyncGenerator<BenchTarget> {
-  yield await target('pglite', await openPgliteTarget());
+/**
+ * The targets of a run among `names`: PGlite (on a temporary data directory), PostgreSQL on a fresh
+ * database when DATABASE_URL is set.
+ */
+export async function* benchTargets(names: ReadonlySet<string>): AsyncGenerator<BenchTarget> {
+  if (names.has('pglite')) yield await target('pglite', await openPgliteTarget());
   const url = process.env.DATABASE_URL;
-  if (url) yield await target('postgres', await openFreshPostgres(url, 40));
+  if (url && names.has('postgres')) yield await target('postgres', await openFreshPostgres(url, 40));
 }
 
 async function target(name: BenchTarget['name'], database: Database): Promise<BenchTarget> {

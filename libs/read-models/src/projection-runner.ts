@@ -14,7 +14,7 @@ import { estimateLag } from './lag';
 import { leasedAmong, ProjectorLeases, soleLeases } from './leases';
 import { migrateReadModels } from './migrations';
 import { DependentViews } from './dependent-views';
-import { assertValidProjectors, Projector } from './projector';
+import { assertValidProjectors, createTables, Projector } from './projector';
 import { LoopState, ProjectorLoop, RunnerLogger } from './projector-loop';
 import { Pipeline } from './pipeline';
 import { ProjectorFailure } from './projector-failure';
@@ -336,9 +336,7 @@ export class ProjectionRunner {
     // The insert decides which of several starting runners creates the tables.
     await db.transaction().execute(async (trx) => {
       const created = await insertCheckpoint(trx, projector.name, projector.version);
-      if (!created) return;
-      await projector.setup(trx, this.schema);
-      await projector.indexes?.(trx, this.schema);
+      if (created) await createTables(trx, projector, this.schema);
     });
   }
 

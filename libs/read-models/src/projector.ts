@@ -32,7 +32,7 @@ export interface Projector {
    * write does not pay for it.
    */
   readonly awaitedOnRead?: boolean;
-  /** Creates the tables and their indexes in `schema`, which holds none of them yet. Tables only. */
+  /** Creates the tables in `schema`, which holds none of them yet, with the keys and indexes apply relies on. */
   setup(db: Kysely<any>, schema: string): Promise<void>;
   /**
    * Indexes and keys of those tables that apply never relies on (no ON CONFLICT or lookup uses
@@ -71,6 +71,12 @@ export interface Projector {
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,50}$/;
+
+/** A projector's tables in `schema` with their indexes (setup, then indexes): ready to apply to. */
+export async function createTables(db: Kysely<any>, projector: Projector, schema: string): Promise<void> {
+  await projector.setup(db, schema);
+  await projector.indexes?.(db, schema);
+}
 
 export function assertValidProjectors(projectors: readonly Projector[]): void {
   const seen = new Set<string>();

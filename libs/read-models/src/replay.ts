@@ -3,7 +3,7 @@ import { CompiledQuery, Kysely, Transaction } from 'kysely';
 import { Checkpoint } from './checkpoints';
 import { estimateLag } from './lag';
 import { Pipeline } from './pipeline';
-import { Projector } from './projector';
+import { createTables, Projector } from './projector';
 import { asTransaction, recordWrites } from './recorded-writes';
 import { RELAXED_COMMIT, relaxCommitDurability } from './relaxed-commit';
 
@@ -46,8 +46,8 @@ export async function createFreshSchema(
   await db.transaction().execute(async (trx) => {
     await trx.schema.dropSchema(target).ifExists().cascade().execute();
     await trx.schema.createSchema(target).execute();
-    await projector.setup(trx, target);
-    if (!indexesLater) await projector.indexes?.(trx, target);
+    if (indexesLater) await projector.setup(trx, target);
+    else await createTables(trx, projector, target);
   });
 }
 

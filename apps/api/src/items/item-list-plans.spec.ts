@@ -1,4 +1,4 @@
-import { Database, projectors } from '@app/read-models';
+import { createTables, Database, projectors } from '@app/read-models';
 import { openFreshPostgres, postgresSkipNotice } from '@app/read-models/testing/test-databases';
 import { RawBuilder, sql, Transaction } from 'kysely';
 import { ItemListFilters, ItemListQuery, ItemScope } from './item-list-query';
@@ -54,10 +54,7 @@ function wholeAccountReads(plan: PlanNode, itemIndexes: Set<string>): string[] {
   beforeAll(async () => {
     database = await openFreshPostgres(process.env.DATABASE_URL!);
     await database.db.transaction().execute(async (trx) => {
-      for (const projector of projectors) {
-        await projector.setup(trx, 'public');
-        await projector.indexes?.(trx, 'public');
-      }
+      for (const projector of projectors) await createTables(trx, projector, 'public');
     });
     await seed(database.db);
     await sql`analyze`.execute(database.db);

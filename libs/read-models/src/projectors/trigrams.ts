@@ -19,6 +19,9 @@ export async function hasTrigrams(db: Kysely<any>): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** The trigram indexes' pending list, in kB. */
+const PENDING_LIST_KB = 256;
+
 /**
  * A trigram index for `q` on `lower(column)`, with a pending list of at most 256 kB. GIN keeps new
  * entries in a pending list until a vacuum merges them, and every search reads that list whole: by
@@ -30,6 +33,3 @@ export function trigramIndex(column: string, where?: string): string {
   const partial = where ? ` where ${where}` : '';
   return `using gin (lower(${column}) gin_trgm_ops) with (gin_pending_list_limit = ${PENDING_LIST_KB})${partial}`;
 }
-
-/** The trigram indexes' pending list, in kB. */
-const PENDING_LIST_KB = 256;

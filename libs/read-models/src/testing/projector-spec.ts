@@ -1,7 +1,7 @@
 import { EventMetadata, RecordedEvent } from '@app/event-store';
 import { sql } from 'kysely';
 import { Database } from '../database';
-import { Projector } from '../projector';
+import { createTables, Projector } from '../projector';
 import { TestDatabase } from './test-databases';
 
 /** Shared by the projector specs: the account, and records A, B, C, D of the kind under test. */
@@ -78,10 +78,7 @@ export function projectorOn(target: TestDatabase, projector: Projector) {
     await sql`create schema ${sql.id(schema)}`.execute(db());
     await db()
       .transaction()
-      .execute(async (trx) => {
-        await projector.setup(trx, schema);
-        await projector.indexes?.(trx, schema);
-      });
+      .execute((trx) => createTables(trx, projector, schema));
     for (const batch of batches) await apply(schema, batch);
   };
 
