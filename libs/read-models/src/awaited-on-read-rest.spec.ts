@@ -32,9 +32,13 @@ describe.each(projectionSetups({ pipelined: true }))('an awaited-on-read project
 
   const appendOne = async (): Promise<Position> =>
     (
-      await suite.store.appendToStream(`rest-${randomUUID()}`, [{ id: randomUUID(), type: 'Opened', data: {} }], {
-        expectedRevision: 'no_stream',
-      })
+      await suite.store.appendToStream(
+        `rest-${randomUUID()}`,
+        [{ id: randomUUID(), type: 'Opened', data: {} }],
+        {
+          expectedRevision: 'no_stream',
+        },
+      )
     ).position;
 
   async function until(done: () => boolean): Promise<void> {
