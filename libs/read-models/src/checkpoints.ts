@@ -1,4 +1,4 @@
-import { Position } from '@app/event-store';
+import { Position, prepared } from '@app/event-store';
 import { Kysely, sql } from 'kysely';
 import { CHECKPOINT_MOVED_SQLSTATE } from './migrations';
 import { ProjectorFailure } from './projector-failure';
@@ -95,7 +95,7 @@ export function advanceStatement(
   options: { relaxCommit?: boolean } = {},
 ) {
   const relaxed = options.relaxCommit ? sql`, ${relaxedCommitSetting}` : sql``;
-  return sql`select advance_projection_checkpoint(${projector}, ${version},
+  return sql`${prepared}select advance_projection_checkpoint(${projector}, ${version},
       ${from === 'start' ? null : text(from.commit)}::bigint, ${from === 'start' ? null : text(from.prepare)}::bigint,
       ${text(to.commit)}::bigint, ${text(to.prepare)}::bigint)${relaxed}`;
 }

@@ -10,6 +10,7 @@ import {
 } from 'kysely';
 import { Pool } from 'pg';
 import { isConnectionFault, restateConnectionFault } from './connection-faults';
+import { preparedName } from './prepared-statements';
 
 /**
  * kysely on node-postgres, with every connection fault (a refused or dropped connection, a session
@@ -39,7 +40,11 @@ function discardingFaulted(pool: Pool): PostgresPool {
       const client = await pool.connect();
       let fault: Error | undefined;
       const query = (...args: unknown[]) => {
-        const result = (client.query as (...a: unknown[]) => unknown)(...args);
+        const [text, values] = args;
+        const name = typeof text === 'string' ? preparedName(text) : undefined;
+        const result = name
+          ? client.query({ name, text: text as string, values: values as unknown[] })
+          : (client.query as (...a: unknown[]) => unknown)(...args);
         if (!(result instanceof Promise)) return result; // a cursor
         return result.catch((error: unknown) => {
           if (isConnectionFault(error)) fault = error as Error;

@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import { DatabaseError, Pool, PoolClient } from 'pg';
 import { fastParameter } from './array-literal';
 import { isConnectionFault, restateConnectionFault } from './connection-faults';
+import { preparedName } from './prepared-statements';
 
 /**
  * Statements sent together and answered in order: on a server, in one write and one round trip
@@ -92,9 +93,20 @@ function sendTogether(client: PoolClient, statements: readonly CompiledQuery[]):
       connection?: { stream?: NodeJS.WritableStream & { cork?(): void; uncork?(): void } };
     }
   ).connection?.stream;
+  const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } })
+    .connection?.parsedStatements;
+  const named = new Set<string>();
   socket?.cork?.();
   try {
-    return statements.map((s) => client.query(s.sql, s.parameters.map(fastParameter)));
+    return statements.map((s) => {
+      const values = s.parameters.map(fastParameter);
+      const name = preparedName(s.sql);
+      // A name the session has not parsed yet goes once per write: were its Parse refused (in a
+      // transaction an earlier statement aborted), a second use on the same write would find none.
+      if (!name || (named.has(name) && parsed?.[name] === undefined)) return client.query(s.sql, values);
+      named.add(name);
+      return client.query({ name, text: s.sql, values });
+    });
   } finally {
     socket?.uncork?.();
   }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { prepared } from './prepared';
 import { EventStoreDb } from './rows';
 import { EventData, ExpectedRevision } from '../event-store';
 
@@ -23,7 +24,7 @@ export async function insertBatch(
   expected: ExpectedRevision,
 ): Promise<InsertOutcome> {
   try {
-    const { rows } = await sql<{ revision: number; position_text: string; transaction_id_text: string }>`
+    const { rows } = await sql<{ revision: number; position_text: string; transaction_id_text: string }>`${prepared}
       INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
       SELECT ${streamId}, current.revision + batch.ord, batch.event_id, batch.type, batch.data, batch.metadata
       FROM (SELECT coalesce(max(revision), -1) AS revision FROM events WHERE stream_id = ${streamId}) AS current,
@@ -127,7 +128,7 @@ async function insertStreams(
   allOrNothing: boolean,
 ): Promise<Map<string, WrittenRow>> {
   const rows = appends.flatMap((a, i) => a.events.map((e, ord) => ({ i, ord: ord + 1, e })));
-  const { rows: written } = await sql<WrittenRow>`
+  const { rows: written } = await sql<WrittenRow>`${prepared}
     WITH appends AS (
       SELECT a.i, a.stream_id, a.revision, CASE a.expect
           WHEN 'any' THEN true

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { RecordedEvent } from '../event-store';
 import { Position } from '../position';
+import { prepared } from './prepared';
 import { APPEND_LOCK } from './schema';
 import { eventColumns, EventRow, EventStoreDb as Db, toRecordedEvent } from './rows';
 
@@ -96,7 +97,11 @@ export interface TailPage {
  * only when the page is short; those are dropped and only tell that some are waiting.
  */
 export async function readTail(db: Db, after: Position | 'start', maxCount: number): Promise<TailPage> {
-  let query = db.selectFrom('events').select(eventColumns).select(finished.as('finished'));
+  let query = db
+    .selectFrom('events')
+    .modifyFront(prepared)
+    .select(eventColumns)
+    .select(finished.as('finished'));
   if (after !== 'start') {
     query = query.where(
       sql<boolean>`(transaction_id, position) > (${String(after.commit)}::xid8, ${String(after.prepare)}::bigint)`,

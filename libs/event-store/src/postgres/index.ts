@@ -4,3 +4,4 @@ export { setupEventStore } from './schema';
 export { VISIBLE_BOUND_SQL, visibleBound } from './global-log';
 export { migrateToLatest } from './migrate-to-latest';
 export type { MigrationTables } from './migrate-to-latest';
+export { PREPARED_MARK, prepared } from './prepared';

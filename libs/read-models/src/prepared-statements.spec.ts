@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { prepared, PostgresEventStore } from '@app/event-store';
+import { CompiledQuery, sql } from 'kysely';
+import { Database, openDatabase } from './database';
+import { preparedName } from './prepared-statements';
+import { openFreshPostgres } from './testing/test-databases';
+
+describe('preparedName', () => {
+  it('names a statement marked near its start by its text, and no other', () => {
+    const text = 'select /*prepared*/ 1 as one';
+    expect(preparedName(text)).toMatch(/^p_[0-9a-f]{24}$/);
+    expect(preparedName(text)).toBe(preparedName(`${text}`));
+    expect(preparedName('select /*prepared*/ 2 as two')).not.toBe(preparedName(text));
+    expect(preparedName('select 1 as one')).toBeUndefined();
+    expect(preparedName(`select 1, '${' '.repeat(40)}/*prepared*/'`)).toBeUndefined();
+  });
+});
+
+const serverUrl = process.env.DATABASE_URL;
+(serverUrl ? describe : describe.skip)('statements prepared once per session (PostgreSQL)', () => {
+  let shared: Database;
+  let database: Database;
+
+  beforeAll(async () => {
+    shared = await openFreshPostgres(serverUrl!);
+    // One connection: the session the store's statements go through is the one asked below.
+    database = await openDatabase({ url: shared.url, maxConnections: 1 });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await shared?.close();
+  });
+
+  it("keeps an append's statement prepared in its session, once however many appends", async () => {
+    const store = await PostgresEventStore.open(database);
+    try {
+      for (let n = 0; n < 3; n++) {
+        await store.appendToStreams([
+          {
+            streamId: `a-${randomUUID()}`,
+            events: [{ id: randomUUID(), type: 'A', data: {} }],
+            expectedRevision: 'no_stream',
+          },
+          {
+            streamId: `b-${randomUUID()}`,
+            events: [{ id: randomUUID(), type: 'B', data: {} }],
+            expectedRevision: 'no_stream',
+          },
+        ]);
+      }
+      const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements
+        where statement like '%WITH appends AS%'`.execute(database.db);
+      expect(rows).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('sends a name not yet parsed once per pipelined write, so a list after an aborted one still runs it', async () => {
+    const marked = sql<{ n: number }>`${prepared}select ${1}::int as n, ${randomUUID()}::text as tag`.compile(
+      database.db,
+    );
+    const aborted = database.pipeline!([
+      CompiledQuery.raw('begin'),
+      CompiledQuery.raw('select 1/0'),
+      marked, // its Parse is refused: the transaction is aborted
+      CompiledQuery.raw('commit'),
+    ]);
+    const after = database.pipeline!([marked]); // same turn: the same write
+    await expect(aborted).rejects.toThrow(/division by zero/);
+    await expect(after).resolves.toBeUndefined();
+    // and the next write prepares it
+    await database.pipeline!([marked]);
+    await database.pipeline!([marked]);
+  });
+});
