@@ -224,7 +224,9 @@ async function main(): Promise<void> {
 
 /** A kept database's key and catalog, if it was seeded (BENCH_CATALOG_DB). */
 async function keptState(pool: Pool): Promise<{ key: string; catalog: Catalog } | undefined> {
-  await pool.query('create table if not exists bench_catalog_state (key text not null, catalog jsonb not null)');
+  await pool.query(
+    'create table if not exists bench_catalog_state (key text not null, catalog jsonb not null)',
+  );
   const { rows } = await pool.query<{ key: string; catalog: Catalog }>(
     'select key, catalog from bench_catalog_state',
   );
