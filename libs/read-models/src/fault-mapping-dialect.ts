@@ -10,13 +10,15 @@ import {
 } from 'kysely';
 import { Pool } from 'pg';
 import { isConnectionFault, restateConnectionFault } from './connection-faults';
+import { forgetPlan, isReused, preparedQuery } from './reused-plans';
 
 /**
  * kysely on node-postgres, with every connection fault (a refused or dropped connection, a session
  * terminated, a server shutting down) thrown as StoreUnavailableError: the boundary where callers,
  * the API's error filter first, learn that the store is away rather than that something broke.
  * Statement errors (a unique violation, a deadlock the caller retries) pass unchanged. A pooled
- * client that met a connection fault is discarded when released, never handed out again.
+ * client that met a connection fault is discarded when released, never handed out again. A statement
+ * marked by reusedPlan() is sent as a named prepared statement (reused-plans.ts).
  */
 export class FaultMappingPostgresDialect extends PostgresDialect {
   constructor(pool: Pool) {
@@ -38,11 +40,15 @@ function discardingFaulted(pool: Pool): PostgresPool {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       let fault: Error | undefined;
+      const send = (...args: unknown[]) => (client.query as (...a: unknown[]) => unknown)(...args);
       const query = (...args: unknown[]) => {
-        const result = (client.query as (...a: unknown[]) => unknown)(...args);
+        const [text, values] = args;
+        const named = typeof text === 'string' && Array.isArray(values) && isReused(text);
+        const result = named ? send(preparedQuery(text, values)) : send(...args);
         if (!(result instanceof Promise)) return result; // a cursor
         return result.catch((error: unknown) => {
           if (isConnectionFault(error)) fault = error as Error;
+          if (named && forgetPlan(text, error)) return send(preparedQuery(text, values));
           throw error;
         });
       };

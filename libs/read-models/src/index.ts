@@ -1,4 +1,5 @@
 export * from './database';
+export { reusedPlan, MAX_REUSED_PLANS } from './reused-plans';
 export * from './migrations';
 export * from './projector';
 export * from './checkpoints';
