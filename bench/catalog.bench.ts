@@ -144,28 +144,47 @@ function page(where: string, values: unknown[], offset: number) {
   };
 }
 
+/**
+ * Development switches (the headline run uses none): BENCH_CATALOG_DB=<name> runs on that database
+ * and keeps it, seeding it only the first time (its key and catalog kept in `bench_catalog_state`),
+ * so that runs after the first skip the few minutes of seeding; BENCH_CATALOG_PHASES=variants skips
+ * the search phase; BENCH_CATALOG_VARIANTS=<name>,<name> measures only those variants.
+ */
+const KEPT_DB = process.env.BENCH_CATALOG_DB || undefined;
+const SEARCH_PHASE = (process.env.BENCH_CATALOG_PHASES ?? 'variants,search').split(',').includes('search');
+const ONLY = process.env.BENCH_CATALOG_VARIANTS?.split(',').map((name) => name.trim());
+
 async function main(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('bench:catalog needs DATABASE_URL (a PostgreSQL server)');
-  const server = await startApiServer(serverUrl);
+  const server = await startApiServer(serverUrl, {}, KEPT_DB);
   const pool = new Pool({ connectionString: server.databaseUrl, max: 2 });
   try {
-    const key = await bootstrapKey(server);
+    const kept = KEPT_DB ? await keptState(pool) : undefined;
+    const key = kept?.key ?? (await bootstrapKey(server));
     const api = httpApiClient(server.url, key);
-    const catalog = await setUp(api);
-    log(`seeding ${ITEMS} items`);
-    await seed(server.databaseUrl!, catalog);
-    await caughtUp(server.url);
-    log(`seeding ${DOCUMENTS} transfers, sales orders, purchase orders and estimates per location`);
-    await seedDocuments(api, catalog);
-    await caughtUp(server.url);
+    let catalog = kept?.catalog;
+    if (!catalog) {
+      catalog = await setUp(api);
+      log(`seeding ${ITEMS} items`);
+      await seed(server.databaseUrl!, catalog);
+      await caughtUp(server.url);
+      log(`seeding ${DOCUMENTS} transfers, sales orders, purchase orders and estimates per location`);
+      await seedDocuments(api, catalog);
+      await caughtUp(server.url);
+      if (KEPT_DB) await keepState(pool, key, catalog);
+    } else {
+      log(`reusing the seeded database ${KEPT_DB}`);
+      await caughtUp(server.url);
+    }
     const buckets = await bucketCounts(api, catalog);
     log(`items with each bucket non-zero, of the first 60 listed per location: ${JSON.stringify(buckets)}`);
     const populated = Object.values(buckets).every((counts) => Object.values(counts).every((c) => c > 0));
     await pool.query('analyze');
     const results: Awaited<ReturnType<typeof measure>>[] = [];
-    for (const variant of VARIANTS) results.push(await measure(variant, catalog, api, pool));
-    const search = await searchUnderLoad(api);
+    for (const variant of VARIANTS.filter((v) => !ONLY || ONLY.includes(v.name)))
+      results.push(await measure(variant, catalog, api, pool));
+    const search = SEARCH_PHASE ? await searchUnderLoad(api) : undefined;
     const all = (pick: (r: (typeof results)[number]) => number[]) =>
       results.flatMap(pick).sort((a, b) => a - b);
     const apiAll = all((r) => r.apiMs);
@@ -187,10 +206,10 @@ async function main(): Promise<void> {
         worst_variant_p99_ratio: Math.max(...results.map((r) => r.p99_ratio)),
         list_p99_ratio: round(percentile(apiAll, 99) / percentile(sqlAll, 99), 2),
         search_clients: SEARCH_CLIENTS,
-        search_requests: search.requests,
-        search_per_s: search.perSecond,
-        search_p50_ms: search.p50,
-        search_p99_ms: search.p99,
+        search_requests: search?.requests,
+        search_per_s: search?.perSecond,
+        search_p50_ms: search?.p50,
+        search_p99_ms: search?.p99,
       }),
     );
     if (!populated) {
@@ -201,6 +220,21 @@ async function main(): Promise<void> {
     await pool.end();
     await server.stop();
   }
+}
+
+/** A kept database's key and catalog, if it was seeded (BENCH_CATALOG_DB). */
+async function keptState(pool: Pool): Promise<{ key: string; catalog: Catalog } | undefined> {
+  await pool.query(
+    'create table if not exists bench_catalog_state (key text not null, catalog jsonb not null)',
+  );
+  const { rows } = await pool.query<{ key: string; catalog: Catalog }>(
+    'select key, catalog from bench_catalog_state',
+  );
+  return rows[0];
+}
+
+async function keepState(pool: Pool, key: string, catalog: Catalog): Promise<void> {
+  await pool.query('insert into bench_catalog_state (key, catalog) values ($1, $2)', [key, catalog]);
 }
 
 /** Categories and locations through the API, as a client would make them. */

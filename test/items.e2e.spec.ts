@@ -705,6 +705,27 @@ describe.each(testDatabases())('items API on $name', (target) => {
     });
   });
 
+  it("refuses a location's list once the location is deleted, though it was listed just before", async () => {
+    const { caller } = await freshAccount();
+    const other = await freshCaller();
+    const location = await createLocation(t.app, caller);
+    expect(await names(caller, `?location_id=${location.id}`)).toEqual([]);
+    // Another account's location is refused, also after its owner listed it.
+    expectError(
+      await call(other)('GET', `${ITEMS}?location_id=${location.id}`),
+      422,
+      'invalid_query_parameter',
+      'location_id',
+    );
+    expect((await call(caller)('DELETE', `/api/v3/locations/${location.id}`)).statusCode).toBe(200);
+    expectError(
+      await call(caller)('GET', `${ITEMS}?location_id=${location.id}`),
+      422,
+      'invalid_query_parameter',
+      'location_id',
+    );
+  });
+
   describe('location-restricted users', () => {
     it('create at their location by default and only there; see items with no location, theirs, or stocked there', async () => {
       const { caller, category } = await freshAccount();

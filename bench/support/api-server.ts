@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFreshPostgres } from '@app/read-models/testing/test-databases';
+import { Client } from 'pg';
 
 /** The API as `npm start` runs it, in a child process: the load generator must not share its event loop. */
 export interface ApiServer {
@@ -22,10 +23,16 @@ export interface ApiServer {
 export async function startApiServer(
   serverUrl: string | undefined,
   env: NodeJS.ProcessEnv = {},
+  /** A database to run on instead of a fresh one, and to keep: created if missing, never dropped. */
+  keptDatabase?: string,
 ): Promise<ApiServer> {
   const adminToken = randomBytes(16).toString('hex');
   const port = await freePort();
-  const database = serverUrl ? await createFreshPostgres(serverUrl, 'bench_api') : undefined;
+  const database = !serverUrl
+    ? undefined
+    : keptDatabase
+      ? await keptPostgres(serverUrl, keptDatabase)
+      : await createFreshPostgres(serverUrl, 'bench_api');
   const dataDir = database ? undefined : await mkdtemp(join(tmpdir(), 'bench-api-'));
   // BENCH_API_NODE_ARGS: extra node flags for the API process, e.g. `--cpu-prof` to profile it.
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -59,6 +66,22 @@ export async function startApiServer(
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The named database on the server (made when missing), which stop() leaves in place. */
+async function keptPostgres(serverUrl: string, name: string) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: async () => undefined };
 }
 
 async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {

@@ -10,14 +10,15 @@ import {
 } from 'kysely';
 import { Pool } from 'pg';
 import { isConnectionFault, restateConnectionFault } from './connection-faults';
-import { preparedName } from './prepared-statements';
+import { forgetPlan, preparedName } from './prepared-statements';
 
 /**
  * kysely on node-postgres, with every connection fault (a refused or dropped connection, a session
  * terminated, a server shutting down) thrown as StoreUnavailableError: the boundary where callers,
  * the API's error filter first, learn that the store is away rather than that something broke.
  * Statement errors (a unique violation, a deadlock the caller retries) pass unchanged. A pooled
- * client that met a connection fault is discarded when released, never handed out again.
+ * client that met a connection fault is discarded when released, never handed out again. A statement
+ * marked `prepared` or reusedPlan() goes as a named prepared statement (prepared-statements.ts).
  */
 export class FaultMappingPostgresDialect extends PostgresDialect {
   constructor(pool: Pool) {
@@ -39,15 +40,18 @@ function discardingFaulted(pool: Pool): PostgresPool {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       let fault: Error | undefined;
+      const send = (...args: unknown[]) => (client.query as (...a: unknown[]) => unknown)(...args);
       const query = (...args: unknown[]) => {
         const [text, values] = args;
-        const name = typeof text === 'string' ? preparedName(text) : undefined;
-        const result = name
-          ? client.query({ name, text: text as string, values: values as unknown[] })
-          : (client.query as (...a: unknown[]) => unknown)(...args);
+        const sendNamed = () => {
+          const name = typeof text === 'string' ? preparedName(text) : undefined;
+          return name ? send({ name, text, values: values ?? [] }) : send(...args);
+        };
+        const result = sendNamed();
         if (!(result instanceof Promise)) return result; // a cursor
         return result.catch((error: unknown) => {
           if (isConnectionFault(error)) fault = error as Error;
+          if (typeof text === 'string' && forgetPlan(text, error)) return sendNamed();
           throw error;
         });
       };

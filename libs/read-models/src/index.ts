@@ -1,4 +1,5 @@
 export * from './database';
+export { reusedPlan, MAX_REUSED_PLANS } from './prepared-statements';
 export * from './migrations';
 export * from './projector';
 export * from './checkpoints';

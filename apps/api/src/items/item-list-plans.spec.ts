@@ -1,4 +1,4 @@
-import { createTables, Database, projectors } from '@app/read-models';
+import { createTables, Database, openDatabase, projectors } from '@app/read-models';
 import { openFreshPostgres, postgresSkipNotice } from '@app/read-models/testing/test-databases';
 import { RawBuilder, sql, Transaction } from 'kysely';
 import { ItemListFilters, ItemListQuery, ItemScope } from './item-list-query';
@@ -43,6 +43,13 @@ function wholeAccountReads(plan: PlanNode, itemIndexes: Set<string>): string[] {
     .filter((node) => node['Node Type'] !== 'Bitmap Heap Scan') // judged by its index scans
     .filter((node) => node['Node Type'] === 'Seq Scan' || accountOnly(node['Index Cond']))
     .map((node) => `${node['Node Type']} ${node['Index Name'] ?? 'items'} ${node['Index Cond'] ?? ''}`);
+}
+
+/** How a plan reads the items table: each scan's type and index, in plan order. */
+function itemReads(plan: PlanNode, itemIndexes: Set<string>): string[] {
+  return nodesOf(plan)
+    .filter((node) => node['Relation Name'] === 'items' || itemIndexes.has(node['Index Name'] ?? ''))
+    .map((node) => `${node['Node Type']} ${node['Index Name'] ?? 'items'}`);
 }
 
 (process.env.DATABASE_URL ? describe : describe.skip)('item list plans on postgres', () => {
@@ -169,6 +176,68 @@ function wholeAccountReads(plan: PlanNode, itemIndexes: Set<string>): string[] {
       expect(wholeAccountReads(await plan(query().countStatement(scope, filters)), itemIndexes)).toEqual([]);
     },
   );
+
+  /**
+   * The generic plan PostgreSQL keeps for a list page (reusedPlan): prepared with its values as
+   * parameters, planned without them (plan_cache_mode = force_generic_plan), sequential scans priced out.
+   */
+  async function genericPlan(statement: RawBuilder<unknown>): Promise<PlanNode> {
+    const { sql: text, parameters } = statement.compile(database.db);
+    return database.db.transaction().execute(async (trx: Transaction<any>) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+      await sql`prepare generic_page as ${sql.raw(text)}`.execute(trx);
+      try {
+        const args = sql.join(parameters.map((value) => sql.lit(value as string | number)));
+        const { rows } = await sql<{
+          'QUERY PLAN': { Plan: PlanNode }[];
+        }>`explain (format json) execute generic_page(${args})`.execute(trx);
+        return rows[0]['QUERY PLAN'][0].Plan;
+      } finally {
+        await sql`deallocate generic_page`.execute(trx);
+      }
+    });
+  }
+
+  it.each([
+    ['the first page of the default list', listed(), 0],
+    ['page 100 of the default list', listed(), 1980],
+    ['unique items', listed({ type: 'unique' }), 0],
+    ['page 5 of one category', listed({ categoryId: CATEGORY }), 80],
+    ["the first page of a location's list", located(), 0],
+    ["page 3 of a location's list", located(), 40],
+  ])(
+    'given %s, when its kept generic plan is planned, then it reads items through the indexes its own plan does',
+    async (_, filters, offset) => {
+      const statement = query().pageStatement(scope, filters, { offset, fetch: 21 }, true);
+      const custom = itemReads(await plan(statement), itemIndexes);
+      expect(custom.length).toBeGreaterThan(0);
+      expect(itemReads(await genericPlan(statement), itemIndexes)).toEqual(custom);
+    },
+  );
+
+  it('runs a list page as a named statement, whose generic plan PostgreSQL keeps after five runs', async () => {
+    const single = await openDatabase({ url: database.url!, maxConnections: 1 });
+    try {
+      const lists = [listed(), listed({ type: 'unique' }), listed({ categoryId: CATEGORY }), located()];
+      for (const filters of lists) {
+        for (let run = 0; run < 7; run++)
+          await new ItemListQuery(single.db).pageAndTotal(scope, filters, { offset: 20, fetch: 21 }, true);
+      }
+      // A search is planned for its pattern each time.
+      await new ItemListQuery(single.db).pageAndTotal(
+        scope,
+        listed({ q: 'gasket 12' }),
+        { offset: 0, fetch: 21 },
+        true,
+      );
+      const { rows } = await sql<{ generic_plans: string }>`select generic_plans from pg_prepared_statements
+        where statement like '/* reused plan */%'`.execute(single.db);
+      expect(rows.map((row) => Number(row.generic_plans))).toEqual([2, 2, 2, 2]);
+    } finally {
+      await single.close();
+    }
+  });
 
   it('finds the rows and total that the filter means (placed there, or stocked there from elsewhere)', async () => {
     const { rows } = await sql<{ n: string }>`select count(*) as n from items i

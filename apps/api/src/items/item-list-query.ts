@@ -1,5 +1,5 @@
 import { ITEM_ACTIVE_PREDICATE } from '@app/read-models/projectors/item-lists';
-import { listStates } from '@app/read-models';
+import { listStates, reusedPlan } from '@app/read-models';
 import { Kysely, RawBuilder, sql } from 'kysely';
 import { invalidQueryParameter } from '@app/runtime';
 import { PageRequest, parsePageRequest } from '@app/runtime';
@@ -149,9 +149,13 @@ export class ItemListQuery {
     counted = false,
   ): RawBuilder<ItemRow> {
     const total = counted ? totalIn(scope, filters) : undefined;
-    const source = pageSource(scope, filters, page, total === 'matches');
+    const reused = !filters.q && !filters.ids;
+    const source = pageSource(scope, filters, page, total === 'matches', reused);
     const counts = total === 'counts' ? this.countStatement(scope, filters) : undefined;
-    return withExtras(source, scope, filters.locationId, counts);
+    const statement = withExtras(source, scope, filters.locationId, counts);
+    // Planning a page cost PostgreSQL about what running it did: a list's plan is kept (not a
+    // search's: its pattern decides which indexes serve, so each gets a plan of its own).
+    return reused ? reusedPlan(statement) : statement;
   }
 
   /**
@@ -198,21 +202,24 @@ function pageSource(
   filters: ItemListFilters,
   page: Pick<PageRequest, 'offset' | 'fetch'>,
   countMatches = false,
+  literalBounds = false,
 ): RawBuilder<unknown> {
   const where = conditions(scope, filters);
   if (filters.ids) return sql`(select i.* from items i where ${where})`;
   const order = sql`order by ${nameOrder(filters)}, i.id`;
   const total = countMatches ? sql`, count(*) over () as list_total` : sql``;
+  // A kept plan needs its bounds as literals (prepared-statements.ts); they are whole numbers.
+  const bound = (n: number) => (literalBounds && Number.isSafeInteger(n) ? sql.lit(n) : sql`${n}`);
+  const [fetch, offset, end] = [page.fetch, page.offset, page.offset + page.fetch].map(bound);
   if (!filters.locationId)
     return sql`(select i.* ${total} from items i where ${where} ${order}
-      limit ${page.fetch} offset ${page.offset})`;
-  const end = page.offset + page.fetch;
+      limit ${fetch} offset ${offset})`;
   const [placed, away] = locationParts(scope.accountId, filters.locationId);
   return sql`(select i.* from (
       (select i.* from items i where ${where} and ${placed} ${order} limit ${end})
       union all
       (select i.* from items i where ${where} and ${away} ${order} limit ${end})
-    ) i order by lower(i.name), i.id limit ${page.fetch} offset ${page.offset})`;
+    ) i order by lower(i.name), i.id limit ${fetch} offset ${offset})`;
 }
 
 /** Every item of the list, unordered (for counting them). */
@@ -289,7 +296,7 @@ function countedConditions(scope: ItemScope, filters: ItemListFilters): RawBuild
     sql`account_id = ${scope.accountId}::uuid`,
     sql`list_state in (${sql.join(states.map((state) => sql`${state}`))})`,
   ];
-  if (filters.type) parts.push(sql`inventory_type = ${filters.type}`);
+  if (filters.type) parts.push(sql`inventory_type = ${inventoryType(filters.type)}`);
   if (filters.categoryId) parts.push(sql`category_id = ${filters.categoryId}::uuid`);
   return sql.join(parts, sql` and `);
 }
@@ -311,10 +318,19 @@ function conditions(scope: ItemScope, filters: ItemListFilters): RawBuilder<unkn
   // Word for word the predicate of the default list's partial index (items_active_idx).
   if (filters.archived === 'active') parts.push(sql.raw(ITEM_ACTIVE_PREDICATE));
   if (filters.archived === 'archived') parts.push(sql`i.archived = true`);
-  if (filters.type) parts.push(sql`i.inventory_type = ${filters.type}`);
+  if (filters.type) parts.push(sql`i.inventory_type = ${inventoryType(filters.type)}`);
   if (filters.categoryId) parts.push(sql`i.category_id = ${filters.categoryId}::uuid`);
   if (filters.q) parts.push(matching(account, filters.q));
   return sql.join(parts, sql` and `);
+}
+
+/**
+ * The type as a literal: a kept plan (reusedPlan) must know it, as unique items may be a few of
+ * an account's (then walked on items_type_idx) or most of them.
+ */
+function inventoryType(type: 'quantity' | 'unique'): RawBuilder<unknown> {
+  if (type !== 'quantity' && type !== 'unique') throw new Error(`not an inventory type: ${String(type)}`);
+  return sql.lit(type);
 }
 
 /**

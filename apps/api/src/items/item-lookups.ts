@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CategoryFacts, ItemReferences, RecordState, isRecordId } from '@app/domain';
 import { variationAttributeAggregate } from '@app/domain/variation-attribute/variation-attribute';
-import { Database } from '@app/read-models';
+import { Database, locationListsProjector, ProjectionRunner } from '@app/read-models';
 import { sql } from 'kysely';
 import { Actor } from '../auth/actor';
 import { RecordWriter } from '@app/runtime';
 import { DATABASE } from '../store/tokens';
+import { VersionedRowCache } from '../auth/key-row-cache';
 
 /** The ids a command names, to look up before the domain decides. */
 export interface NamedReferences {
@@ -23,9 +24,13 @@ export interface NamedReferences {
  */
 @Injectable()
 export class ItemLookups {
+  /** Whether a location is active in its account (`account/location`), per version of the locations' tables. */
+  private readonly activeLocations = new VersionedRowCache<boolean>();
+
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     private readonly writer: RecordWriter,
+    private readonly runner: ProjectionRunner,
   ) {}
 
   async references(actor: Actor, named: NamedReferences): Promise<ItemReferences> {
@@ -39,9 +44,20 @@ export class ItemLookups {
     return { categories, locations, zones, suppliers, attributes };
   }
 
-  /** Whether the caller may use the location: active, of its account, its own if restricted. */
+  /**
+   * Whether the caller may use the location: active, of its account, its own if restricted. Every
+   * list by location asks, so the answer is kept while the locations' tables stay as they were in
+   * this process (VersionedRowCache): a location deleted is refused from the write's answer on.
+   */
   async usableLocation(actor: Actor, locationId: string): Promise<boolean> {
-    return (await this.locations(actor, ids([locationId]))).length > 0;
+    if (actor.locationId && actor.locationId !== locationId) return false;
+    const key = `${actor.accountId}/${locationId}`;
+    const readAt = this.runner.tablesVersion(locationListsProjector.name);
+    const kept = this.activeLocations.get(key, readAt);
+    if (kept !== undefined) return kept;
+    const active = (await this.locations(actor, ids([locationId]))).length > 0;
+    this.activeLocations.set(key, active, readAt, this.runner.tablesVersion(locationListsProjector.name));
+    return active;
   }
 
   /** How many live variations the item has (its stock is then on their rows). */
