@@ -8,8 +8,9 @@
 const { writeFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { dirname, relative, resolve } = require('node:path');
-const { compileBundle } = require('./bundle-launcher');
+const { compileBundle, deferV8Options } = require('./bundle-launcher');
 
+deferV8Options(); // as the launcher does before it compiles the bundle: V8 checks the cache against them
 const bundle = resolve(process.argv[2]);
 const { script, run } = compileBundle(bundle);
 const loaded = { exports: {} }; // not require.main: the bundle's main() does not run

@@ -82,10 +82,54 @@ describe('the bundle launcher and its code cache', () => {
   });
 
   it('runs the bundle from its source when the cache was made under other V8 flags', () => {
-    makeCache(['--max-semi-space-size=2']);
+    makeCache(['--max-lazy']);
     const { stdout, stderr } = launch();
     expect(stderr).toContain('app.bundle.js: code cache rejected');
     expect(stdout).toContain('main ran');
+  });
+
+  it("sets start:prod's V8 options back to V8's defaults: the heap's at once, WebAssembly's after the top level", () => {
+    // Any V8 option off its default makes V8 reject the compiled code Node carries for its own
+    // modules; cachedDataVersionTag() is the hash V8 checks (its version, its options).
+    const app = join(folder, 'options.js');
+    writeFileSync(
+      app,
+      [
+        "const v8 = require('node:v8');",
+        'const atTopLevel = v8.cachedDataVersionTag();',
+        'async function main() {',
+        '  await null;',
+        '  let kept = [];',
+        '  for (let i = 0; i < 300000; i++) kept.push({ i, text: `row ${i}` }), kept.length > 50000 && (kept = []);',
+        "  const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');",
+        '  console.log(JSON.stringify({ atTopLevel, later: v8.cachedDataVersionTag(), youngMb: young.space_size / 1048576 }));',
+        '}',
+        'if (require.main === module) void main();',
+        '',
+      ].join('\n'),
+    );
+    const optionsBundle = join(folder, 'out', 'options.bundle.js');
+    buildSync({
+      entryPoints: [app],
+      outfile: optionsBundle,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      logLevel: 'silent',
+    });
+    const optionsLauncher = join(folder, 'out', 'options.js');
+    copyFileSync(join(SCRIPTS, 'bundle-launcher.js'), optionsLauncher);
+    const startProd = ['--max-semi-space-size=2', '--wasm-num-compilation-tasks=1'];
+    execFileSync(process.execPath, [...startProd, join(SCRIPTS, 'bundle-code-cache.js'), optionsBundle]);
+    const run = spawnSync(process.execPath, [...startProd, optionsLauncher], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_DEBUG: 'bundle', NODE_OPTIONS: '' },
+    });
+    expect(run.stderr).toContain('options.bundle.js: code cache accepted');
+    const seen = JSON.parse(run.stdout) as { atTopLevel: number; later: number; youngMb: number };
+    expect(seen.atTopLevel).toBe(versionTag([]));
+    expect(seen.later).toBe(versionTag(['--wasm-num-compilation-tasks=1']));
+    expect(seen.youngMb).toBeLessThanOrEqual(4); // still 2 MB semi-spaces (V8's default grows to 32)
   });
 
   it("points the bundle's stack frames at its sources", () => {
@@ -96,6 +140,19 @@ describe('the bundle launcher and its code cache', () => {
     expect(stdout).toMatch(new RegExp(`at main \\(${escape(join(folder, 'app.js'))}:7:\\d+\\)`));
   });
 });
+
+/** V8's cachedDataVersionTag() in a process started with these options. */
+function versionTag(options: string[]): number {
+  const tag = execFileSync(
+    process.execPath,
+    [...options, '-p', "require('node:v8').cachedDataVersionTag()"],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    },
+  );
+  return Number(tag.trim());
+}
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
