@@ -119,7 +119,13 @@ async function main() {
     const flags = name === 'api' ? startProdFlags('start:prod') : startProdFlags('start:prod:projector');
     execFileSync(
       process.execPath,
-      [...flags, join(__dirname, 'bundle-code-cache.js'), join(dist, `${name}.bundle.js`)],
+      [
+        ...flags,
+        join(__dirname, 'bundle-code-cache.js'),
+        join(dist, `${name}.bundle.js`),
+        // the API's cache to its first healthy answer (the projector worker's: its top level)
+        ...(name === 'api' ? ['--start'] : []),
+      ],
       {
         stdio: 'inherit',
       },

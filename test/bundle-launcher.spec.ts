@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -130,6 +130,54 @@ describe('the bundle launcher and its code cache', () => {
     expect(seen.atTopLevel).toBe(versionTag([]));
     expect(seen.later).toBe(versionTag(['--wasm-num-compilation-tasks=1']));
     expect(seen.youngMb).toBeLessThanOrEqual(4); // still 2 MB semi-spaces (V8's default grows to 32)
+  });
+
+  it("with --start, caches what the bundle's main() compiles on its way to a healthy /health", () => {
+    const app = join(folder, 'server.js');
+    writeFileSync(
+      app,
+      [
+        "const http = require('node:http');",
+        // compiled only when main() runs: a cache of the top level alone does not hold it
+        'function answer(request, response) {',
+        '  const lines = [];',
+        '  for (let i = 0; i < 100; i++) lines.push(`${request.url} ${i} ${Math.sqrt(i).toFixed(3)}`);',
+        "  response.writeHead(request.url === '/health' ? 200 : 404, { 'content-length': 2 });",
+        "  response.end(lines.length === 100 ? 'ok' : 'no');",
+        '}',
+        'function main() {',
+        "  console.log('serving on', process.env.DATA_DIR ? 'a data folder' : 'none');",
+        "  http.createServer(answer).listen(Number(process.env.PORT), '127.0.0.1');",
+        '}',
+        'if (require.main === module) main();',
+        '',
+      ].join('\n'),
+    );
+    const serverBundle = join(folder, 'out', 'server.bundle.js');
+    buildSync({
+      entryPoints: [app],
+      outfile: serverBundle,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      logLevel: 'silent',
+    });
+    const cacheOf = (args: string[]) => {
+      const output = execFileSync(
+        process.execPath,
+        [join(SCRIPTS, 'bundle-code-cache.js'), serverBundle, ...args],
+        {
+          encoding: 'utf8',
+        },
+      );
+      return { output, bytes: readFileSync(serverBundle.replace(/\.js$/, '.cache')).length };
+    };
+    const topLevel = cacheOf([]);
+    const started = cacheOf(['--start']);
+    expect(topLevel.output).not.toContain('serving on');
+    expect(started.output).toContain('serving on a data folder');
+    expect(started.output).toContain('to a start');
+    expect(started.bytes).toBeGreaterThan(topLevel.bytes);
   });
 
   it("points the bundle's stack frames at its sources", () => {
