@@ -23,6 +23,7 @@ const { execFileSync } = require('node:child_process');
 const { copyFileSync, readFileSync, writeFileSync } = require('node:fs');
 const { dirname, join, relative, sep } = require('node:path');
 const esbuild = require('esbuild');
+const { cheapNames } = require('./bundle-names');
 const { asciiOnly, ownMappingsOnly } = require('./bundle-source-map');
 
 const dist = join(__dirname, '..', 'dist');
@@ -97,7 +98,7 @@ async function main() {
   });
   for (const output of Object.keys(result.metafile.outputs).filter((path) => path.endsWith('.js'))) {
     const path = join(__dirname, '..', output);
-    const { text, shiftColumn } = asciiOnly(readFileSync(path, 'utf8'));
+    const { text, shiftColumn } = asciiOnly(cheapNames(readFileSync(path, 'utf8')));
     writeFileSync(path, text);
     const map = JSON.parse(readFileSync(`${path}.map`, 'utf8'));
     writeFileSync(`${path}.map`, JSON.stringify(ownMappingsOnly(map, shiftColumn)));
@@ -118,7 +119,13 @@ async function main() {
     const flags = name === 'api' ? startProdFlags('start:prod') : startProdFlags('start:prod:projector');
     execFileSync(
       process.execPath,
-      [...flags, join(__dirname, 'bundle-code-cache.js'), join(dist, `${name}.bundle.js`)],
+      [
+        ...flags,
+        join(__dirname, 'bundle-code-cache.js'),
+        join(dist, `${name}.bundle.js`),
+        // the API's cache to its first healthy answer (the projector worker's: its top level)
+        ...(name === 'api' ? ['--start'] : []),
+      ],
       {
         stdio: 'inherit',
       },

@@ -6,6 +6,15 @@
 // that does not fit (another Node, other V8 flags, a changed bundle) is rejected by V8 and the
 // bundle compiles from its source as before.
 //
+// V8 also checks its options against the compiled code Node carries for its own modules (http,
+// crypto, tls, … about a hundred load as the API starts): any option not at its default makes V8
+// reject that code, and each of those modules compiles from its source, some 40-60 ms of CPU per
+// start. So the options of `start:prod` are set back to V8's defaults here, where that is safe:
+// the heap's sizes (V8 read them when it made the heap, before this file ran) for good, and the
+// number of threads compiling WebAssembly (PGlite, read when it compiles) until the bundle's top
+// level has run. The bundle's own code cache is made (scripts/bundle-code-cache.js) and checked
+// under the same defaults.
+//
 // Node maps stack traces with source maps (`--enable-source-maps`) only for what its own loader
 // compiles, so the bundle's frames are mapped here, with Node's SourceMap and the bundle's map read
 // at the first stack trace that needs it, the way Node prints them.
@@ -14,9 +23,42 @@ const { readFileSync } = require('node:fs');
 const { SourceMap } = require('node:module');
 const { fileURLToPath, pathToFileURL } = require('node:url');
 const { debuglog } = require('node:util');
+const { setFlagsFromString } = require('node:v8');
 const { Script, constants } = require('node:vm');
 
 const debug = debuglog('bundle'); // NODE_DEBUG=bundle: whether V8 took the code cache
+
+/** V8 options read when V8 makes the heap: their value once it has made it changes nothing. */
+const HEAP_OPTIONS = { 'max-semi-space-size': '0', 'min-semi-space-size': '0' };
+/** V8 options read later, after the bundle's top level (when PGlite's WebAssembly compiles). */
+const LATER_OPTIONS = { 'wasm-num-compilation-tasks': '128' };
+
+/**
+ * Sets the V8 options of this process's command line (`execArgv`) named above back to V8's
+ * defaults (see the head of this file); returns what sets the later ones as they were given.
+ */
+function deferV8Options(execArgv = process.execArgv) {
+  const later = [];
+  for (const [name, value] of v8Options(execArgv)) {
+    if (name in HEAP_OPTIONS) setFlagsFromString(`--${name}=${HEAP_OPTIONS[name]}`);
+    else if (name in LATER_OPTIONS) {
+      setFlagsFromString(`--${name}=${LATER_OPTIONS[name]}`);
+      later.push(`--${name}=${value}`);
+    }
+  }
+  return () => later.forEach((option) => setFlagsFromString(option));
+}
+
+/** `--name=value` and `--name value` options, names with dashes (V8 takes `_` as `-`). */
+function* v8Options(execArgv) {
+  for (let i = 0; i < execArgv.length; i++) {
+    const match = /^--([^=]+)(?:=(.*))?$/.exec(execArgv[i]);
+    if (!match) continue;
+    const name = match[1].replace(/_/g, '-');
+    if (match[2] !== undefined) yield [name, match[2]];
+    else if (name in HEAP_OPTIONS || name in LATER_OPTIONS) yield [name, execArgv[++i]];
+  }
+}
 
 /** The bundle in a CommonJS module's function, on its own first line so its lines keep their numbers. */
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {\n';
@@ -100,6 +142,7 @@ function mapped(map, site) {
 
 /** Runs the bundle as this process's main module (its main() runs when it is require.main's). */
 function launch() {
+  const restoreLaterOptions = deferV8Options();
   const bundle = __filename.replace(/\.js$/, '.bundle.js');
   const cache = readCache(bundle.replace(/\.js$/, '.cache'));
   const { script, run } = compileBundle(bundle, cache);
@@ -110,8 +153,9 @@ function launch() {
   );
   Error.prepareStackTrace = mapBundleFrames(bundle, Error.prepareStackTrace);
   run(module.exports, require, module, bundle, __dirname);
+  restoreLaterOptions(); // main() has begun and waits: the stores open after this
 }
 
-module.exports = { compileBundle };
+module.exports = { compileBundle, deferV8Options };
 
 if (require.main === module) launch();

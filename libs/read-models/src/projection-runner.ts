@@ -170,7 +170,11 @@ export class ProjectionRunner {
     if (this.started) return;
     await this.migrate();
     this.started = true;
-    for (const entry of this.entries.values()) await this.register(entry);
+    // One read of the checkpoints finds the projectors registered already (every one, at most
+    // starts): a read per projector was some 25 round trips before the API answered (issue 31).
+    const registered = await this.storedCheckpoints();
+    for (const entry of this.entries.values())
+      if (!registered.has(entry.projector.name)) await this.register(entry);
     await this.ensureViews();
     await this.contend();
     this.watching = this.watch();
