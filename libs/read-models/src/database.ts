@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { ClientConfig, Pool, PoolConfig, types } from 'pg';
+import { CopyBatch, copyBatchOn, copyBatchOnPglite } from './copy-batch';
 import { FaultMappingPostgresDialect } from './fault-mapping-dialect';
 import { fastParameter } from './array-literal';
 import { PgListener } from './pg-listener';
@@ -57,6 +58,8 @@ export interface Database {
   db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** Statements in one round trip (PostgreSQL only: PGlite has no round trips to save). */
   pipeline?: Pipeline;
+  /** A batch whose insertRows rows load by COPY (a rebuild's: copy-batch.ts). */
+  copyBatch: CopyBatch;
   /** The embedded instance (PGlite only): what the read-only SQL port serves (SQL_PORT). */
   pglite?: PGlite;
   listen(channel: string, onNotify: (payload: string) => void): Promise<Listening>;
@@ -109,6 +112,7 @@ function openPostgres(url: string, config: DatabaseConfig): Database {
     url,
     db,
     pipeline: pipelineOn(pipelined),
+    copyBatch: copyBatchOn(pool),
     async listen(channel, onNotify) {
       // Held by each session until it ends (a crash included): how others see that it listens.
       const listener = new PgListener(session, channel, onNotify, async (client) => {
@@ -186,6 +190,7 @@ async function openPglite(dataDir: string | undefined, given: Blob | undefined):
     kind: 'pglite',
     db,
     pglite,
+    copyBatch: copyBatchOnPglite(db, pglite),
     async listen(channel, onNotify) {
       // One process holds an embedded database: the other listeners are this instance's own.
       const unlisten = await pglite.listen(channel, onNotify);

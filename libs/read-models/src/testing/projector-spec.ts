@@ -85,6 +85,8 @@ export function projectorOn(target: TestDatabase, projector: Projector) {
   return {
     /** The suite's database (open from beforeAll on). */
     db,
+    /** Its Database: its copyBatch, say. */
+    database,
     /** Applies `batch` (one transaction) to the tables already in `schema`. */
     apply,
     project,
