@@ -37,8 +37,25 @@ const rows = [
     tags: ['plain', 'with "quotes"', 'back\\slash', 'comma,brace}', null, ''],
     note: '',
   },
-  { id: 2, name: 'ünïcödé ✓ 𝄞', amount: 0.30000000000000004, big: 42, flag: false, at: '2026-05-06T07:08:09+02:00' },
-  { id: 3, name: null, amount: null, flag: null, at: null, doc: null, label: [1, 2], tags: [], note: undefined },
+  {
+    id: 2,
+    name: 'ünïcödé ✓ 𝄞',
+    amount: 0.30000000000000004,
+    big: 42,
+    flag: false,
+    at: '2026-05-06T07:08:09+02:00',
+  },
+  {
+    id: 3,
+    name: null,
+    amount: null,
+    flag: null,
+    at: null,
+    doc: null,
+    label: [1, 2],
+    tags: [],
+    note: undefined,
+  },
   { id: 4, name: '\\N', amount: -0, doc: 'null', label: false, tags: ['NULL'], note: 7 },
 ];
 
@@ -49,8 +66,11 @@ const createTable = async (db: Kysely<any>, schema: string) => {
 };
 
 const rowsAsText = async (db: Kysely<any>, schema: string) =>
-  (await sql<{ row: string }>`select t::text as row from ${sql.table(`${schema}.t`)} t order by id`.execute(db))
-    .rows.map((r) => r.row);
+  (
+    await sql<{ row: string }>`select t::text as row from ${sql.table(`${schema}.t`)} t order by id`.execute(
+      db,
+    )
+  ).rows.map((r) => r.row);
 
 const rowSet = (schema: string): RowSet => ({ rowSet: true, schema, table: 't', columns, rows });
 
@@ -85,8 +105,34 @@ describe.each(testDatabases())('copy batches ($name)', (target) => {
   });
 });
 
+describe.each(testDatabases())('copy batches ($name), commits', (target) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(() => database.close());
+
+  it('commits without waiting for the WAL flush, as a projector batch does', async () => {
+    await sql`create table settings (value text)`.execute(database.db);
+    await database.copyBatch([
+      CompiledQuery.raw("insert into settings select current_setting('synchronous_commit')"),
+      {
+        rowSet: true,
+        schema: 'public',
+        table: 'settings',
+        columns: { value: 'text' },
+        rows: [{ value: 'x' }],
+      },
+    ]);
+    const { rows } = await sql<{ value: string }>`select value from settings order by value`.execute(
+      database.db,
+    );
+    expect(rows.map((r) => r.value)).toEqual(['off', 'x']);
+  });
+});
+
 describe('recordBatch', () => {
-  it("keeps the rows a projector gives insertRows as row sets, in order among its statements", async () => {
+  it('keeps the rows a projector gives insertRows as row sets, in order among its statements', async () => {
     const projector: Projector = {
       name: 'mixed',
       version: 1,
@@ -95,7 +141,13 @@ describe('recordBatch', () => {
       async setup() {},
       async apply(trx, events, schema) {
         await sql`update ${sql.table(`${schema}.a`)} set n = n + 1`.execute(trx);
-        await insertRows(trx, schema, 'b', { id: 'text' }, events.map((e) => ({ id: e.id })));
+        await insertRows(
+          trx,
+          schema,
+          'b',
+          { id: 'text' },
+          events.map((e) => ({ id: e.id })),
+        );
         await sql`delete from ${sql.table(`${schema}.a`)} where n > 9`.execute(trx);
       },
     };

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { ClientConfig, Pool, PoolConfig, types } from 'pg';
-import { CopyBatch, copyBatchOn, copyBatchOnPglite } from './copy-batch';
+import { CopyBatch, copyBatchOn, copyBatchOnPglite, RELAXED_SESSION } from './copy-batch';
 import { FaultMappingPostgresDialect } from './fault-mapping-dialect';
 import { fastParameter } from './array-literal';
 import { PgListener } from './pg-listener';
@@ -106,13 +106,15 @@ function openPostgres(url: string, config: DatabaseConfig): Database {
   const db = new Kysely<any>({ dialect: new FaultMappingPostgresDialect(pool) }); // eslint-disable-line @typescript-eslint/no-explicit-any
   // Projector batches (one per projector at a time) share a few connections in pipeline mode.
   const pipelined = guarded(new Pool({ ...session, max: 4, pipeline: true } as PoolConfig));
+  // A rebuild's copy batches (one per projector rebuilt at a time), their commits relaxed by the session.
+  const copying = guarded(new Pool({ ...session, max: 4, options: RELAXED_SESSION }));
   const listeners = new Set<PgListener>();
   return {
     kind: 'postgres',
     url,
     db,
     pipeline: pipelineOn(pipelined),
-    copyBatch: copyBatchOn(pool),
+    copyBatch: copyBatchOn(copying),
     async listen(channel, onNotify) {
       // Held by each session until it ends (a crash included): how others see that it listens.
       const listener = new PgListener(session, channel, onNotify, async (client) => {
@@ -140,6 +142,7 @@ function openPostgres(url: string, config: DatabaseConfig): Database {
       await Promise.all([...listeners].map((l) => l.stop()));
       listeners.clear();
       await pipelined.end();
+      await copying.end();
       await db.destroy();
     },
   };

@@ -205,10 +205,11 @@ async function copiedLater(
   const send = (entries: BatchEntry[]) =>
     pipeline && !entries.some(isRowSet)
       ? pipeline(asTransaction([RELAXED_COMMIT, ...(entries as CompiledQuery[])]))
-      : copyBatch([RELAXED_COMMIT, ...entries]);
+      : copyBatch(entries);
   if (!projector.prepare) {
     const entries = await recordBatch(projector, events, target);
     return () => send(entries);
   }
-  return async () => send(await recordBatch(projector, events, target, await projector.prepare!(db, events, target)));
+  return async () =>
+    send(await recordBatch(projector, events, target, await projector.prepare!(db, events, target)));
 }
