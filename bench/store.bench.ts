@@ -195,6 +195,7 @@ async function rebuildFigures({ name, database, store }: BenchTarget) {
     projectors: [eventListProjector],
     batchSize: batch,
     pipeline: database.pipeline, // as the API and the projector worker run it
+    copyBatch: database.copyBatch,
     logger: { info: () => undefined, error: (m, e) => log(`${m} ${String(e)}`) },
   });
   let catchUpRate: number | undefined;

@@ -1,9 +1,10 @@
-import { Projector } from '@app/read-models';
+import { insertRows, Projector } from '@app/read-models';
 import { sql } from 'kysely';
 
 /**
- * The "simple list table" of the rebuild figure: one row per event, one INSERT per batch. It only
- * writes, like the service's list projectors, so its batches are pipelined on a server.
+ * The "simple list table" of the rebuild figure: one row per event, inserted by insertRows (so a
+ * rebuild loads them by COPY), as the stock ledger's entries are. It only writes, like the
+ * service's list projectors, so its batches are pipelined on a server.
  */
 export const eventListProjector: Projector = {
   name: 'bench_event_list',
@@ -27,10 +28,18 @@ export const eventListProjector: Projector = {
       add constraint bench_event_list_pkey primary key (stream_id, revision)`.execute(db);
   },
   async apply(trx, events, schema) {
-    await sql`insert into ${sql.table(`${schema}.bench_event_list`)} (stream_id, revision, type, amount, recorded_at)
-      select * from unnest(
-        ${events.map((e) => e.streamId)}::text[], ${events.map((e) => e.revision)}::int[],
-        ${events.map((e) => e.type)}::text[], ${events.map((e) => String(e.data.amount ?? '0'))}::numeric[],
-        ${events.map((e) => e.recordedAt.toISOString())}::timestamptz[])`.execute(trx);
+    await insertRows(
+      trx,
+      schema,
+      'bench_event_list',
+      { stream_id: 'text', revision: 'integer', type: 'text', amount: 'numeric', recorded_at: 'timestamptz' },
+      events.map((e) => ({
+        stream_id: e.streamId,
+        revision: e.revision,
+        type: e.type,
+        amount: String(e.data.amount ?? '0'),
+        recorded_at: e.recordedAt,
+      })),
+    );
   },
 };

@@ -53,6 +53,7 @@ export async function startProjectorWorker(
   const runner = new ProjectionRunner({
     db: stores.database.db,
     pipeline: stores.database.pipeline,
+    copyBatch: stores.database.copyBatch,
     store: stores.events,
     projectors: options.projectors ?? registry,
     logger: options.logger,

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { ClientConfig, Pool, PoolConfig, types } from 'pg';
+import { CopyBatch, copyBatchOn, copyBatchOnPglite, RELAXED_SESSION } from './copy-batch';
 import { FaultMappingPostgresDialect } from './fault-mapping-dialect';
 import { fastParameter } from './array-literal';
 import { PgListener } from './pg-listener';
@@ -57,6 +58,8 @@ export interface Database {
   db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** Statements in one round trip (PostgreSQL only: PGlite has no round trips to save). */
   pipeline?: Pipeline;
+  /** A batch whose insertRows rows load by COPY (a rebuild's: copy-batch.ts). */
+  copyBatch: CopyBatch;
   /** The embedded instance (PGlite only): what the read-only SQL port serves (SQL_PORT). */
   pglite?: PGlite;
   listen(channel: string, onNotify: (payload: string) => void): Promise<Listening>;
@@ -103,12 +106,15 @@ function openPostgres(url: string, config: DatabaseConfig): Database {
   const db = new Kysely<any>({ dialect: new FaultMappingPostgresDialect(pool) }); // eslint-disable-line @typescript-eslint/no-explicit-any
   // Projector batches (one per projector at a time) share a few connections in pipeline mode.
   const pipelined = guarded(new Pool({ ...session, max: 4, pipeline: true } as PoolConfig));
+  // A rebuild's copy batches (one per projector rebuilt at a time), their commits relaxed by the session.
+  const copying = guarded(new Pool({ ...session, max: 4, options: RELAXED_SESSION }));
   const listeners = new Set<PgListener>();
   return {
     kind: 'postgres',
     url,
     db,
     pipeline: pipelineOn(pipelined),
+    copyBatch: copyBatchOn(copying),
     async listen(channel, onNotify) {
       // Held by each session until it ends (a crash included): how others see that it listens.
       const listener = new PgListener(session, channel, onNotify, async (client) => {
@@ -136,6 +142,7 @@ function openPostgres(url: string, config: DatabaseConfig): Database {
       await Promise.all([...listeners].map((l) => l.stop()));
       listeners.clear();
       await pipelined.end();
+      await copying.end();
       await db.destroy();
     },
   };
@@ -186,6 +193,7 @@ async function openPglite(dataDir: string | undefined, given: Blob | undefined):
     kind: 'pglite',
     db,
     pglite,
+    copyBatch: copyBatchOnPglite(db, pglite),
     async listen(channel, onNotify) {
       // One process holds an embedded database: the other listeners are this instance's own.
       const unlisten = await pglite.listen(channel, onNotify);

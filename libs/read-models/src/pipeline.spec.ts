@@ -129,7 +129,8 @@ describe('the writes of a write-only projector, recorded', () => {
     const [statement, ...rest] = await recordWrites(streamEventsProjector(), events, 'public');
     expect(rest).toEqual([]);
     expect(statement.sql).toMatch(/^insert into "public"."stream_events"/);
-    expect(statement.parameters[0]).toEqual(['s-1', 's-1']);
+    const rows = JSON.parse(statement.parameters[0] as string) as { stream_id: string }[];
+    expect(rows.map((r) => r.stream_id)).toEqual(['s-1', 's-1']);
   });
 
   it('given a projector that reads, then recording refuses it', async () => {

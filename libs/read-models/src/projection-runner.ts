@@ -16,6 +16,7 @@ import { migrateReadModels } from './migrations';
 import { DependentViews } from './dependent-views';
 import { assertValidProjectors, createTables, Projector } from './projector';
 import { LoopState, ProjectorLoop, RunnerLogger } from './projector-loop';
+import { CopyBatch } from './copy-batch';
 import { Pipeline } from './pipeline';
 import { ProjectorFailure } from './projector-failure';
 import { ProgressWaiters } from './progress-waiters';
@@ -40,6 +41,8 @@ export interface ProjectionRunnerOptions {
   leases?: ProjectorLeases;
   /** A server's pipeline (Database.pipeline): write-only projectors' batches in one round trip. */
   pipeline?: Pipeline;
+  /** The database's copyBatch (Database.copyBatch): rebuilds load insertRows rows by COPY. */
+  copyBatch?: CopyBatch;
   /** How often a standby projector's checkpoint is read while a waitFor waits on it; default 20 ms. */
   pollMs?: number;
   /** How often leases are retried and standby checkpoints read when nobody waits; default 1000 ms. */
@@ -526,6 +529,7 @@ export class ProjectionRunner {
       schema: this.schema,
       batchSize: this.batchSize,
       pipeline: this.options.pipeline,
+      copyBatch: this.options.copyBatch,
       signal: abort.signal,
       views: this.options.views && {
         views: this.options.views,

@@ -1,9 +1,11 @@
 import { Position } from '@app/event-store';
 import { sql } from 'kysely';
 import { loadCheckpoint } from './checkpoints';
+import { CopyBatch } from './copy-batch';
 import { ProjectionRunnerOptions } from './projection-runner';
 import { Projector } from './projector';
 import { RebuildProgress } from './rebuild';
+import { isRowSet } from './row-sets';
 import {
   appendSampleEvents,
   countRows,
@@ -70,6 +72,27 @@ describe.each(projectionSetups({ pipelined: true }))('projection rebuild ($name)
     expect(progress.map((p) => p.done)).toEqual([...progress.map((p) => p.done)].sort((a, b) => a - b));
     expect(progress.at(-1)).toEqual({ done: 135, total: 135 });
     expect((await live.status())[0]).toMatchObject({ state: 'running', lag: 0 });
+  });
+
+  it("loads a write-only projector's insertRows rows by COPY, into the rows live apply made", async () => {
+    // given a live projector that has projected 30 events, batches of 10, its copy batches watched
+    await appendSampleEvents(suite.store, 30);
+    const copiedInto: string[] = [];
+    const copyBatch: CopyBatch = (entries) => {
+      copiedInto.push(...entries.filter(isRowSet).map((e) => `${e.schema}.${e.table}`));
+      return suite.database.copyBatch(entries);
+    };
+    const live = runner([streamEventsProjector(), reference], { copyBatch });
+    await live.start();
+    await live.waitFor(await head());
+
+    // when it is rebuilt
+    await live.rebuild('stream_events');
+
+    // then live apply inserted, the rebuild copied each batch's rows, and the rows are the same
+    expect(copiedInto).toEqual(Array(3).fill('rebuild_stream_events.stream_events'));
+    expect(await rowsOf(suite.db, 'stream_events')).toEqual(await rowsOf(suite.db, 'reference_events'));
+    expect(await countRows(suite.db, 'stream_events')).toBe(30);
   });
 
   it('rebuilds automatically at start when the stored version differs from the code', async () => {

@@ -1,6 +1,7 @@
 import { EventStore } from '@app/event-store';
 import { Kysely, sql } from 'kysely';
 import { Checkpoint, lockCheckpoint, writeCheckpoint } from './checkpoints';
+import { CopyBatch } from './copy-batch';
 import { DependentViews } from './dependent-views';
 import { Pipeline } from './pipeline';
 import { Projector } from './projector';
@@ -20,6 +21,8 @@ export interface RebuildOptions {
   batchSize: number;
   /** A server's pipeline: a write-only projector's batches then go in one round trip each. */
   pipeline?: Pipeline;
+  /** The database's copyBatch: a write-only projector's insertRows rows then load by COPY. */
+  copyBatch?: CopyBatch;
   onProgress?: (progress: RebuildProgress) => void | Promise<void>;
   /**
    * Called once the fresh tables have caught up with the head: stop writing the live tables.

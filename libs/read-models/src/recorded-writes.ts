@@ -9,7 +9,9 @@ import {
   PostgresQueryCompiler,
   QueryResult,
 } from 'kysely';
+import { BatchEntry } from './copy-batch';
 import { Projector } from './projector';
+import { handingRowsTo } from './row-sets';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -39,8 +41,29 @@ export async function recordWrites(
   return recorded;
 }
 
+/**
+ * recordWrites, but the rows apply gives insertRows are kept as row sets among the statements, in
+ * order, instead of becoming INSERTs: a batch for copyBatch, which loads them by COPY.
+ */
+export async function recordBatch(
+  projector: Projector,
+  events: RecordedEvent[],
+  schema: string,
+  prepared?: unknown,
+): Promise<BatchEntry[]> {
+  const recorded: BatchEntry[] = [];
+  await handingRowsTo(
+    (rows) => recorded.push(rows),
+    () =>
+      recorderInto(recorded)
+        .transaction()
+        .execute((trx) => projector.apply(trx, events, schema, prepared)),
+  );
+  return recorded;
+}
+
 /** A kysely whose every statement lands in `recorded`, answering no rows. */
-function recorderInto(recorded: CompiledQuery[]): Kysely<any> {
+function recorderInto(recorded: BatchEntry[]): Kysely<any> {
   const connection: DatabaseConnection = {
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
       if (/^\s*\(?\s*select\b/i.test(query.sql)) {

@@ -1,11 +1,13 @@
 import { comparePositions, EventStore, Position, RecordedEvent } from '@app/event-store';
 import { CompiledQuery, Kysely, Transaction } from 'kysely';
 import { Checkpoint } from './checkpoints';
+import { BatchEntry, CopyBatch } from './copy-batch';
 import { estimateLag } from './lag';
 import { Pipeline } from './pipeline';
 import { createTables, Projector } from './projector';
-import { asTransaction, recordWrites } from './recorded-writes';
+import { asTransaction, recordBatch, recordWrites } from './recorded-writes';
 import { RELAXED_COMMIT, relaxCommitDurability } from './relaxed-commit';
+import { isRowSet } from './row-sets';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -27,6 +29,8 @@ export interface ReplayOptions {
   batchSize: number;
   /** A server's pipeline: a write-only projector's batch then goes in one round trip. */
   pipeline?: Pipeline;
+  /** The database's copyBatch: a write-only projector's insertRows rows then go by COPY. */
+  copyBatch?: CopyBatch;
   /** Events read so far, kept across phases for the progress reported. */
   counter: { done: number };
   onProgress?: (progress: ReplayProgress) => void | Promise<void>;
@@ -73,7 +77,7 @@ export async function replayInto(
   from: Checkpoint,
   until: Position,
 ): Promise<Checkpoint> {
-  const { db, store, projector, target, batchSize, signal, counter, pipeline } = options;
+  const { db, store, projector, target, batchSize, signal, counter, pipeline, copyBatch } = options;
   if (from !== 'start' && comparePositions(from, until) >= 0) return from;
   const read = (after: Checkpoint) => {
     const page = store.readAll({ after, maxCount: batchSize });
@@ -101,7 +105,8 @@ export async function replayInto(
       const last = batch[batch.length - 1].position;
       const more = batch.length === page.length && comparePositions(last, until) < 0;
       if (more) next = read(last);
-      const write = await writeLater(db, projector, target, wantedBy(projector, batch), pipeline);
+      const wanted = wantedBy(projector, batch);
+      const write = await writeLater(db, projector, target, wanted, pipeline, copyBatch);
       await committed(); // in order: a batch is sent once the one before it has committed
       const done = write();
       done.catch(() => undefined); // awaited in committed()
@@ -160,8 +165,11 @@ export async function writeLater(
   target: string,
   events: RecordedEvent[],
   pipeline?: Pipeline,
+  copyBatch?: CopyBatch,
 ): Promise<() => Promise<void>> {
   if (events.length === 0) return async () => undefined;
+  if (copyBatch && projector.writesOnly && !db.isTransaction)
+    return copiedLater(db, projector, target, events, copyBatch, pipeline);
   // A schema of one's own: a crash only means replaying again (relaxed-commit.ts).
   const sent = (writes: CompiledQuery[]) => pipeline!(asTransaction([RELAXED_COMMIT, ...writes]));
   if (pipeline && projector.writesOnly && !projector.prepare && !db.isTransaction) {
@@ -178,4 +186,30 @@ export async function writeLater(
       await projector.apply(trx, events, target, prepared);
     });
   };
+}
+
+/**
+ * writeLater for a write-only projector given copyBatch: its batch recorded with the rows it gives
+ * insertRows as row sets, which copyBatch loads by COPY (made in the first step unless it must
+ * prepare, as pipelined statements are). A batch without row sets still goes by the pipeline
+ * where there is one: one round trip instead of one per statement.
+ */
+async function copiedLater(
+  db: Kysely<any>,
+  projector: Projector,
+  target: string,
+  events: RecordedEvent[],
+  copyBatch: CopyBatch,
+  pipeline?: Pipeline,
+): Promise<() => Promise<void>> {
+  const send = (entries: BatchEntry[]) =>
+    pipeline && !entries.some(isRowSet)
+      ? pipeline(asTransaction([RELAXED_COMMIT, ...(entries as CompiledQuery[])]))
+      : copyBatch(entries);
+  if (!projector.prepare) {
+    const entries = await recordBatch(projector, events, target);
+    return () => send(entries);
+  }
+  return async () =>
+    send(await recordBatch(projector, events, target, await projector.prepare!(db, events, target)));
 }

@@ -78,6 +78,7 @@ export class StoreModule {
             new ProjectionRunner({
               db: s.database.db,
               pipeline: s.database.pipeline,
+              copyBatch: s.database.copyBatch,
               store: s.events,
               projectors: [...registry, ...(options.projectors ?? [])],
               logger: contextLogger(logger, 'Projections'),

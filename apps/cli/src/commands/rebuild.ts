@@ -29,6 +29,7 @@ export async function rebuildCommand(
     projectors: context.projectors,
     batchSize: options.batchSize,
     pipeline: context.database.pipeline, // a write-only projector's batches in one round trip each
+    copyBatch: context.database.copyBatch, // their insertRows rows loaded by COPY
     views: analyticsViews,
     logger: {
       info: (line) => out.write(`${line}\n`),

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { RecordedEvent } from '../event-store';
+import { EventMetadata, JsonObject, RecordedEvent } from '../event-store';
 import { Position } from '../position';
 import { prepared } from './prepared';
 import { APPEND_LOCK } from './schema';
@@ -65,6 +65,38 @@ export async function readGlobalLog(
   }
   const rows = await query.orderBy('transaction_id').orderBy('position').limit(maxCount).execute();
   return (rows as EventRow[]).map(toRecordedEvent);
+}
+
+/**
+ * readGlobalLog with the page as one JSON value: an array per event, parsed by one JSON.parse.
+ * PGlite parses a result in JavaScript field by field (its protocol and type parsers), which cost a
+ * rebuild on it twice what its server-side reading did; one native parse of a page's text costs a
+ * fraction of that. The events are the same: data and metadata are the jsonb's own JSON either way.
+ */
+export async function readGlobalLogAsJson(
+  db: Db,
+  after: Position | 'start',
+  maxCount: number,
+): Promise<RecordedEvent[]> {
+  const from =
+    after === 'start'
+      ? sql<boolean>`true`
+      : sql<boolean>`(transaction_id, position) > (${String(after.commit)}::xid8, ${String(after.prepare)}::bigint)`;
+  const { rows } = await sql<{ page: string | null }>`select json_agg(json_build_array(position::text,
+      transaction_id::text, stream_id, revision, event_id, type, data, metadata,
+      trunc(extract(epoch from recorded_at) * 1000)::int8) order by transaction_id, position)::text as page
+    from (select * from events where ${finished} and ${from}
+      order by transaction_id, position limit ${maxCount}) e`.execute(db);
+  const page = rows[0]?.page;
+  return page ? (JSON.parse(page) as JsonEventRow[]).map(fromJsonRow) : [];
+}
+
+/** An event as readGlobalLogAsJson's array holds it, in eventColumns' order. */
+type JsonEventRow = [string, string, string, number, string, string, JsonObject, EventMetadata, number];
+
+function fromJsonRow([prepare, commit, streamId, revision, id, type, data, metadata, ms]: JsonEventRow) {
+  const position = { commit: BigInt(commit), prepare: BigInt(prepare) };
+  return { id, streamId, revision, type, data, metadata, position, recordedAt: new Date(ms) } as RecordedEvent;
 }
 
 export async function visibleHead(db: Db): Promise<Position | undefined> {

@@ -22,7 +22,7 @@ import { currentRevision, insertAtomic, insertBatch } from './append';
 import { AppendQueue } from './append-queue';
 import { CatchUpPacing } from './catch-up-pacing';
 import { CommitNotifier } from './commit-notifier';
-import { readGlobalLog, readTail, visibleHead } from './global-log';
+import { readGlobalLog, readGlobalLogAsJson, readTail, visibleHead } from './global-log';
 import { eventColumns, EventRow, EventStoreDb, toRecordedEvent } from './rows';
 import { setupEventStore } from './schema';
 
@@ -32,6 +32,8 @@ import { setupEventStore } from './schema';
  */
 export interface EventStoreDatabase {
   db: EventStoreDb;
+  /** PGlite: pages of the log are read as one JSON value each (readGlobalLogAsJson). */
+  kind?: 'postgres' | 'pglite';
   listen(channel: string, onNotify: (payload: string) => void): Promise<StoreListening>;
 }
 
@@ -68,6 +70,7 @@ export class PostgresEventStore implements EventStore {
   private constructor(
     private readonly db: EventStoreDb,
     options: PostgresEventStoreOptions,
+    private readonly pagesAsJson = false,
   ) {
     this.idlePollMs = options.idlePollMs ?? 1000;
     this.appends = new AppendQueue(db);
@@ -78,7 +81,7 @@ export class PostgresEventStore implements EventStore {
     options: PostgresEventStoreOptions = {},
   ): Promise<PostgresEventStore> {
     if (options.setup !== false) await setupEventStore(database.db);
-    const store = new PostgresEventStore(database.db, options);
+    const store = new PostgresEventStore(database.db, options, database.kind === 'pglite');
     const channel = options.channel ?? 'event_store';
     // Other processes' commits (or announcements); our own are signalled directly, without the round trip.
     const listening = await database.listen(channel, (payload) => {
@@ -198,7 +201,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
-    return readGlobalLog(this.db, options.after, options.maxCount);
+    const read = this.pagesAsJson ? readGlobalLogAsJson : readGlobalLog;
+    return read(this.db, options.after, options.maxCount);
   }
 
   subscribeToAll(options: SubscribeToAllOptions): AllSubscription {

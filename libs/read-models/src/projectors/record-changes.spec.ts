@@ -59,4 +59,17 @@ describe.each(testDatabases())('record_changes on $name', (target) => {
     expect(split).toEqual(whole);
     expect(oneByOne).toEqual(whole);
   });
+
+  it("writes the same rows in a rebuild's copy batches, a delete before its write's new row included", async () => {
+    const events = accepted();
+    const rows = await projector.copiedAlike(
+      (schema) => projector.rows(schema, 'record_changes', 't.commit_position'),
+      [[events[0]], events.slice(1, 3), [events[3]]],
+    );
+    expect(rows.map((row) => row.event_types)).toEqual([
+      ['CustomerCreated', 'CustomerUpdated'],
+      ['CustomerCreated'],
+      ['CustomerDeleted'],
+    ]);
+  });
 });

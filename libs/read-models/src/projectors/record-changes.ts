@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql } from 'kysely';
 import { Projector } from '../projector';
+import { insertRows } from '../row-sets';
 import { accountOf, domainEvent, prefixOf, recordIdOf } from './domain-events';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -73,9 +74,23 @@ export const recordChangesProjector: Projector = {
         .where('prepare_position', '=', row.prepare_position)
         .execute();
     }
-    if (rows.length > 0) await trx.withSchema(schema).insertInto('record_changes').values(rows).execute();
+    // A plain insert (insertRows): a rebuild loads the rows by COPY, after the deletes before them.
+    await insertRows(trx, schema, 'record_changes', CHANGE_COLUMNS, rows);
   },
 };
+
+const CHANGE_COLUMNS = {
+  account_id: 'uuid',
+  commit_position: 'numeric(20)',
+  prepare_position: 'numeric(20)',
+  stream_prefix: 'text',
+  record_id: 'uuid',
+  revision: 'integer',
+  change: 'text',
+  event_types: 'text[]',
+  request_id: 'text',
+  occurred_at: 'timestamptz',
+} satisfies Record<keyof RecordChangeRow, string>;
 
 async function createTable(db: Kysely<any>, schema: string): Promise<void> {
   await sql`create table ${sql.table(`${schema}.record_changes`)} (

@@ -76,7 +76,8 @@ export function runnerSuite(kind: ProjectionSetupKind) {
     projectionRunner(projectors: Projector[], options: Partial<ProjectionRunnerOptions> = {}) {
       const pipeline = kind.pipelined ? suite.database.pipeline : undefined;
       const { db, store } = suite;
-      return suite.track(new ProjectionRunner({ db, store, projectors, pipeline, ...options }));
+      const { copyBatch } = suite.database; // as deployed: a rebuild loads insertRows rows by COPY
+      return suite.track(new ProjectionRunner({ db, store, projectors, pipeline, copyBatch, ...options }));
     },
   };
   const runners: { stop(): Promise<void> }[] = [];

@@ -2,6 +2,8 @@ import { EventMetadata, RecordedEvent } from '@app/event-store';
 import { sql } from 'kysely';
 import { Database } from '../database';
 import { createTables, Projector } from '../projector';
+import { recordBatch } from '../recorded-writes';
+import { isRowSet } from '../row-sets';
 import { TestDatabase } from './test-databases';
 
 /** Shared by the projector specs: the account, and records A, B, C, D of the kind under test. */
@@ -85,6 +87,8 @@ export function projectorOn(target: TestDatabase, projector: Projector) {
   return {
     /** The suite's database (open from beforeAll on). */
     db,
+    /** Its Database: its copyBatch, say. */
+    database,
     /** Applies `batch` (one transaction) to the tables already in `schema`. */
     apply,
     project,
@@ -102,6 +106,32 @@ export function projectorOn(target: TestDatabase, projector: Projector) {
       const batched = await read(`${schema}_batched`);
       expect(await read(`${schema}_one_by_one`)).toEqual(batched);
       return batched;
+    },
+    /**
+     * Projects `batches` as a live loop writes them (prepare, then apply in a transaction) into
+     * `<schema>_applied`, and as a rebuild does (recorded, insertRows rows by COPY: copyBatch) into
+     * `<schema>_copied`; expects some rows to have gone by COPY and `read` to find the same in both.
+     */
+    async copiedAlike<T>(read: (schema: string) => Promise<T>, batches: RecordedEvent[][], schema = 'copy') {
+      let copied = 0;
+      for (const [target, write] of [
+        ['applied', (batch: RecordedEvent[], prepared: unknown, at: string) =>
+          db().transaction().execute((trx) => projector.apply(trx, batch, at, prepared))],
+        ['copied', async (batch: RecordedEvent[], prepared: unknown, at: string) => {
+          const entries = await recordBatch(projector, batch, at, prepared);
+          copied += entries.filter(isRowSet).length;
+          await database().copyBatch(entries);
+        }],
+      ] as const) {
+        const at = `${schema}_${target}`;
+        await sql`create schema ${sql.id(at)}`.execute(db());
+        await db().transaction().execute((trx) => createTables(trx, projector, at));
+        for (const batch of batches) await write(batch, await projector.prepare?.(db(), batch, at), at);
+      }
+      expect(copied).toBeGreaterThan(0);
+      const applied = await read(`${schema}_applied`);
+      expect(await read(`${schema}_copied`)).toEqual(applied);
+      return applied;
     },
     /**
      * The rows of `table` in `schema` (aliased `t`), ordered by `order` (SQL), with `extra` columns:

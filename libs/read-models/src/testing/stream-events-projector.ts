@@ -1,6 +1,6 @@
 import { RecordedEvent } from '@app/event-store';
-import { sql } from 'kysely';
 import { Projector } from '../projector';
+import { insertRows } from '../row-sets';
 
 export interface StreamEventsOptions {
   /** Default 'stream_events'; also the table's name unless `table` is given. */
@@ -41,16 +41,28 @@ export function streamEventsProjector(options: StreamEventsOptions = {}): Projec
     async apply(trx, events, schema) {
       const failAt = options.failOn ? events.findIndex(options.failOn) : -1;
       const written = failAt < 0 ? events : events.slice(0, failAt);
-      if (written.length > 0) {
-        // One statement whatever the batch size: arrays, not a VALUES list of rows × columns parameters.
-        await sql`insert into ${sql.table(`${schema}.${table}`)}
-            (stream_id, revision, ${sql.id(typeColumn)}, data, commit_position, prepare_position)
-          select * from unnest(
-            ${written.map((e) => e.streamId)}::text[], ${written.map((e) => e.revision)}::int[],
-            ${written.map((e) => e.type)}::text[], ${written.map((e) => JSON.stringify(e.data))}::jsonb[],
-            ${written.map((e) => e.position.commit.toString())}::bigint[],
-            ${written.map((e) => e.position.prepare.toString())}::bigint[])`.execute(trx);
-      }
+      // A plain insert through insertRows: a rebuild loads the rows by COPY (copy-batch.ts).
+      await insertRows(
+        trx,
+        schema,
+        table,
+        {
+          stream_id: 'text',
+          revision: 'integer',
+          [typeColumn]: 'text',
+          data: 'jsonb',
+          commit_position: 'bigint',
+          prepare_position: 'bigint',
+        },
+        written.map((e) => ({
+          stream_id: e.streamId,
+          revision: e.revision,
+          [typeColumn]: e.type,
+          data: e.data,
+          commit_position: e.position.commit.toString(),
+          prepare_position: e.position.prepare.toString(),
+        })),
+      );
       if (failAt >= 0)
         throw new Error(`${name} fails on event ${events[failAt].streamId}@${events[failAt].revision}`);
     },

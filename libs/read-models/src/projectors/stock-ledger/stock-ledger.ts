@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../../projector';
+import { insertRows } from '../../row-sets';
 import { batchIds } from '../batch-rows';
 import { documentOfStream, DOCUMENT_EVENTS, DocumentStock, itemsOf } from './document-stock';
 import { createLedgerTables } from './ledger-tables';
@@ -45,23 +46,40 @@ export const stockLedgerProjector: Projector = {
     await writeState(trx, schema, state, loaded.stored);
     if (memo) remember(memo, state, items);
     if (entries.length === 0) return;
-    await sql`insert into ${sql.table(`${schema}.stock_ledger`)} (event_id, entry, account_id, item_id,
-        variation_id, item_variation_location_id, location_id, row_key, on_hand, reserved, incoming,
-        in_transit, estimates, on_hand_after, source_type, source_id, source_number, source_line_id, reason,
-        stream_id, revision, event_type, commit_position, prepare_position, user_id, api_key_id,
-        idempotency_key, recorded_at)
-      select event_id, entry, account_id, item_id, variation_id, item_variation_location_id, location_id,
-        row_key, on_hand, reserved, incoming, in_transit, estimates, on_hand_after, source_type, source_id,
-        source_number, source_line_id, reason, stream_id, revision, event_type, commit_position,
-        prepare_position, user_id, api_key_id, idempotency_key, recorded_at
-      from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as r(event_id text, entry integer,
-        account_id uuid, item_id uuid, variation_id uuid, item_variation_location_id integer, location_id uuid,
-        row_key text, on_hand numeric, reserved numeric, incoming numeric, in_transit numeric,
-        estimates numeric, on_hand_after numeric, source_type text, source_id uuid, source_number integer,
-        source_line_id text, reason text, stream_id text, revision integer, event_type text,
-        commit_position bigint, prepare_position bigint, user_id uuid, api_key_id uuid,
-        idempotency_key text, recorded_at timestamptz)`.execute(trx);
+    await insertRows(trx, schema, 'stock_ledger', LEDGER_COLUMNS, entries);
   },
+};
+
+/** Its entries' columns: a plain insert (insertRows), so a rebuild loads them by COPY. */
+const LEDGER_COLUMNS = {
+  event_id: 'text',
+  entry: 'integer',
+  account_id: 'uuid',
+  item_id: 'uuid',
+  variation_id: 'uuid',
+  item_variation_location_id: 'integer',
+  location_id: 'uuid',
+  row_key: 'text',
+  on_hand: 'numeric',
+  reserved: 'numeric',
+  incoming: 'numeric',
+  in_transit: 'numeric',
+  estimates: 'numeric',
+  on_hand_after: 'numeric',
+  source_type: 'text',
+  source_id: 'uuid',
+  source_number: 'integer',
+  source_line_id: 'text',
+  reason: 'text',
+  stream_id: 'text',
+  revision: 'integer',
+  event_type: 'text',
+  commit_position: 'bigint',
+  prepare_position: 'bigint',
+  user_id: 'uuid',
+  api_key_id: 'uuid',
+  idempotency_key: 'text',
+  recorded_at: 'timestamptz',
 };
 
 const ids = (values: Iterable<string>) => batchIds([...new Set(values)]);
