@@ -130,6 +130,7 @@ export class ProjectionRunner {
   private readonly leases: ProjectorLeases;
   private readonly pollMs: number;
   private readonly idlePollMs: number;
+  private failureBookkeeping: Promise<unknown> = Promise.resolve();
   private migrated?: Promise<void>;
   private started = false;
   private watching?: Promise<void>;
@@ -214,11 +215,23 @@ export class ProjectionRunner {
   async restart(name: string): Promise<boolean> {
     const entry = this.entry(name);
     await this.migrate();
-    const cleared = await clearFailure(this.options.db, name);
-    entry.remoteFailure = undefined;
-    const failedHere = entry.leading && entry.loop.state === 'failed';
-    if (failedHere) this.restartFailed(entry, 'restarted by an operator');
-    return cleared || failedHere;
+    return this.inTurn(async () => {
+      const cleared = await clearFailure(this.options.db, name);
+      entry.remoteFailure = undefined;
+      const failedHere = entry.leading && entry.loop.state === 'failed';
+      if (failedHere) this.restartFailed(entry, 'restarted by an operator');
+      return cleared || failedHere;
+    });
+  }
+
+  /**
+   * A restart and the recording of failures, one after the other: a failure recorded while a
+   * restart cleared the row would stay there, naming a running projector as failed.
+   */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.failureBookkeeping.then(work);
+    this.failureBookkeeping = run.catch(() => undefined);
+    return run;
   }
 
   /** The projectors whose tables events of these types can change (those that handle any of them). */
@@ -413,7 +426,11 @@ export class ProjectionRunner {
    * it there. The rows are read only while such a failure is recorded: an idle, healthy process
    * sends nothing each second.
    */
-  private async superviseFailures(): Promise<void> {
+  private superviseFailures(): Promise<void> {
+    return this.inTurn(() => this.recordOrResume());
+  }
+
+  private async recordOrResume(): Promise<void> {
     const awaitingOperator = [...this.entries.values()].some(
       (e) => e.leading && e.loop.state === 'failed' && e.failureRecorded,
     );
