@@ -51,8 +51,6 @@ export interface ProjectionRunnerOptions {
   readsBeside?: boolean;
   /** Views over the projectors' tables (the analytics views): created at start, kept through swaps. */
   views?: DependentViews;
-  /** An `awaitedOnRead` projector's rest after each batch it commits; default AWAITED_ON_READ_REST_MS. */
-  restMs?: number;
 }
 
 export interface ProjectorStatus {
@@ -159,7 +157,6 @@ export class ProjectionRunner {
         logger: this.logger,
         onChange: () => this.waiters.notify(),
         onRetry: (error) => this.retryListeners.forEach((listener) => listener(projector.name, error)),
-        restMs: options.restMs,
       });
       this.entries.set(projector.name, { projector, loop, leading: false });
     }
@@ -276,7 +273,6 @@ export class ProjectionRunner {
     const behind = () => entries.filter((e) => !reached(e.loop.checkpoint, position));
     this.pendingWaits++; // standby checkpoints are read often while someone waits
     this.wake?.();
-    for (const { loop } of entries) loop.hurry(); // a loop resting after a batch goes on now
     const done = this.waiters.until(
       () => {
         const lagging = behind();

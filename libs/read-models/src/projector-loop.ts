@@ -45,8 +45,6 @@ export interface LoopDeps {
   onChange(): void;
   /** A transient fault stopped the loop: it retries after `delayMs` (for metrics). */
   onRetry?(error: unknown, attempt: number, delayMs: number): void;
-  /** An `awaitedOnRead` projector's rest after each batch it commits (see AWAITED_ON_READ_REST_MS). */
-  restMs?: number;
 }
 
 /**
@@ -58,16 +56,6 @@ export interface LoopDeps {
  * that handle its events, which commit them with their batch.
  */
 const IDLE_CHECKPOINT_FLUSH_MS = 250;
-
-/**
- * How long a loop whose read model no write waits for (`awaitedOnRead`) rests after committing a
- * batch, unless somebody waits for it (waitFor, as its readers do): the writes of that time go in
- * its next batch, one transaction with one checkpoint move instead of one each. Under a steady
- * stream of small writes that otherwise cost such a loop a transaction per write (10-line estimate
- * creates two at a time: the stock ledger's and the change feed's were 2 of 4 transactions and
- * some 10 of 21 statements per create). Other processes' readers see its rows this much later.
- */
-export const AWAITED_ON_READ_REST_MS = 20;
 
 /** A transient fault after following this long is a new fault: its retries start from the shortest wait. */
 const BACKOFF_RESET_MS = 10_000;
@@ -83,10 +71,6 @@ export class ProjectorLoop {
   failure?: ProjectorFailure;
   private subscription?: AllSubscription;
   private wakeFromBackoff?: () => void;
-  /** Ends the rest after a batch now (see AWAITED_ON_READ_REST_MS), while it rests. */
-  private wakeFromRest?: () => void;
-  /** Somebody waited for this loop while it was not resting: it skips its next rest. */
-  private wanted = false;
   private stopping = false;
   private finished: Promise<void> = Promise.resolve();
   private readonly handles?: ReadonlySet<string>;
@@ -153,7 +137,6 @@ export class ProjectorLoop {
   async stop(state: 'stopped' | 'paused' | 'standby' = 'stopped'): Promise<void> {
     this.stopping = true;
     this.wakeFromBackoff?.();
-    this.wakeFromRest?.();
     this.deps.projector.interrupt?.();
     await this.subscription?.close();
     await this.finished;
@@ -246,46 +229,15 @@ export class ProjectorLoop {
       const full = (batch: RecordedEvent[]) => batch.length >= this.deps.batchSize;
       for await (const batch of prefetch(subscription, full)) {
         if (this.stopping) return;
-        // A full batch says more is waiting: no rest while catching up.
-        if ((await this.applyBatch(batch)) && !full(batch)) await this.rest();
+        await this.applyBatch(batch);
       }
     } finally {
       await subscription.close();
     }
   }
 
-  /**
-   * Somebody waits for this loop (waitFor): it takes its next batch now, not after a rest. Told
-   * also while it commits a batch, since the wait may be for events after that batch.
-   */
-  hurry(): void {
-    if (this.wakeFromRest) this.wakeFromRest();
-    else this.wanted = true;
-  }
-
-  /** The rest after a committed batch of an `awaitedOnRead` projector, cut short by hurry or stop. */
-  private async rest(): Promise<void> {
-    const restMs = this.deps.restMs ?? AWAITED_ON_READ_REST_MS;
-    if (!this.deps.projector.awaitedOnRead || restMs <= 0) return;
-    if (this.wanted || this.stopping) {
-      this.wanted = false;
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, restMs);
-      timer.unref?.();
-      this.wakeFromRest = done;
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    this.wakeFromRest = undefined;
-  }
-
-  /** True when the batch held handled events, committed. */
-  private async applyBatch(batch: RecordedEvent[]): Promise<boolean> {
-    if (batch.length === 0) return false;
+  private async applyBatch(batch: RecordedEvent[]): Promise<void> {
+    if (batch.length === 0) return;
     const to = batch[batch.length - 1].position;
     const { accepts } = this.deps.projector;
     const handled = batch.filter(
@@ -295,7 +247,7 @@ export class ProjectorLoop {
       this.progress = to;
       this.deps.onChange();
       this.flushSoon();
-      return false;
+      return;
     }
     try {
       await this.exclusive(() => this.commit(to, handled));
@@ -304,7 +256,6 @@ export class ProjectorLoop {
       await this.commitOneByOne(to, handled, error);
     }
     this.deps.onChange();
-    return true;
   }
 
   /**
