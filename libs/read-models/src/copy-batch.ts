@@ -2,13 +2,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely } from 'kysely';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DatabaseError, Pool, PoolClient } from 'pg';
+import { DatabaseError, escapeIdentifier, Pool, PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { fastParameter } from './array-literal';
 import { isConnectionFault, restateConnectionFault } from './connection-faults';
 import { copyText } from './copy-text';
 import { relaxCommitDurability } from './relaxed-commit';
-import { isRowSet, quoteIdentifier, RowSet } from './row-sets';
+import { isRowSet, RowSet } from './row-sets';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -24,8 +24,8 @@ export type BatchEntry = CompiledQuery | RowSet;
 export type CopyBatch = (entries: readonly BatchEntry[]) => Promise<void>;
 
 const copyInto = (set: RowSet, source: string) =>
-  `copy ${quoteIdentifier(set.schema)}.${quoteIdentifier(set.table)} ` +
-  `(${Object.keys(set.columns).map(quoteIdentifier).join(', ')}) from ${source}`;
+  `copy ${escapeIdentifier(set.schema)}.${escapeIdentifier(set.table)} ` +
+  `(${Object.keys(set.columns).map(escapeIdentifier).join(', ')}) from ${source}`;
 
 /**
  * On a server: a client of `pool` for the batch, the rows streamed by pg-copy-streams. The pool's

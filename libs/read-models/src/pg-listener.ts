@@ -1,4 +1,4 @@
-import { Client, ClientConfig } from 'pg';
+import { Client, ClientConfig, escapeIdentifier } from 'pg';
 
 /** Waits between attempts to take the LISTEN again: from the first to the last, doubling. */
 const RETRY_FIRST_MS = 100;
@@ -49,7 +49,7 @@ export class PgListener {
     client.on('notification', (n) => n.channel === this.channel && this.onNotify(n.payload ?? ''));
     try {
       await client.connect();
-      await client.query(`LISTEN ${quoteIdent(this.channel)}`);
+      await client.query(`LISTEN ${escapeIdentifier(this.channel)}`);
       await this.onSession(client);
     } catch (error) {
       await client.end().catch(() => undefined);
@@ -78,8 +78,4 @@ export class PgListener {
     }, this.retryMs);
     this.retryTimer.unref?.();
   }
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Kysely, sql } from 'kysely';
+import { escapeIdentifier } from 'pg';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -45,13 +46,9 @@ export async function insertRows(
   const names = sql.join(Object.keys(columns).map((c) => sql.id(c)));
   const definitions = sql.raw(
     Object.entries(columns)
-      .map(([name, type]) => `${quoteIdentifier(name)} ${type}`)
+      .map(([name, type]) => `${escapeIdentifier(name)} ${type}`)
       .join(', '),
   );
   await sql`insert into ${sql.table(`${schema}.${table}`)} (${names})
     select ${names} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${definitions})`.execute(db);
-}
-
-export function quoteIdentifier(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }

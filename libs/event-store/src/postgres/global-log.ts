@@ -52,6 +52,10 @@ export const visibleBound = sql<string>`${sql.raw(VISIBLE_BOUND_SQL)}`;
 
 const finished = sql<boolean>`transaction_id < ${visibleBound}`;
 
+/** The events after `after` in the log's order, on its (transaction_id, position) index. */
+const pastPosition = (after: Position) =>
+  sql<boolean>`(transaction_id, position) > (${String(after.commit)}::xid8, ${String(after.prepare)}::bigint)`;
+
 export async function readGlobalLog(
   db: Db,
   after: Position | 'start',
@@ -59,9 +63,7 @@ export async function readGlobalLog(
 ): Promise<RecordedEvent[]> {
   let query = db.selectFrom('events').select(eventColumns).where(finished);
   if (after !== 'start') {
-    query = query.where(
-      sql<boolean>`(transaction_id, position) > (${String(after.commit)}::xid8, ${String(after.prepare)}::bigint)`,
-    );
+    query = query.where(pastPosition(after));
   }
   const rows = await query.orderBy('transaction_id').orderBy('position').limit(maxCount).execute();
   return (rows as EventRow[]).map(toRecordedEvent);
@@ -78,10 +80,7 @@ export async function readGlobalLogAsJson(
   after: Position | 'start',
   maxCount: number,
 ): Promise<RecordedEvent[]> {
-  const from =
-    after === 'start'
-      ? sql<boolean>`true`
-      : sql<boolean>`(transaction_id, position) > (${String(after.commit)}::xid8, ${String(after.prepare)}::bigint)`;
+  const from = after === 'start' ? sql<boolean>`true` : pastPosition(after);
   const { rows } = await sql<{ page: string | null }>`select json_agg(json_build_array(position::text,
       transaction_id::text, stream_id, revision, event_id, type, data, metadata,
       trunc(extract(epoch from recorded_at) * 1000)::int8) order by transaction_id, position)::text as page
@@ -96,7 +95,16 @@ type JsonEventRow = [string, string, string, number, string, string, JsonObject,
 
 function fromJsonRow([prepare, commit, streamId, revision, id, type, data, metadata, ms]: JsonEventRow) {
   const position = { commit: BigInt(commit), prepare: BigInt(prepare) };
-  return { id, streamId, revision, type, data, metadata, position, recordedAt: new Date(ms) } as RecordedEvent;
+  return {
+    id,
+    streamId,
+    revision,
+    type,
+    data,
+    metadata,
+    position,
+    recordedAt: new Date(ms),
+  } as RecordedEvent;
 }
 
 export async function visibleHead(db: Db): Promise<Position | undefined> {
@@ -135,9 +143,7 @@ export async function readTail(db: Db, after: Position | 'start', maxCount: numb
     .select(eventColumns)
     .select(finished.as('finished'));
   if (after !== 'start') {
-    query = query.where(
-      sql<boolean>`(transaction_id, position) > (${String(after.commit)}::xid8, ${String(after.prepare)}::bigint)`,
-    );
+    query = query.where(pastPosition(after));
   }
   const rows = await query.orderBy('transaction_id').orderBy('position').limit(maxCount).execute();
   const ready = rows.filter((row) => row.finished);

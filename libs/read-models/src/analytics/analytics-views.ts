@@ -1,4 +1,5 @@
 import { sql, Transaction } from 'kysely';
+import { escapeIdentifier } from 'pg';
 import { DependentViews } from '../dependent-views';
 import { ANALYTICS_SCHEMA, ANALYTICS_TABLES, ANALYTICS_VERSION, ANALYTICS_VIEWS } from './views';
 
@@ -47,13 +48,11 @@ async function current(trx: Transaction<any>): Promise<boolean> {
 }
 
 async function tablesExist(trx: Transaction<any>, schema: string): Promise<boolean> {
-  const names = ANALYTICS_TABLES.map((table) => `${quoted(schema)}.${table}`);
+  const names = ANALYTICS_TABLES.map((table) => `${escapeIdentifier(schema)}.${table}`);
   const { rows } = await sql<{ missing: number }>`select count(*)::integer as missing
     from unnest(${names}::text[]) as t(name) where to_regclass(t.name) is null`.execute(trx);
   return rows[0]?.missing === 0;
 }
-
-const quoted = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
 const viewNames = () => ['version', ...ANALYTICS_VIEWS.map((v) => v.name)];
 
@@ -64,7 +63,7 @@ async function dropViews(trx: Transaction<any>): Promise<void> {
 
 async function createViews(trx: Transaction<any>, schema: string): Promise<void> {
   await sql`create schema if not exists ${sql.id(ANALYTICS_SCHEMA)}`.execute(trx);
-  const tables = quoted(schema);
+  const tables = escapeIdentifier(schema);
   await sql`create view ${qualified('version')} as select ${sql.lit(ANALYTICS_VERSION)}::integer as version`.execute(
     trx,
   );
