@@ -29,6 +29,14 @@ const API_LAYERS = [
   ['webhooks', 'account-events'],
 ];
 
+/** The API's OpenAPI decorators run when the document is made, not at start (openapi/decorators.ts). */
+const SWAGGER_DECORATORS = {
+  name: '@nestjs/swagger',
+  message:
+    'Import the OpenAPI decorators from apps/api/src/openapi/decorators: they run when the document is made.',
+  allowTypeImports: true,
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -98,6 +106,7 @@ function appBoundaries() {
       'no-restricted-imports': [
         'error',
         {
+          paths: name === 'api' ? [SWAGGER_DECORATORS] : [],
           patterns: otherApps(name),
         },
       ],
@@ -117,6 +126,7 @@ function apiLayers() {
           'no-restricted-imports': [
             'error',
             {
+              paths: [SWAGGER_DECORATORS],
               patterns: [
                 ...otherApps('api'),
                 ...forbidden.map((other) => ({

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '../openapi/decorators';
 import { cursorPageSchema } from '../changes/change-schemas';
 import { FEED_OBJECTS } from '../changes/feed-records';
 import { EventEntrySchema } from '../history/event-entry-schema';

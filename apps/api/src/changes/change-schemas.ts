@@ -1,5 +1,5 @@
 import { Type } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptions, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptions, ApiSchema } from '../openapi/decorators';
 import { FEED_OBJECTS } from './feed-records';
 
 /** The record changed; with expand=record, the record as of that revision. */

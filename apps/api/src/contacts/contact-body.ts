@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '../openapi/decorators';
 import { Allow } from 'class-validator';
 
 // The body of POST and PATCH: this class names the accepted fields, so any other (unknown, or

@@ -7,7 +7,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-} from '@nestjs/swagger';
+} from '../openapi/decorators';
 import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import { ListOperation, RetrieveOperation, WriteOperation } from '../openapi/record-operations';
 import { ContactSchema } from './contact-schemas';

@@ -9,7 +9,7 @@ import {
   ApiProperty,
   ApiTags,
   ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+} from '../openapi/decorators';
 import { Allow } from 'class-validator';
 import { FastifyReply } from 'fastify';
 import { Access } from '../auth/access';

@@ -1,5 +1,5 @@
 import { Body, Headers, HttpCode, Param, Patch, Post, Res, Type } from '@nestjs/common';
-import { ApiBody } from '@nestjs/swagger';
+import { ApiBody } from '../openapi/decorators';
 import { Permission, Scope } from '@app/domain';
 import { FastifyReply } from 'fastify';
 import { Access } from '../auth/access';

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '../openapi/decorators';
 import { Allow } from 'class-validator';
 import { DocumentCustomFieldValueSchema, DocumentLineInputSchema } from './document-schemas';
 

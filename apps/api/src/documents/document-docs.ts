@@ -8,7 +8,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+} from '../openapi/decorators';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { RouteDocs } from './route-docs';
 

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiOkResponse, ApiQuery, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiQuery, ApiUnprocessableEntityResponse } from '../openapi/decorators';
 import { DateFilter, dateFilterOf } from './document-list-query';
 
 /** The OpenAPI parameters of a document list: page, `q`, customer, status and each date's bounds. */

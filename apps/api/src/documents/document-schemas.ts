@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '../openapi/decorators';
 import { DocumentFieldValue, DocumentLineView, InvoiceParty, LINE_TYPES } from '@app/domain';
 import { AbstractConstructor } from '../openapi/record-stamps';
 import {

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '../openapi/decorators';
 import { Allow } from 'class-validator';
 
 // The bodies of a packing list's pack and ship (documents-api §4), alike for invoices and sales

@@ -12,7 +12,7 @@ import {
   Type,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '../openapi/decorators';
 import { isRecordId, Scope } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { FastifyReply, FastifyRequest } from 'fastify';

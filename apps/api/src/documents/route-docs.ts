@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiQuery } from '@nestjs/swagger';
+import { ApiQuery } from '../openapi/decorators';
 
 /** A route's own documentation, written as the decorators would be stacked on it (top first). */
 export type RouteDocs = readonly (MethodDecorator | ClassDecorator)[];

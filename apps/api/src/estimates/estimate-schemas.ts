@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '../openapi/decorators';
 import {
   ESTIMATE_STATUS,
   ESTIMATE_STATUS_NAMES,

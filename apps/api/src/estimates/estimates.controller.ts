@@ -6,7 +6,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiResponse,
-} from '@nestjs/swagger';
+} from '../openapi/decorators';
 import { EstimateCommand, EstimateRecord, permissionDenied, previewView } from '@app/domain';
 import { Actor, can } from '../auth/actor';
 import { DocumentDeclaration, documentController } from '../documents/document-controller';

@@ -1,4 +1,4 @@
-import { ApiQuery } from '@nestjs/swagger';
+import { ApiQuery } from '../openapi/decorators';
 import { hasScopes, insufficientScope } from '@app/domain';
 import { Actor } from '../auth/actor';
 import { invalidQueryParameter } from '@app/runtime';

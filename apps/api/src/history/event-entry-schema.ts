@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '../openapi/decorators';
 import { IdProperty, IntegerProperty, ObjectProperty, TimestampProperty } from '../openapi/schema-properties';
 import { EventEntry, EventEntryMetadata } from './event-entry';
 

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptions, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptions, ApiSchema } from '../openapi/decorators';
 import { IntegerProperty, TimestampProperty } from '../openapi/schema-properties';
 import { FieldChange } from './field-changes';
 import { HistoryEntry } from './field-history';

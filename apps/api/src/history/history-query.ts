@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiQuery } from '@nestjs/swagger';
+import { ApiQuery } from '../openapi/decorators';
 import {
   invalidQueryParameter,
   PAGE_PARAMS,

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Req, Type } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '../openapi/decorators';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { ApiListOf } from '../openapi/response-schemas';
 import { EventEntrySchema } from './event-entry-schema';

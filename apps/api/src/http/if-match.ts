@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { ApiHeader } from '@nestjs/swagger';
+import { ApiHeader } from '../openapi/decorators';
 import { FastifyRequest } from 'fastify';
 
 const ifMatchHeader = createParamDecorator(

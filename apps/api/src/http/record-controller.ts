@@ -15,7 +15,7 @@ import {
   Type,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '../openapi/decorators';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Permission, Scope } from '@app/domain';
 import { pathOf } from '@app/runtime';

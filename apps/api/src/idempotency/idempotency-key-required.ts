@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiHeader } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiHeader } from '../openapi/decorators';
 
 export const IDEMPOTENCY_KEY_REQUIRED = Symbol('idempotencyKeyRequired');
 

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '../openapi/decorators';
 import { Allow } from 'class-validator';
 import { DocumentBody } from '../documents/document-body';
 import { PackLinesBody, ShipmentBody } from '../documents/fulfillment-bodies';

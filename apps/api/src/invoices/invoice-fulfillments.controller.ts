@@ -3,7 +3,7 @@ import {
   ApiHeader,
   ApiOperation,
   ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+} from '../openapi/decorators';
 import { InvoiceCommand, invoiceFulfillmentView, InvoiceRecord } from '@app/domain';
 import { fulfillmentController } from '../documents/fulfillment-controller';
 import { IF_MATCH } from '../documents/route-docs';

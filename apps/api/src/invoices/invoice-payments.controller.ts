@@ -9,7 +9,7 @@ import {
   ApiOperation,
   ApiTags,
   ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+} from '../openapi/decorators';
 import { InvoiceCommand, paymentView, permissionDenied } from '@app/domain';
 import { randomUUID } from 'node:crypto';
 import { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '../openapi/decorators';
 import { INVOICE_STATUS, invoiceFulfillmentView, LinkedSalesOrder, paymentView } from '@app/domain';
 import {
   DocumentHeaderSchema,

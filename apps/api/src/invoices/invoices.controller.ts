@@ -1,4 +1,4 @@
-import { ApiConflictResponse, ApiHeader, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiHeader, ApiOkResponse, ApiOperation } from '../openapi/decorators';
 import { InvoiceCommand, InvoiceRecord } from '@app/domain';
 import { DocumentDeclaration, documentController } from '../documents/document-controller';
 import { listRetrieveCreateDocs } from '../documents/document-docs';

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '../openapi/decorators';
 import { Type } from 'class-transformer';
 import { Allow, ValidateNested } from 'class-validator';
 

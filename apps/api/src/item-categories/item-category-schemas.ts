@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '../openapi/decorators';
 import { CustomField, INVENTORY_TYPES, InventoryType, ItemCategoryView } from '@app/domain';
 import { EnumProperty, IdProperty, IntegerProperty, ObjectProperty } from '../openapi/schema-properties';
 import { WithRecordStamps } from '../openapi/record-stamps';

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '../openapi/decorators';
 import { Allow } from 'class-validator';
 import { DECIMAL_INPUT, NULLABLE_DECIMAL_INPUT } from '../openapi/schema-properties';
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '../openapi/decorators';
 import { ListOperation, RetrieveOperation, WriteOperation } from '../openapi/record-operations';
 import { ItemSchema } from './item-schemas';
 import { ItemCommand, ItemInput } from '@app/domain';

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '../openapi/decorators';
 import { Allow } from 'class-validator';
 
 // The bodies of the location and zone writes: these classes name the accepted fields, so any other

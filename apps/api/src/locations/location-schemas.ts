@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '../openapi/decorators';
 import { LocationSummaryView, LocationView, ZoneView } from '@app/domain';
 import { IdProperty, ObjectProperty, TextProperty } from '../openapi/schema-properties';
 import { WithRecordStamps } from '../openapi/record-stamps';

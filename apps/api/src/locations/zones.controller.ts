@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '../openapi/decorators';
 import { ListOperation, WriteOperation } from '../openapi/record-operations';
 import { ZoneSchema } from './location-schemas';
 import { LocationCommand, zoneView, isRecordId } from '@app/domain';

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, ApiResponse, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiResponse, ApiSchema } from './decorators';
 import { ErrorBody, ErrorEnvelope } from '@app/runtime';
 
 /** The error envelope, for the OpenAPI document only (the runtime shape is in http/api-error.ts). */

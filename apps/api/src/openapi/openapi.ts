@@ -1,6 +1,8 @@
 import { INestApplication } from '@nestjs/common';
+// eslint-disable-next-line no-restricted-imports -- the document itself, made after ./decorators.ts has run them
 import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { STORE_RETRY_AFTER_SECONDS } from '@app/runtime';
+import { applyOpenApiDecorators } from './decorators';
 import { ErrorEnvelopeSchema } from './error-envelope.schema';
 import { PaginationSchema } from './response-schemas';
 
@@ -26,6 +28,7 @@ export function setupOpenApi(app: INestApplication): void {
 
 /** The document itself: what the decorators say, completed with what every operation shares. */
 export function openApiDocument(app: INestApplication): OpenAPIObject {
+  applyOpenApiDecorators(); // what they say, recorded as the classes loaded (./decorators.ts)
   const config = new DocumentBuilder()
     .setTitle('Business engine API')
     .setDescription(

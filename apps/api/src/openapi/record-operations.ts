@@ -9,7 +9,7 @@ import {
   ApiQuery,
   ApiQueryOptions,
   ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+} from './decorators';
 import { ApiAsOfRevision } from '../history/as-of-revision';
 import { ApiListOf } from './response-schemas';
 

@@ -7,7 +7,7 @@ import {
   ApiResponseOptions,
   ApiSchema,
   getSchemaPath,
-} from '@nestjs/swagger';
+} from './decorators';
 
 /** The list envelope's pagination (spec/documents-api.md §8); totals are left out with include_total=false. */
 @ApiSchema({ name: 'Pagination' })

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptions } from './decorators';
 
 /*
  * Property decorators for the response schemas, in the specification's words (documents-api §1.2):

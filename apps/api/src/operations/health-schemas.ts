@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '../openapi/decorators';
 import { EnumProperty, IntegerProperty, TextProperty } from '../openapi/schema-properties';
 import { HealthProjector, HealthReport, StoreHealth } from './health';
 

@@ -5,7 +5,7 @@ import {
   ApiOperation,
   ApiServiceUnavailableResponse,
   ApiTags,
-} from '@nestjs/swagger';
+} from '../openapi/decorators';
 import { HealthReportSchema } from './health-schemas';
 import { FastifyReply } from 'fastify';
 import { Health, HealthReport } from './health';

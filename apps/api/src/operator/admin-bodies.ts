@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '../openapi/decorators';
 import { Allow } from 'class-validator';
 
 // The operator bodies: these classes name the accepted fields (any other is 422 `unsupported_field`);

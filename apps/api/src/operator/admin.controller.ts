@@ -12,7 +12,7 @@ import {
   Req,
   UseGuards,
 } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '../openapi/decorators';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import { AccountSchema, ApiKeySchema, UserSchema } from './operator-schemas';

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query, Req, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiProperty, ApiQuery, ApiSchema, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiQuery, ApiSchema, ApiTags } from '../openapi/decorators';
 import { Database, NotificationStatus } from '@app/read-models';
 import {
   invalidQueryParameter,

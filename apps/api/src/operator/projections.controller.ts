@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '../openapi/decorators';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { ProjectionListSchema, ProjectionSchema } from './operator-schemas';
 import { ProjectionRunner } from '@app/read-models';

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '../openapi/decorators';
 import { VerifyReport } from '@app/read-models';
 import { FastifyReply } from 'fastify';
 import { ApiErrors } from '../openapi/error-envelope.schema';

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiQuery, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiQuery, ApiUnprocessableEntityResponse } from '../openapi/decorators';
 
 // OpenAPI notes shared by the customer and supplier endpoints.
 

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '../openapi/decorators';
 import { CUSTOMER_KINDS, CustomerKind, CustomerView, PartyViewFields, SupplierView } from '@app/domain';
 import {
   EnumProperty,

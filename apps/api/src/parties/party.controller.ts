@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, Type } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '../openapi/decorators';
 import { ApiDeleted, ApiListOf } from '../openapi/response-schemas';
 import { RetrieveOperation, WriteOperation } from '../openapi/record-operations';
 import { FastifyReply, FastifyRequest } from 'fastify';

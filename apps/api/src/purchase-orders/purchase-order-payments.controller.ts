@@ -9,7 +9,7 @@ import {
   ApiOperation,
   ApiTags,
   ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+} from '../openapi/decorators';
 import { purchaseOrderPaymentView } from '@app/domain';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';

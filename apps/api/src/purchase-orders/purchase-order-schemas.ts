@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptions, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptions, ApiSchema } from '../openapi/decorators';
 import { PURCHASE_ORDER_STATUS, PurchaseOrderParty, purchaseOrderPaymentView } from '@app/domain';
 import {
   DocumentCustomFieldValueSchema,

@@ -5,7 +5,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+} from '../openapi/decorators';
 import { PurchaseOrderCommand, PurchaseOrderRecord } from '@app/domain';
 import { DocumentDeclaration, documentController } from '../documents/document-controller';
 import { listRetrieveCreateDocs, orderChangeDocs } from '../documents/document-docs';

@@ -9,7 +9,7 @@ import {
   ApiPropertyOptional,
   ApiTags,
   ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+} from '../openapi/decorators';
 import { permissionDenied } from '@app/domain';
 import { Allow } from 'class-validator';
 import { FastifyReply, FastifyRequest } from 'fastify';

@@ -5,7 +5,7 @@ import {
   ApiNotFoundResponse,
   ApiOperation,
   ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+} from '../openapi/decorators';
 import { SalesOrderCommand, salesOrderFulfillmentView, SalesOrderRecord } from '@app/domain';
 import { fulfillmentController } from '../documents/fulfillment-controller';
 import { SalesOrderPackBody, SalesOrderShipBody } from './sales-order-bodies';

@@ -1,4 +1,4 @@
-import { ApiForbiddenResponse } from '@nestjs/swagger';
+import { ApiForbiddenResponse } from '../openapi/decorators';
 import { SalesOrderCommand, SalesOrderRecord } from '@app/domain';
 import { DocumentDeclaration, documentController } from '../documents/document-controller';
 import { listRetrieveCreateDocs, orderChangeDocs } from '../documents/document-docs';

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '../openapi/decorators';
 
 const SOURCE_TYPES = ['adjustment', 'stock_transfer', 'invoice', 'sales_order', 'purchase_order', 'estimate'];
 

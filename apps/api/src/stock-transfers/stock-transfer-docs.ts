@@ -1,5 +1,5 @@
 import { applyDecorators, HttpCode, Type } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse } from '../openapi/decorators';
 import { ApiErrors } from '../openapi/error-envelope.schema';
 import { WriteOperation } from '../openapi/record-operations';
 import { StockTransferSchema } from './stock-transfer-schemas';

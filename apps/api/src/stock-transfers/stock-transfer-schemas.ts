@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '../openapi/decorators';
 import { STOCK_TRANSFER_STATUS_NAMES, stockTransferSummaryView, stockTransferView } from '@app/domain';
 
 /*

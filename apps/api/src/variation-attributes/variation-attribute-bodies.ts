@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '../openapi/decorators';
 import { Allow } from 'class-validator';
 
 /** POST and PATCH: any other field is 422 `unsupported_field`; the domain checks each value. */

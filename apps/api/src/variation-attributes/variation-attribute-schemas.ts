@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '../openapi/decorators';
 import { VariationAttributeValue, VariationAttributeView } from '@app/domain';
 import { IdProperty, ObjectProperty } from '../openapi/schema-properties';
 import { WithRecordStamps } from '../openapi/record-stamps';

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '../openapi/decorators';
 import { WEBHOOK_EVENT_TYPES } from '@app/domain';
 import { Allow } from 'class-validator';
 

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '../openapi/decorators';
 import { WEBHOOK_EVENT_TYPES } from '@app/domain';
 import {
   EnumProperty,

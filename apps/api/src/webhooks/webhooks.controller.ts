@@ -23,7 +23,7 @@ import {
   ApiQuery,
   ApiTags,
   ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+} from '../openapi/decorators';
 import { WebhookEndpointCommand } from '@app/domain';
 import { pathOf, refuseUnknownParams, resourceMissing } from '@app/runtime';
 import { FastifyReply, FastifyRequest } from 'fastify';

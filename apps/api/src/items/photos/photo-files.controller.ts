@@ -6,7 +6,7 @@ import {
   ApiProduces,
   ApiTags,
   ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+} from '../../openapi/decorators';
 import { PHOTO_URL_ROOT } from '@app/read-models/projectors/item-photos';
 import { FastifyReply } from 'fastify';
 import { resourceMissing } from '@app/runtime';

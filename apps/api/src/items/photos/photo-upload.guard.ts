@@ -14,7 +14,7 @@ import {
   ApiConsumes,
   ApiPayloadTooLargeResponse,
   ApiUnsupportedMediaTypeResponse,
-} from '@nestjs/swagger';
+} from '../../openapi/decorators';
 import { FastifyRequest } from 'fastify';
 import { ApiError } from '@app/runtime';
 import { PHOTO_FILE_LIMIT_BYTES } from './photo-uploads';

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Injectable, Param, Query, Req } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOperation, ApiQuery, ApiTags } from '../../openapi/decorators';
 import { ApiListOf } from '../../openapi/response-schemas';
 import { VariationAttributeSchema } from '../../variation-attributes/variation-attribute-schemas';
 import { Database } from '@app/read-models';

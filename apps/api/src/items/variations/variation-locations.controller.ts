@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '../../openapi/decorators';
 import { WriteOperation } from '../../openapi/record-operations';
 import { VariationLocationDeletedSchema, VariationSchema } from './variation-schemas';
 import { ItemVariationCommand, isRecordId } from '@app/domain';

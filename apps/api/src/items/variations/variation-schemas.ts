@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '../../openapi/decorators';
 import { AttributeValuePair, ItemVariationView, VariationLocationView } from '@app/domain';
 import {
   IdProperty,
