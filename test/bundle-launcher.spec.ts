@@ -180,6 +180,58 @@ describe('the bundle launcher and its code cache', () => {
     expect(started.bytes).toBeGreaterThan(topLevel.bytes);
   });
 
+  it('keeps in the cache the code that ran once, however many collections the start makes', () => {
+    // V8 drops the bytecode of functions idle for some major collections (--bytecode-old-age, 6;
+    // here 1), and main() makes some before it listens, as a long embedded start does.
+    writeFileSync(
+      join(folder, 'setup.js'),
+      [
+        'exports.settings = function settings() {',
+        '  const table = {};',
+        '  for (let i = 0; i < 50; i++) table[`key${i}`] = { index: i, label: `label ${i}`.toUpperCase() };',
+        '  return table;',
+        '};',
+        '',
+      ].join('\n'),
+    );
+    const app = join(folder, 'collected.js');
+    writeFileSync(
+      app,
+      [
+        "const http = require('node:http');",
+        "const settings = require('./setup').settings();",
+        'function main() {',
+        '  let kept = [];',
+        '  for (let i = 0; i < 3e6; i++) kept.push({ i, text: `row ${i}` }), kept.length > 1e6 && (kept = []);',
+        '  http',
+        '    .createServer((request, response) => response.end(String(Object.keys(settings).length)))',
+        "    .listen(Number(process.env.PORT), '127.0.0.1');",
+        '}',
+        'if (require.main === module) main();',
+        '',
+      ].join('\n'),
+    );
+    const collectedBundle = join(folder, 'out', 'collected.bundle.js');
+    buildSync({
+      entryPoints: [app],
+      outfile: collectedBundle,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      logLevel: 'silent',
+    });
+    const cacheBytes = (flags: string[]) => {
+      execFileSync(process.execPath, [
+        ...flags,
+        join(SCRIPTS, 'bundle-code-cache.js'),
+        collectedBundle,
+        '--start',
+      ]);
+      return readFileSync(collectedBundle.replace(/\.js$/, '.cache')).length;
+    };
+    expect(cacheBytes(['--bytecode-old-age=1'])).toBe(cacheBytes([]));
+  });
+
   it("points the bundle's stack frames at its sources", () => {
     makeCache();
     const { stdout } = launch();
