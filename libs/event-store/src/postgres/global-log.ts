@@ -3,7 +3,7 @@ import { EventMetadata, JsonObject, RecordedEvent } from '../event-store';
 import { Position } from '../position';
 import { prepared } from './prepared';
 import { APPEND_LOCK } from './schema';
-import { eventColumns, EventRow, EventStoreDb as Db, toRecordedEvent } from './rows';
+import { eventColumns, EventRow, EventStoreDb as Db, toRecordedEvents } from './rows';
 
 /**
  * Events of transactions below this bound are final: every transaction under it that could still
@@ -66,7 +66,7 @@ export async function readGlobalLog(
     query = query.where(pastPosition(after));
   }
   const rows = await query.orderBy('transaction_id').orderBy('position').limit(maxCount).execute();
-  return (rows as EventRow[]).map(toRecordedEvent);
+  return toRecordedEvents(rows as EventRow[]);
 }
 
 /**
@@ -148,7 +148,7 @@ export async function readTail(db: Db, after: Position | 'start', maxCount: numb
   const rows = await query.orderBy('transaction_id').orderBy('position').limit(maxCount).execute();
   const ready = rows.filter((row) => row.finished);
   return {
-    events: (ready as EventRow[]).map(toRecordedEvent),
+    events: toRecordedEvents(ready as EventRow[]),
     heldBack: ready.length < rows.length,
   };
 }
