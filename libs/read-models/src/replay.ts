@@ -137,6 +137,7 @@ export function upTo(events: RecordedEvent[], until: Position): RecordedEvent[] 
 
 /** The events apply wants: of a handled type, and accepted. */
 export function wantedBy(projector: Projector, events: RecordedEvent[]): RecordedEvent[] {
+  if (!projector.handles && !projector.accepts) return events; // all of them: no copy of the page
   const handles = projector.handles && new Set(projector.handles);
   return events.filter((e) => (!handles || handles.has(e.type)) && (projector.accepts?.(e) ?? true));
 }
