@@ -106,6 +106,17 @@ describe.each(testDatabases())('copy batches ($name)', (target) => {
     expect(await rowsAsText(database.db, 'ahead')).toEqual(inserted);
   });
 
+  it('given a row set alone whose COPY fails, then it rejects with the server error and the next batch runs', async () => {
+    await createTable(database.db, 'copy_fails');
+    await sql`insert into copy_fails.t (id) values (2)`.execute(database.db); // id 2 is in the row set
+
+    await expect(database.copyBatch([rowSet('copy_fails')])).rejects.toThrow(/duplicate key/);
+
+    expect(await rowsAsText(database.db, 'copy_fails')).toHaveLength(1);
+    await database.copyBatch([CompiledQuery.raw('delete from copy_fails.t'), rowSet('copy_fails')]);
+    expect(await rowsAsText(database.db, 'copy_fails')).toHaveLength(rows.length);
+  });
+
   it('given a statement that fails after a row set, then nothing of the batch is kept and the next batch runs', async () => {
     await createTable(database.db, 'failing');
     const failing = CompiledQuery.raw('insert into failing.t (id) values (1)'); // id 1 is in the row set
