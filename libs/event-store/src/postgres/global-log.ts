@@ -87,14 +87,27 @@ export async function readGlobalLogAsJson(
     from (select * from events where ${finished} and ${from}
       order by transaction_id, position limit ${maxCount}) e`.execute(db);
   const page = rows[0]?.page;
-  return page ? (JSON.parse(page) as JsonEventRow[]).map(fromJsonRow) : [];
+  if (!page) return [];
+  // As toRecordedEvents: one bigint for the events of a transaction, which lie together.
+  let commitText: string | undefined;
+  let commit = 0n;
+  return (JSON.parse(page) as JsonEventRow[]).map((row) => {
+    if (row[1] !== commitText) {
+      commitText = row[1];
+      commit = BigInt(commitText);
+    }
+    return fromJsonRow(row, commit);
+  });
 }
 
 /** An event as readGlobalLogAsJson's array holds it, in eventColumns' order. */
 type JsonEventRow = [string, string, string, number, string, string, JsonObject, EventMetadata, number];
 
-function fromJsonRow([prepare, commit, streamId, revision, id, type, data, metadata, ms]: JsonEventRow) {
-  const position = { commit: BigInt(commit), prepare: BigInt(prepare) };
+function fromJsonRow(
+  [prepare, , streamId, revision, id, type, data, metadata, ms]: JsonEventRow,
+  commit: bigint,
+) {
+  const position = { commit, prepare: BigInt(prepare) };
   return {
     id,
     streamId,
