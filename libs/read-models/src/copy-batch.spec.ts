@@ -1,5 +1,6 @@
 import { RecordedEvent } from '@app/event-store';
 import { CompiledQuery, Kysely, sql } from 'kysely';
+import { withCopyText } from './copy-text';
 import { Database } from './database';
 import { Projector } from './projector';
 import { recordBatch } from './recorded-writes';
@@ -91,6 +92,29 @@ describe.each(testDatabases())('copy batches ($name)', (target) => {
     const inserted = await rowsAsText(database.db, 'inserted');
     expect(inserted).toHaveLength(rows.length);
     expect(await rowsAsText(database.db, 'copied')).toEqual(inserted);
+  });
+
+  it('given rows made COPY text ahead (withCopyText), then COPY fills the rows the INSERT does', async () => {
+    await createTable(database.db, 'inserted_now');
+    await createTable(database.db, 'ahead');
+
+    await insertRows(database.db, 'inserted_now', 't', columns, rows);
+    await database.copyBatch([withCopyText(rowSet('ahead'))]);
+
+    const inserted = await rowsAsText(database.db, 'inserted_now');
+    expect(inserted).toHaveLength(rows.length);
+    expect(await rowsAsText(database.db, 'ahead')).toEqual(inserted);
+  });
+
+  it('given a row set alone whose COPY fails, then it rejects with the server error and the next batch runs', async () => {
+    await createTable(database.db, 'copy_fails');
+    await sql`insert into copy_fails.t (id) values (2)`.execute(database.db); // id 2 is in the row set
+
+    await expect(database.copyBatch([rowSet('copy_fails')])).rejects.toThrow(/duplicate key/);
+
+    expect(await rowsAsText(database.db, 'copy_fails')).toHaveLength(1);
+    await database.copyBatch([CompiledQuery.raw('delete from copy_fails.t'), rowSet('copy_fails')]);
+    expect(await rowsAsText(database.db, 'copy_fails')).toHaveLength(rows.length);
   });
 
   it('given a statement that fails after a row set, then nothing of the batch is kept and the next batch runs', async () => {

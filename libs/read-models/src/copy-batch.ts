@@ -1,7 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely } from 'kysely';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream/promises';
 import { DatabaseError, escapeIdentifier, Pool, PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { fastParameter } from './array-literal';
@@ -50,8 +49,12 @@ export function copyBatchOn(pool: Pool): CopyBatch {
 /** The session setting of copyBatchOn's pool (pg's `options`). */
 export const RELAXED_SESSION = '-c synchronous_commit=off';
 
-const copyIn = (client: PoolClient, set: RowSet) =>
-  pipeline(Readable.from([copyText(set)]), client.query(copyFrom(copyInto(set, 'stdin'))));
+/** The row set's text written to COPY's stream in one piece (no source stream to pipe from). */
+async function copyIn(client: PoolClient, set: RowSet): Promise<void> {
+  const stream = client.query(copyFrom(copyInto(set, 'stdin')));
+  stream.end(copyText(set));
+  await finished(stream);
+}
 
 async function runOn(pool: Pool, work: (client: PoolClient) => Promise<void>): Promise<void> {
   let client: PoolClient;

@@ -2,6 +2,7 @@ import { comparePositions, EventStore, Position, RecordedEvent } from '@app/even
 import { CompiledQuery, Kysely, Transaction } from 'kysely';
 import { Checkpoint } from './checkpoints';
 import { BatchEntry, CopyBatch } from './copy-batch';
+import { withCopyText } from './copy-text';
 import { estimateLag } from './lag';
 import { Pipeline } from './pipeline';
 import { createTables, Projector } from './projector';
@@ -96,22 +97,27 @@ export async function replayInto(
     writing = undefined;
     await options.onProgress?.({ done: counter.done, total: counter.done + estimateLag(until, cursor) });
   };
+  // A page's write made ready, the next page's read begun first. Its events are held no longer
+  // than this (the write keeps what it sends), not while the batch before commits.
+  const stage = async (page: RecordedEvent[]) => {
+    const batch = upTo(page, until);
+    if (batch.length === 0) return undefined;
+    const last = batch[batch.length - 1].position;
+    const more = batch.length === page.length && comparePositions(last, until) < 0;
+    if (more) next = read(last);
+    const write = await writeLater(db, projector, target, wantedBy(projector, batch), pipeline, copyBatch);
+    return { write, events: batch.length, last, more };
+  };
   try {
     for (;;) {
       signal?.throwIfAborted();
-      const page = await next;
-      const batch = upTo(page, until);
-      if (batch.length === 0) break;
-      const last = batch[batch.length - 1].position;
-      const more = batch.length === page.length && comparePositions(last, until) < 0;
-      if (more) next = read(last);
-      const wanted = wantedBy(projector, batch);
-      const write = await writeLater(db, projector, target, wanted, pipeline, copyBatch);
+      const staged = await stage(await next);
+      if (!staged) break;
       await committed(); // in order: a batch is sent once the one before it has committed
-      const done = write();
+      const done = staged.write();
       done.catch(() => undefined); // awaited in committed()
-      writing = { done, events: batch.length, last };
-      if (!more) break;
+      writing = { done, events: staged.events, last: staged.last };
+      if (!staged.more) break;
     }
     await committed();
     return cursor;
@@ -131,6 +137,7 @@ export function upTo(events: RecordedEvent[], until: Position): RecordedEvent[] 
 
 /** The events apply wants: of a handled type, and accepted. */
 export function wantedBy(projector: Projector, events: RecordedEvent[]): RecordedEvent[] {
+  if (!projector.handles && !projector.accepts) return events; // all of them: no copy of the page
   const handles = projector.handles && new Set(projector.handles);
   return events.filter((e) => (!handles || handles.has(e.type)) && (projector.accepts?.(e) ?? true));
 }
@@ -207,7 +214,9 @@ async function copiedLater(
       ? pipeline(asTransaction([RELAXED_COMMIT, ...(entries as CompiledQuery[])]))
       : copyBatch(entries);
   if (!projector.prepare) {
-    const entries = await recordBatch(projector, events, target);
+    const entries = (await recordBatch(projector, events, target)).map((e) =>
+      isRowSet(e) ? withCopyText(e) : e,
+    );
     return () => send(entries);
   }
   return async () =>

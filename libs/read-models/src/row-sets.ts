@@ -15,6 +15,12 @@ export interface RowSet {
   readonly columns: RowColumns;
   /** Keyed by column; a key left out is NULL, as jsonb_to_recordset reads it. */
   readonly rows: readonly object[];
+  /**
+   * The rows already in COPY's text (copyText), `rows` then empty: a replay's batch waiting for
+   * the one before it to commit holds one string instead of its rows and the events they came
+   * from (withCopyText).
+   */
+  readonly text?: string;
 }
 
 export const isRowSet = (entry: unknown): entry is RowSet => (entry as RowSet | undefined)?.rowSet === true;

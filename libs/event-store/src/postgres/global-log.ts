@@ -3,7 +3,7 @@ import { EventMetadata, JsonObject, RecordedEvent } from '../event-store';
 import { Position } from '../position';
 import { prepared } from './prepared';
 import { APPEND_LOCK } from './schema';
-import { eventColumns, EventRow, EventStoreDb as Db, toRecordedEvent } from './rows';
+import { eventColumns, EventRow, EventStoreDb as Db, toRecordedEvents } from './rows';
 
 /**
  * Events of transactions below this bound are final: every transaction under it that could still
@@ -66,7 +66,7 @@ export async function readGlobalLog(
     query = query.where(pastPosition(after));
   }
   const rows = await query.orderBy('transaction_id').orderBy('position').limit(maxCount).execute();
-  return (rows as EventRow[]).map(toRecordedEvent);
+  return toRecordedEvents(rows as EventRow[]);
 }
 
 /**
@@ -87,14 +87,27 @@ export async function readGlobalLogAsJson(
     from (select * from events where ${finished} and ${from}
       order by transaction_id, position limit ${maxCount}) e`.execute(db);
   const page = rows[0]?.page;
-  return page ? (JSON.parse(page) as JsonEventRow[]).map(fromJsonRow) : [];
+  if (!page) return [];
+  // As toRecordedEvents: one bigint for the events of a transaction, which lie together.
+  let commitText: string | undefined;
+  let commit = 0n;
+  return (JSON.parse(page) as JsonEventRow[]).map((row) => {
+    if (row[1] !== commitText) {
+      commitText = row[1];
+      commit = BigInt(commitText);
+    }
+    return fromJsonRow(row, commit);
+  });
 }
 
 /** An event as readGlobalLogAsJson's array holds it, in eventColumns' order. */
 type JsonEventRow = [string, string, string, number, string, string, JsonObject, EventMetadata, number];
 
-function fromJsonRow([prepare, commit, streamId, revision, id, type, data, metadata, ms]: JsonEventRow) {
-  const position = { commit: BigInt(commit), prepare: BigInt(prepare) };
+function fromJsonRow(
+  [prepare, , streamId, revision, id, type, data, metadata, ms]: JsonEventRow,
+  commit: bigint,
+) {
+  const position = { commit, prepare: BigInt(prepare) };
   return {
     id,
     streamId,
@@ -148,7 +161,7 @@ export async function readTail(db: Db, after: Position | 'start', maxCount: numb
   const rows = await query.orderBy('transaction_id').orderBy('position').limit(maxCount).execute();
   const ready = rows.filter((row) => row.finished);
   return {
-    events: (ready as EventRow[]).map(toRecordedEvent),
+    events: toRecordedEvents(ready as EventRow[]),
     heldBack: ready.length < rows.length,
   };
 }

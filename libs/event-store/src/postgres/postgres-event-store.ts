@@ -23,7 +23,7 @@ import { AppendQueue } from './append-queue';
 import { CatchUpPacing } from './catch-up-pacing';
 import { CommitNotifier } from './commit-notifier';
 import { readGlobalLog, readGlobalLogAsJson, readTail, visibleHead } from './global-log';
-import { eventColumns, EventRow, EventStoreDb, toRecordedEvent } from './rows';
+import { eventColumns, EventRow, EventStoreDb, toRecordedEvent, toRecordedEvents } from './rows';
 import { setupEventStore } from './schema';
 
 /**
@@ -109,7 +109,7 @@ export class PostgresEventStore implements EventStore {
     if (rows.length === 0 && (await currentRevision(this.db, streamId)) === 'no_stream') {
       throw new StreamNotFoundError(streamId);
     }
-    return (rows as EventRow[]).map(toRecordedEvent);
+    return toRecordedEvents(rows as EventRow[]);
   }
 
   async readLastEvent(streamId: string): Promise<RecordedEvent | undefined> {
