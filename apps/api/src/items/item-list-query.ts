@@ -1,5 +1,5 @@
 import { ITEM_ACTIVE_PREDICATE } from '@app/read-models/projectors/item-lists';
-import { listStates, reusedPlan } from '@app/read-models';
+import { genericPlan, listStates, reusedPlan } from '@app/read-models';
 import { Kysely, RawBuilder, sql } from 'kysely';
 import { invalidQueryParameter } from '@app/runtime';
 import { PageRequest, parsePageRequest } from '@app/runtime';
@@ -105,7 +105,11 @@ function uuidParam(query: Query, name: string): string | undefined {
  * page only, its category, stock and photos, in one statement; the total in another.
  */
 export class ItemListQuery {
-  constructor(private readonly db: Kysely<any>) {}
+  /** `searches`: where a search's page runs, sessions taking its generic plan (Database.genericPlans). */
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly searches: Kysely<any> = db,
+  ) {}
 
   /** Up to `fetch` rows from `offset`, by name (case-insensitive) then id; `ids` in their order. */
   async page(
@@ -127,7 +131,8 @@ export class ItemListQuery {
     page: Pick<PageRequest, 'offset' | 'fetch'>,
     counted: boolean,
   ): Promise<{ rows: ItemRow[]; total?: number }> {
-    const { rows } = await this.pageStatement(scope, filters, page, counted).execute(this.db);
+    const on = planKind(filters) === 'generic' ? this.searches : this.db;
+    const { rows } = await this.pageStatement(scope, filters, page, counted).execute(on);
     if (filters.ids) return { rows: inRequestedOrder(rows, filters.ids) };
     const total = rows.length > 0 && rows[0].list_total != null ? Number(rows[0].list_total) : undefined;
     return { rows, total };
@@ -149,13 +154,13 @@ export class ItemListQuery {
     counted = false,
   ): RawBuilder<ItemRow> {
     const total = counted ? totalIn(scope, filters) : undefined;
-    const reused = !filters.q && !filters.ids;
-    const source = pageSource(scope, filters, page, total === 'matches', reused);
+    const kind = planKind(filters);
+    const source = pageSource(scope, filters, page, total === 'matches', kind !== undefined);
     const counts = total === 'counts' ? this.countStatement(scope, filters) : undefined;
     const statement = withExtras(source, scope, filters.locationId, counts);
-    // Planning a page cost PostgreSQL about what running it did: a list's plan is kept (not a
-    // search's: its pattern decides which indexes serve, so each gets a plan of its own).
-    return reused ? reusedPlan(statement) : statement;
+    // Planning a page cost PostgreSQL about what running it did: its plan is kept.
+    if (kind === 'reused') return reusedPlan(statement);
+    return kind === 'generic' ? genericPlan(statement) : statement;
   }
 
   /**
@@ -220,6 +225,19 @@ function pageSource(
       union all
       (select i.* from items i where ${where} and ${away} ${order} limit ${end})
     ) i order by lower(i.name), i.id limit ${fetch} offset ${offset})`;
+}
+
+/**
+ * How a page's plan is kept (prepared-statements.ts): a list's as PostgreSQL chooses (`reused`:
+ * its generic plan after five runs); a search's on the trigram indexes as its generic plan
+ * (`generic`): its pattern, a parameter, is found through the same indexes whatever it is, and
+ * PostgreSQL, which costs a parameter pattern at LIKE's default selectivity, would never keep it.
+ * A search of fewer than three characters, or by `ids`, is planned each time.
+ */
+function planKind(filters: ItemListFilters): 'reused' | 'generic' | undefined {
+  if (filters.ids) return undefined;
+  if (!filters.q) return 'reused';
+  return trigramSearch(filters.q) ? 'generic' : undefined;
 }
 
 /** Every item of the list, unordered (for counting them). */
