@@ -272,17 +272,18 @@ function withExtras(
 ): RawBuilder<ItemRow> {
   // The location-less row holds only quantities on estimates (lines of items without variations).
   const restricted = scope.restrictedTo
-    ? sql`and (iq.location_id = ${scope.restrictedTo}::uuid or iq.location_id is null)`
-    : sql``;
+    ? sql`iq.location_id = ${scope.restrictedTo}::uuid or iq.location_id is null`
+    : undefined;
   const atLocation = locationId
-    ? sql`, li.on_hand as location_on_hand, li.reserved as location_reserved, li.incoming as location_incoming,
-      li.in_transit as location_in_transit,
+    ? sql`, q.location_on_hand, q.location_reserved, q.location_incoming, q.location_in_transit,
       lt.threshold as location_threshold`
     : sql``;
+  // The stock at the location is a part of the item's rows read once (FILTER), not a second read.
+  const here = locationId ? sql`iq.location_id = ${locationId}::uuid` : undefined;
+  const stockHere = here ? sql`, ${sums(here, 'location_')}` : sql``;
   // A variation-managed item's threshold there is its variations' rows' (the item's own moved to them).
   const locationJoin = locationId
-    ? sql`left join lateral (${stock(sql`iq.item_id = page.id and iq.location_id = ${locationId}::uuid`)}) li on true
-      left join lateral (select sum(r.threshold) as threshold from item_variations v
+    ? sql`left join lateral (select sum(r.threshold) as threshold from item_variations v
         join item_variation_locations r on r.variation_id = v.id and r.location_id = ${locationId}::uuid
         where v.item_id = page.id) lt on true`
     : sql``;
@@ -291,7 +292,9 @@ function withExtras(
       q.on_hand, q.reserved, q.incoming, q.in_transit, q.estimates, ph.photos ${atLocation} ${total}
     from ${source} as page
     left join item_categories c on c.id = page.category_id
-    left join lateral (${stock(sql`iq.item_id = page.id ${restricted}`)}) q on true
+    left join lateral (select ${sums(restricted, '')}, coalesce(sum(iq.estimates)${filtered(restricted)}, 0) as estimates
+        ${stockHere}
+      from inventory_quantities iq where iq.item_id = page.id) q on true
     left join lateral (select json_agg(json_build_object('id', p.id, 'position', p.position,
         'thumbnail_url', p.thumbnail_url, 'display_url', p.display_url, 'large_url', p.large_url,
         'original_url', p.original_url) order by p.position) as photos
@@ -300,11 +303,17 @@ function withExtras(
     order by lower(page.name), page.id`;
 }
 
-function stock(where: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`select coalesce(sum(iq.on_hand), 0) as on_hand, coalesce(sum(iq.reserved), 0) as reserved,
-      coalesce(sum(iq.incoming), 0) as incoming, coalesce(sum(iq.estimates), 0) as estimates,
-      coalesce(sum(iq.in_transit), 0) as in_transit
-    from inventory_quantities iq where ${where}`;
+/** The item's on-hand, reserved, incoming and in-transit sums over its rows `where` (all without). */
+function sums(where: RawBuilder<unknown> | undefined, prefix: string): RawBuilder<unknown> {
+  const columns = ['on_hand', 'reserved', 'incoming', 'in_transit'].map(
+    (column) =>
+      sql`coalesce(sum(${sql.ref(`iq.${column}`)})${filtered(where)}, 0) as ${sql.id(`${prefix}${column}`)}`,
+  );
+  return sql.join(columns);
+}
+
+function filtered(where: RawBuilder<unknown> | undefined): RawBuilder<unknown> {
+  return where ? sql` filter (where ${where})` : sql``;
 }
 
 /** The WHERE over `item_counts` matching what conditions() selects for the same filters. */
