@@ -138,6 +138,16 @@ function itemReads(plan: PlanNode, itemIndexes: Set<string>): string[] {
     },
   );
 
+  it("given a location's page with its total, when planned, then its items stocked from elsewhere are read once", async () => {
+    for (const offset of [0, 20]) {
+      const statement = query().pageStatement(scope, located(), { offset, fetch: 21 }, true);
+      const awayReads = nodesOf(await plan(statement)).filter(
+        (node) => node['Index Name'] === 'inventory_quantities_away_idx',
+      );
+      expect(awayReads).toHaveLength(1);
+    }
+  });
+
   it('counts a page and its total in one statement as the count alone does', async () => {
     for (const filters of [
       listed(),

@@ -155,9 +155,16 @@ export class ItemListQuery {
   ): RawBuilder<ItemRow> {
     const total = counted ? totalIn(scope, filters) : undefined;
     const kind = planKind(filters);
-    const source = pageSource(scope, filters, page, total === 'matches', kind !== undefined);
-    const counts = total === 'counts' ? this.countStatement(scope, filters) : undefined;
-    const statement = withExtras(source, scope, filters.locationId, counts);
+    // A location's items stocked there from elsewhere, read once for both its page and its total.
+    const shared = total === 'counts' && filters.locationId ? awayItems(scope, filters) : undefined;
+    const source = pageSource(scope, filters, page, total === 'matches', kind !== undefined, shared);
+    const counts = shared
+      ? locationTotal(scope, filters, sql`(select count(*) from away_items)`)
+      : total === 'counts'
+        ? this.countStatement(scope, filters)
+        : undefined;
+    const extras = withExtras(source, scope, filters.locationId, counts);
+    const statement = shared ? sql<ItemRow>`with away_items as materialized (${shared}) ${extras}` : extras;
     // Planning a page cost PostgreSQL about what running it did: its plan is kept.
     if (kind === 'reused') return reusedPlan(statement);
     return kind === 'generic' ? genericPlan(statement) : statement;
@@ -177,12 +184,8 @@ export class ItemListQuery {
   /** The total's one statement (apart from running it, so a test can EXPLAIN it). */
   countStatement(scope: ItemScope, filters: ItemListFilters): RawBuilder<{ n: number | string }> {
     const counted = !scope.restrictedTo && !filters.q && !filters.ids;
-    if (counted && filters.locationId) {
-      const away = awayFrom(scope.accountId, filters.locationId);
-      return sql`select (select coalesce(sum(n), 0) from item_counts
-          where ${countedConditions(scope, filters)} and location_id = ${filters.locationId}::uuid)
-        + (select count(*) from items i where ${conditions(scope, filters)} and ${away}) as n`;
-    }
+    if (counted && filters.locationId)
+      return locationTotal(scope, filters, sql`(select count(*) from (${awayItems(scope, filters)}) i)`);
     if (counted)
       return sql`select coalesce(sum(n), 0) as n from item_counts where ${countedConditions(scope, filters)}`;
     return sql`select count(*) as n from (${matchingItems(scope, filters)}) i`;
@@ -208,6 +211,7 @@ function pageSource(
   page: Pick<PageRequest, 'offset' | 'fetch'>,
   countMatches = false,
   literalBounds = false,
+  sharedAway?: RawBuilder<unknown>,
 ): RawBuilder<unknown> {
   const where = conditions(scope, filters);
   if (filters.ids) return sql`(select i.* from items i where ${where})`;
@@ -220,11 +224,37 @@ function pageSource(
     return sql`(select i.* ${total} from items i where ${where} ${order}
       limit ${fetch} offset ${offset})`;
   const [placed, away] = locationParts(scope.accountId, filters.locationId);
+  // `away_items`: the statement's own reading of them (pageStatement), else read here.
+  const awayHalf = sharedAway
+    ? sql`(select i.* from away_items i ${order} limit ${end})`
+    : sql`(select i.* from items i where ${where} and ${away} ${order} limit ${end})`;
   return sql`(select i.* from (
       (select i.* from items i where ${where} and ${placed} ${order} limit ${end})
       union all
-      (select i.* from items i where ${where} and ${away} ${order} limit ${end})
+      ${awayHalf}
     ) i order by lower(i.name), i.id limit ${fetch} offset ${offset})`;
+}
+
+/**
+ * The list's items stocked at its location away from their own (the second half of locationParts).
+ */
+function awayItems(scope: ItemScope, filters: ItemListFilters): RawBuilder<unknown> {
+  return sql`select i.* from items i
+    where ${conditions(scope, filters)} and ${awayFrom(scope.accountId, filters.locationId!)}`;
+}
+
+/**
+ * A location's total without a search or a restriction: the item_counts rows of the items placed
+ * there, plus `awayCount`, the count of awayItems().
+ */
+function locationTotal(
+  scope: ItemScope,
+  filters: ItemListFilters,
+  awayCount: RawBuilder<unknown>,
+): RawBuilder<{ n: number | string }> {
+  return sql`select (select coalesce(sum(n), 0) from item_counts
+      where ${countedConditions(scope, filters)} and location_id = ${filters.locationId}::uuid)
+    + ${awayCount} as n`;
 }
 
 /**
