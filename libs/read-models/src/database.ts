@@ -56,6 +56,12 @@ export interface Database {
   /** The server's connection string (PostgreSQL only): for sessions of their own, e.g. advisory locks. */
   url?: string;
   db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /**
+   * Sessions that always run a named statement's generic plan (`plan_cache_mode =
+   * force_generic_plan`), for genericPlan() statements only: on `db` the setting would make the
+   * others slower (PostgreSQL only; on PGlite such a statement runs on `db`).
+   */
+  genericPlans?: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** Statements in one round trip (PostgreSQL only: PGlite has no round trips to save). */
   pipeline?: Pipeline;
   /** A batch whose insertRows rows load by COPY (a rebuild's: copy-batch.ts). */
@@ -108,11 +114,15 @@ function openPostgres(url: string, config: DatabaseConfig): Database {
   const pipelined = guarded(new Pool({ ...session, max: 4, pipeline: true } as PoolConfig));
   // A rebuild's copy batches (one per projector rebuilt at a time), their commits relaxed by the session.
   const copying = guarded(new Pool({ ...session, max: 4, options: RELAXED_SESSION }));
+  // Searches (genericPlan()), at most a few at once: each holds a core of the server while it runs.
+  const generic = guarded(new Pool({ ...session, max: GENERIC_PLAN_SESSIONS, options: GENERIC_SESSION }));
+  const genericPlans = new Kysely<any>({ dialect: new FaultMappingPostgresDialect(generic) }); // eslint-disable-line @typescript-eslint/no-explicit-any
   const listeners = new Set<PgListener>();
   return {
     kind: 'postgres',
     url,
     db,
+    genericPlans,
     pipeline: pipelineOn(pipelined),
     copyBatch: copyBatchOn(copying),
     async listen(channel, onNotify) {
@@ -143,10 +153,15 @@ function openPostgres(url: string, config: DatabaseConfig): Database {
       listeners.clear();
       await pipelined.end();
       await copying.end();
+      await genericPlans.destroy();
       await db.destroy();
     },
   };
 }
+
+/** The session setting of Database.genericPlans' pool (pg's `options`), and its size. */
+const GENERIC_SESSION = '-c plan_cache_mode=force_generic_plan';
+const GENERIC_PLAN_SESSIONS = 8;
 
 /**
  * The pool hears an idle client's error itself, but not one checked out between two queries

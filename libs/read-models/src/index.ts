@@ -1,5 +1,5 @@
 export * from './database';
-export { reusedPlan, MAX_REUSED_PLANS } from './prepared-statements';
+export { genericPlan, reusedPlan, MAX_REUSED_PLANS } from './prepared-statements';
 export * from './migrations';
 export * from './projector';
 export * from './checkpoints';

@@ -12,8 +12,13 @@ import { PREPARED_MARK } from '@app/event-store';
  *   location's). After five runs PostgreSQL keeps their generic plan when it costs no more than the
  *   custom ones. Their LIMIT and OFFSET must be literals: as parameters the generic plan is costed
  *   for a tenth of the rows and never chosen. At most MAX_REUSED_PLANS texts are named.
+ * - genericPlan(): searches, whose generic plan PostgreSQL would never choose itself (LIKE's default
+ *   selectivity makes its estimate ten times the custom plans') though it reads through the same
+ *   trigram indexes at two thirds of the cost. Named as reused plans are, and sent only on sessions
+ *   that always take a named statement's generic plan (Database.genericPlans).
  */
 const REUSED_MARK = '/* reused plan */ ';
+const GENERIC_MARK = '/* generic plan */ ';
 
 /**
  * At most this many reused-plan texts are named in a process (the first ones run), each prepared on
@@ -33,6 +38,11 @@ let serial = 0;
 /** `statement`, sent as a named prepared statement whose plan PostgreSQL may keep (see above). */
 export function reusedPlan<T>(statement: RawBuilder<T>): RawBuilder<T> {
   return sql<T>`${sql.raw(REUSED_MARK)}${statement}`;
+}
+
+/** `statement`, a named prepared statement for sessions that always run its generic plan (see above). */
+export function genericPlan<T>(statement: RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`${sql.raw(GENERIC_MARK)}${statement}`;
 }
 
 /** The name `text` is prepared under on a server connection, or undefined for an unnamed statement. */
@@ -61,6 +71,6 @@ export function forgetPlan(text: string, error: unknown): boolean {
 
 /** PREPARED_MARK may follow SELECT (kysely's modifyFront), hence a look at the first characters. */
 function markOf(text: string): keyof typeof count | undefined {
-  if (text.startsWith(REUSED_MARK)) return 'reused';
+  if (text.startsWith(REUSED_MARK) || text.startsWith(GENERIC_MARK)) return 'reused';
   return text.lastIndexOf(PREPARED_MARK, 16) >= 0 ? 'fixed' : undefined;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { Database } from './database';
-import { reusedPlan } from './prepared-statements';
+import { genericPlan, reusedPlan } from './prepared-statements';
 import { openFreshPostgres, postgresSkipNotice } from './testing/test-databases';
 
 postgresSkipNotice('reused plans');
@@ -25,6 +25,18 @@ postgresSkipNotice('reused plans');
     expect(await prepared()).toBe(1);
     await sql`select * from t where a = ${1}`.execute(database.db); // unmarked: unnamed
     expect(await prepared()).toBe(1);
+  });
+
+  it('runs a generic-plan statement on the generic-plan sessions on its generic plan from the first run', async () => {
+    const generic = database.genericPlans!;
+    for (const a of [1, 2, 1])
+      expect((await genericPlan(sql`select * from t where a = ${a}`).execute(generic)).rows).toEqual([{ a }]);
+    const { rows } = await sql<{
+      generic_plans: string;
+      custom_plans: string;
+    }>`select generic_plans, custom_plans
+      from pg_prepared_statements`.execute(generic);
+    expect(rows.map((row) => [Number(row.generic_plans), Number(row.custom_plans)])).toEqual([[3, 0]]);
   });
 
   it('runs a marked statement again, prepared afresh, once its table has changed shape', async () => {

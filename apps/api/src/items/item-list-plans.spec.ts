@@ -138,6 +138,16 @@ function itemReads(plan: PlanNode, itemIndexes: Set<string>): string[] {
     },
   );
 
+  it("given a location's page with its total, when planned, then its items stocked from elsewhere are read once", async () => {
+    for (const offset of [0, 20]) {
+      const statement = query().pageStatement(scope, located(), { offset, fetch: 21 }, true);
+      const awayReads = nodesOf(await plan(statement)).filter(
+        (node) => node['Index Name'] === 'inventory_quantities_away_idx',
+      );
+      expect(awayReads).toHaveLength(1);
+    }
+  });
+
   it('counts a page and its total in one statement as the count alone does', async () => {
     for (const filters of [
       listed(),
@@ -206,6 +216,11 @@ function itemReads(plan: PlanNode, itemIndexes: Set<string>): string[] {
     ['page 5 of one category', listed({ categoryId: CATEGORY }), 80],
     ["the first page of a location's list", located(), 0],
     ["page 3 of a location's list", located(), 40],
+    ['a search by name', listed({ q: 'gasket 12' }), 0],
+    ['a search by SKU', listed({ q: 'SKU-00421' }), 0],
+    ['a search by number', listed({ q: '4242' }), 0],
+    ['page 2 of a search by name', listed({ q: 'gasket 1' }), 20],
+    ["a search of a location's list", located({ q: 'gasket 12' }), 0],
   ])(
     'given %s, when its kept generic plan is planned, then it reads items through the indexes its own plan does',
     async (_, filters, offset) => {
@@ -224,16 +239,25 @@ function itemReads(plan: PlanNode, itemIndexes: Set<string>): string[] {
         for (let run = 0; run < 7; run++)
           await new ItemListQuery(single.db).pageAndTotal(scope, filters, { offset: 20, fetch: 21 }, true);
       }
-      // A search is planned for its pattern each time.
-      await new ItemListQuery(single.db).pageAndTotal(
-        scope,
-        listed({ q: 'gasket 12' }),
-        { offset: 0, fetch: 21 },
-        true,
-      );
       const { rows } = await sql<{ generic_plans: string }>`select generic_plans from pg_prepared_statements
         where statement like '/* reused plan */%'`.execute(single.db);
       expect(rows.map((row) => Number(row.generic_plans))).toEqual([2, 2, 2, 2]);
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('runs a search page on the generic-plan sessions as a named statement, planned once for every pattern', async () => {
+    const single = await openDatabase({ url: database.url!, maxConnections: 1 });
+    try {
+      const lists = new ItemListQuery(single.db, single.genericPlans);
+      for (const q of ['gasket 12', 'valve 51', 'sprocket 7', 'hinge 99', 'flange 3', 'widget 42'])
+        await lists.pageAndTotal(scope, listed({ q }), { offset: 0, fetch: 21 }, true);
+      const { rows } = await sql<{ generic_plans: string; custom_plans: string }>`select generic_plans,
+          custom_plans from pg_prepared_statements where statement like '/* generic plan */%'`.execute(
+        single.genericPlans!,
+      );
+      expect(rows.map((row) => [Number(row.generic_plans), Number(row.custom_plans)])).toEqual([[6, 0]]);
     } finally {
       await single.close();
     }

@@ -1,5 +1,5 @@
 import { ITEM_ACTIVE_PREDICATE } from '@app/read-models/projectors/item-lists';
-import { listStates, reusedPlan } from '@app/read-models';
+import { genericPlan, listStates, reusedPlan } from '@app/read-models';
 import { Kysely, RawBuilder, sql } from 'kysely';
 import { invalidQueryParameter } from '@app/runtime';
 import { PageRequest, parsePageRequest } from '@app/runtime';
@@ -105,7 +105,11 @@ function uuidParam(query: Query, name: string): string | undefined {
  * page only, its category, stock and photos, in one statement; the total in another.
  */
 export class ItemListQuery {
-  constructor(private readonly db: Kysely<any>) {}
+  /** `searches`: where a search's page runs, sessions taking its generic plan (Database.genericPlans). */
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly searches: Kysely<any> = db,
+  ) {}
 
   /** Up to `fetch` rows from `offset`, by name (case-insensitive) then id; `ids` in their order. */
   async page(
@@ -127,7 +131,8 @@ export class ItemListQuery {
     page: Pick<PageRequest, 'offset' | 'fetch'>,
     counted: boolean,
   ): Promise<{ rows: ItemRow[]; total?: number }> {
-    const { rows } = await this.pageStatement(scope, filters, page, counted).execute(this.db);
+    const on = planKind(filters) === 'generic' ? this.searches : this.db;
+    const { rows } = await this.pageStatement(scope, filters, page, counted).execute(on);
     if (filters.ids) return { rows: inRequestedOrder(rows, filters.ids) };
     const total = rows.length > 0 && rows[0].list_total != null ? Number(rows[0].list_total) : undefined;
     return { rows, total };
@@ -149,13 +154,20 @@ export class ItemListQuery {
     counted = false,
   ): RawBuilder<ItemRow> {
     const total = counted ? totalIn(scope, filters) : undefined;
-    const reused = !filters.q && !filters.ids;
-    const source = pageSource(scope, filters, page, total === 'matches', reused);
-    const counts = total === 'counts' ? this.countStatement(scope, filters) : undefined;
-    const statement = withExtras(source, scope, filters.locationId, counts);
-    // Planning a page cost PostgreSQL about what running it did: a list's plan is kept (not a
-    // search's: its pattern decides which indexes serve, so each gets a plan of its own).
-    return reused ? reusedPlan(statement) : statement;
+    const kind = planKind(filters);
+    // A location's items stocked there from elsewhere, read once for both its page and its total.
+    const shared = total === 'counts' && filters.locationId ? awayItems(scope, filters) : undefined;
+    const source = pageSource(scope, filters, page, total === 'matches', kind !== undefined, shared);
+    const counts = shared
+      ? locationTotal(scope, filters, sql`(select count(*) from away_items)`)
+      : total === 'counts'
+        ? this.countStatement(scope, filters)
+        : undefined;
+    const extras = withExtras(source, scope, filters.locationId, counts);
+    const statement = shared ? sql<ItemRow>`with away_items as materialized (${shared}) ${extras}` : extras;
+    // Planning a page cost PostgreSQL about what running it did: its plan is kept.
+    if (kind === 'reused') return reusedPlan(statement);
+    return kind === 'generic' ? genericPlan(statement) : statement;
   }
 
   /**
@@ -172,12 +184,8 @@ export class ItemListQuery {
   /** The total's one statement (apart from running it, so a test can EXPLAIN it). */
   countStatement(scope: ItemScope, filters: ItemListFilters): RawBuilder<{ n: number | string }> {
     const counted = !scope.restrictedTo && !filters.q && !filters.ids;
-    if (counted && filters.locationId) {
-      const away = awayFrom(scope.accountId, filters.locationId);
-      return sql`select (select coalesce(sum(n), 0) from item_counts
-          where ${countedConditions(scope, filters)} and location_id = ${filters.locationId}::uuid)
-        + (select count(*) from items i where ${conditions(scope, filters)} and ${away}) as n`;
-    }
+    if (counted && filters.locationId)
+      return locationTotal(scope, filters, sql`(select count(*) from (${awayItems(scope, filters)}) i)`);
     if (counted)
       return sql`select coalesce(sum(n), 0) as n from item_counts where ${countedConditions(scope, filters)}`;
     return sql`select count(*) as n from (${matchingItems(scope, filters)}) i`;
@@ -203,6 +211,7 @@ function pageSource(
   page: Pick<PageRequest, 'offset' | 'fetch'>,
   countMatches = false,
   literalBounds = false,
+  sharedAway?: RawBuilder<unknown>,
 ): RawBuilder<unknown> {
   const where = conditions(scope, filters);
   if (filters.ids) return sql`(select i.* from items i where ${where})`;
@@ -215,11 +224,50 @@ function pageSource(
     return sql`(select i.* ${total} from items i where ${where} ${order}
       limit ${fetch} offset ${offset})`;
   const [placed, away] = locationParts(scope.accountId, filters.locationId);
+  // `away_items`: the statement's own reading of them (pageStatement), else read here.
+  const awayHalf = sharedAway
+    ? sql`(select i.* from away_items i ${order} limit ${end})`
+    : sql`(select i.* from items i where ${where} and ${away} ${order} limit ${end})`;
   return sql`(select i.* from (
       (select i.* from items i where ${where} and ${placed} ${order} limit ${end})
       union all
-      (select i.* from items i where ${where} and ${away} ${order} limit ${end})
+      ${awayHalf}
     ) i order by lower(i.name), i.id limit ${fetch} offset ${offset})`;
+}
+
+/**
+ * The list's items stocked at its location away from their own (the second half of locationParts).
+ */
+function awayItems(scope: ItemScope, filters: ItemListFilters): RawBuilder<unknown> {
+  return sql`select i.* from items i
+    where ${conditions(scope, filters)} and ${awayFrom(scope.accountId, filters.locationId!)}`;
+}
+
+/**
+ * A location's total without a search or a restriction: the item_counts rows of the items placed
+ * there, plus `awayCount`, the count of awayItems().
+ */
+function locationTotal(
+  scope: ItemScope,
+  filters: ItemListFilters,
+  awayCount: RawBuilder<unknown>,
+): RawBuilder<{ n: number | string }> {
+  return sql`select (select coalesce(sum(n), 0) from item_counts
+      where ${countedConditions(scope, filters)} and location_id = ${filters.locationId}::uuid)
+    + ${awayCount} as n`;
+}
+
+/**
+ * How a page's plan is kept (prepared-statements.ts): a list's as PostgreSQL chooses (`reused`:
+ * its generic plan after five runs); a search's on the trigram indexes as its generic plan
+ * (`generic`): its pattern, a parameter, is found through the same indexes whatever it is, and
+ * PostgreSQL, which costs a parameter pattern at LIKE's default selectivity, would never keep it.
+ * A search of fewer than three characters, or by `ids`, is planned each time.
+ */
+function planKind(filters: ItemListFilters): 'reused' | 'generic' | undefined {
+  if (filters.ids) return undefined;
+  if (!filters.q) return 'reused';
+  return trigramSearch(filters.q) ? 'generic' : undefined;
 }
 
 /** Every item of the list, unordered (for counting them). */
@@ -254,17 +302,18 @@ function withExtras(
 ): RawBuilder<ItemRow> {
   // The location-less row holds only quantities on estimates (lines of items without variations).
   const restricted = scope.restrictedTo
-    ? sql`and (iq.location_id = ${scope.restrictedTo}::uuid or iq.location_id is null)`
-    : sql``;
+    ? sql`iq.location_id = ${scope.restrictedTo}::uuid or iq.location_id is null`
+    : undefined;
   const atLocation = locationId
-    ? sql`, li.on_hand as location_on_hand, li.reserved as location_reserved, li.incoming as location_incoming,
-      li.in_transit as location_in_transit,
+    ? sql`, q.location_on_hand, q.location_reserved, q.location_incoming, q.location_in_transit,
       lt.threshold as location_threshold`
     : sql``;
+  // The stock at the location is a part of the item's rows read once (FILTER), not a second read.
+  const here = locationId ? sql`iq.location_id = ${locationId}::uuid` : undefined;
+  const stockHere = here ? sql`, ${sums(here, 'location_')}` : sql``;
   // A variation-managed item's threshold there is its variations' rows' (the item's own moved to them).
   const locationJoin = locationId
-    ? sql`left join lateral (${stock(sql`iq.item_id = page.id and iq.location_id = ${locationId}::uuid`)}) li on true
-      left join lateral (select sum(r.threshold) as threshold from item_variations v
+    ? sql`left join lateral (select sum(r.threshold) as threshold from item_variations v
         join item_variation_locations r on r.variation_id = v.id and r.location_id = ${locationId}::uuid
         where v.item_id = page.id) lt on true`
     : sql``;
@@ -273,7 +322,9 @@ function withExtras(
       q.on_hand, q.reserved, q.incoming, q.in_transit, q.estimates, ph.photos ${atLocation} ${total}
     from ${source} as page
     left join item_categories c on c.id = page.category_id
-    left join lateral (${stock(sql`iq.item_id = page.id ${restricted}`)}) q on true
+    left join lateral (select ${sums(restricted, '')}, coalesce(sum(iq.estimates)${filtered(restricted)}, 0) as estimates
+        ${stockHere}
+      from inventory_quantities iq where iq.item_id = page.id) q on true
     left join lateral (select json_agg(json_build_object('id', p.id, 'position', p.position,
         'thumbnail_url', p.thumbnail_url, 'display_url', p.display_url, 'large_url', p.large_url,
         'original_url', p.original_url) order by p.position) as photos
@@ -282,11 +333,17 @@ function withExtras(
     order by lower(page.name), page.id`;
 }
 
-function stock(where: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`select coalesce(sum(iq.on_hand), 0) as on_hand, coalesce(sum(iq.reserved), 0) as reserved,
-      coalesce(sum(iq.incoming), 0) as incoming, coalesce(sum(iq.estimates), 0) as estimates,
-      coalesce(sum(iq.in_transit), 0) as in_transit
-    from inventory_quantities iq where ${where}`;
+/** The item's on-hand, reserved, incoming and in-transit sums over its rows `where` (all without). */
+function sums(where: RawBuilder<unknown> | undefined, prefix: string): RawBuilder<unknown> {
+  const columns = ['on_hand', 'reserved', 'incoming', 'in_transit'].map(
+    (column) =>
+      sql`coalesce(sum(${sql.ref(`iq.${column}`)})${filtered(where)}, 0) as ${sql.id(`${prefix}${column}`)}`,
+  );
+  return sql.join(columns);
+}
+
+function filtered(where: RawBuilder<unknown> | undefined): RawBuilder<unknown> {
+  return where ? sql` filter (where ${where})` : sql``;
 }
 
 /** The WHERE over `item_counts` matching what conditions() selects for the same filters. */

@@ -33,7 +33,7 @@ export class ItemReads {
     private readonly lookups: ItemLookups,
     @Inject(DATABASE) database: Database,
   ) {
-    this.query = new ItemListQuery(database.db);
+    this.query = new ItemListQuery(database.db, database.genericPlans);
   }
 
   /** The item, whole, if the caller may see it (archived and sold included), else 404. */
