@@ -47,10 +47,13 @@ export function genericPlan<T>(statement: RawBuilder<T>): RawBuilder<T> {
 
 /** The name `text` is prepared under on a server connection, or undefined for an unnamed statement. */
 export function preparedName(text: string): string | undefined {
+  // The mark first: a look-up hashes the whole text, and most texts (a projector's writes, some
+  // kilobytes for a document's lines) carry none.
+  const kind = markOf(text);
+  if (!kind) return undefined;
   const kept = names.get(text);
   if (kept !== undefined) return kept;
-  const kind = markOf(text);
-  if (!kind || count[kind] >= (kind === 'fixed' ? MAX_FIXED : MAX_REUSED_PLANS)) return undefined;
+  if (count[kind] >= (kind === 'fixed' ? MAX_FIXED : MAX_REUSED_PLANS)) return undefined;
   count[kind]++;
   const name = `prepared_${++serial}`;
   names.set(text, name);

@@ -13,7 +13,7 @@ import {
   LoadedAggregate,
   streamName,
 } from '@app/event-store/aggregate';
-import { asStored, fold, toEventData } from './event-folding';
+import { foldedWhenRead, toEventData } from './event-folding';
 import { RecentStates } from './recent-states';
 
 /** Most commands decided into one append; the rest wait for the next. */
@@ -177,11 +177,7 @@ async function decideInTurn(
     decision.turns.push(turn);
     if (!('events' in turn) || turn.events.length === 0) continue;
     decision.events.push(...turn.events.map((event) => toEventData(event, command)));
-    decision.after = {
-      state: fold(definition, id, state, revision, asStored(turn.events), command.metadata),
-      revision: revision + turn.events.length,
-      exists: true,
-    };
+    decision.after = foldedWhenRead(definition, id, state, revision, turn.events, command.metadata);
     decision.others = command.alongside?.() ?? [];
     if (decision.others.length > 0) break;
   }

@@ -13,7 +13,7 @@ import {
   LoadedAggregate,
   streamName,
 } from '@app/event-store/aggregate';
-import { asStored, fold, toEventData } from './event-folding';
+import { fold, foldedWhenRead, toEventData } from './event-folding';
 import { ALONGSIDE_DECISIONS, GroupCommit } from './group-commit';
 import { RecentStates } from './recent-states';
 
@@ -166,11 +166,7 @@ export class RecordWriter {
         throw error;
       }
       const { nextExpectedRevision, position } = appended;
-      this.recent.wrote(streamId, {
-        state: fold(definition, id, initial, -1, asStored(events), metadata),
-        revision: nextExpectedRevision,
-        exists: true,
-      });
+      this.recent.wrote(streamId, foldedWhenRead(definition, id, initial, -1, events, metadata));
       const types = [...others.flatMap((a) => a.events.map((e) => e.type)), ...events.map((e) => e.type)];
       await this.settle(position, types);
       const state = fold(definition, id, initial, -1, events, metadata);
