@@ -3,7 +3,7 @@ import { EventMetadata, JsonObject, RecordedEvent } from '../event-store';
 import { Position } from '../position';
 import { prepared } from './prepared';
 import { APPEND_LOCK } from './schema';
-import { eventColumns, EventRow, EventStoreDb as Db, toRecordedEvents } from './rows';
+import { eventColumns, EventRow, EventStoreDb as Db, toRecordedEvents, transactionIds } from './rows';
 
 /**
  * Events of transactions below this bound are final: every transaction under it that could still
@@ -88,16 +88,8 @@ export async function readGlobalLogAsJson(
       order by transaction_id, position limit ${maxCount}) e`.execute(db);
   const page = rows[0]?.page;
   if (!page) return [];
-  // As toRecordedEvents: one bigint for the events of a transaction, which lie together.
-  let commitText: string | undefined;
-  let commit = 0n;
-  return (JSON.parse(page) as JsonEventRow[]).map((row) => {
-    if (row[1] !== commitText) {
-      commitText = row[1];
-      commit = BigInt(commitText);
-    }
-    return fromJsonRow(row, commit);
-  });
+  const commitOf = transactionIds();
+  return (JSON.parse(page) as JsonEventRow[]).map((row) => fromJsonRow(row, commitOf(row[1])));
 }
 
 /** An event as readGlobalLogAsJson's array holds it, in eventColumns' order. */

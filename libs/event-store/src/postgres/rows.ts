@@ -65,16 +65,19 @@ export function toRecordedEvent(row: EventRow, commit = BigInt(row.transaction_i
  * share its id, made a bigint once for them all (a page of a rebuild holds thousands of events).
  */
 export function toRecordedEvents(rows: readonly EventRow[]): RecordedEvent[] {
-  const events = new Array<RecordedEvent>(rows.length);
-  let commitText: string | undefined;
-  let commit = 0n;
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    if (row.transaction_id_text !== commitText) {
-      commitText = row.transaction_id_text;
-      commit = BigInt(commitText);
+  const commitOf = transactionIds();
+  return rows.map((row) => toRecordedEvent(row, commitOf(row.transaction_id_text)));
+}
+
+/** A transaction id's text as a bigint, made once while the same text comes again (the log's order). */
+export function transactionIds(): (text: string) => bigint {
+  let lastText: string | undefined;
+  let last = 0n;
+  return (text) => {
+    if (text !== lastText) {
+      lastText = text;
+      last = BigInt(text);
     }
-    events[i] = toRecordedEvent(row, commit);
-  }
-  return events;
+    return last;
+  };
 }
