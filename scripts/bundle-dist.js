@@ -24,6 +24,7 @@ const { copyFileSync, readFileSync, writeFileSync } = require('node:fs');
 const { dirname, join, relative, sep } = require('node:path');
 const esbuild = require('esbuild');
 const { cheapNames } = require('./bundle-names');
+const { routerMatchers } = require('./bundle-router-matchers');
 const { asciiOnly, ownMappingsOnly } = require('./bundle-source-map');
 
 const dist = join(__dirname, '..', 'dist');
@@ -85,7 +86,7 @@ async function main() {
     target: 'node22',
     format: 'cjs',
     external: EXTERNAL,
-    plugins: [ownDirname],
+    plugins: [routerMatchers, ownDirname],
     // Class and function names stay: Nest's tokens and logs, the OpenAPI schemas' names.
     keepNames: true,
     minifyWhitespace: true,
