@@ -232,6 +232,18 @@ describe('the bundle launcher and its code cache', () => {
     expect(cacheBytes(['--bytecode-old-age=1'])).toBe(cacheBytes([]));
   });
 
+  it("reads the bundle's text as it is, ASCII (as Latin-1) or not", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { readBundle } = require(join(SCRIPTS, 'bundle-launcher.js')) as {
+      readBundle(file: string): string;
+    };
+    for (const text of ['const a = "plain";\n', 'const a = "caf\u00e9 \u20ac \ud83d\ude00";\n']) {
+      const file = join(folder, 'text.js');
+      writeFileSync(file, text, 'utf8');
+      expect(readBundle(file)).toBe(text);
+    }
+  });
+
   it("points the bundle's stack frames at its sources", () => {
     makeCache();
     const { stdout } = launch();
