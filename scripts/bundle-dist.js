@@ -24,6 +24,7 @@ const { copyFileSync, readFileSync, writeFileSync } = require('node:fs');
 const { dirname, join, relative, sep } = require('node:path');
 const esbuild = require('esbuild');
 const { cheapNames } = require('./bundle-names');
+const { lazyDateFormat } = require('./bundle-lazy-date-format');
 const { routerMatchers } = require('./bundle-router-matchers');
 const { asciiOnly, ownMappingsOnly } = require('./bundle-source-map');
 
@@ -86,7 +87,7 @@ async function main() {
     target: 'node22',
     format: 'cjs',
     external: EXTERNAL,
-    plugins: [routerMatchers, ownDirname],
+    plugins: [routerMatchers, lazyDateFormat, ownDirname],
     // Class and function names stay: Nest's tokens and logs, the OpenAPI schemas' names.
     keepNames: true,
     minifyWhitespace: true,

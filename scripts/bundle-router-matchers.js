@@ -6,6 +6,7 @@
 // (scripts/bundle-dist.js) they are closures over the same values, doing the same tests in the
 // same order. The build fails when find-my-way's text of them changes.
 'use strict';
+const { rewritesPlugin } = require('./bundle-rewrites');
 
 /** [file in find-my-way, its text, the closure that replaces it]. */
 const REWRITES = [
@@ -120,42 +121,7 @@ const REWRITES = [
   ],
 ];
 
-/** find-my-way's `file` (a path inside the package) with its compiled functions made closures; throws when one is not there once. */
-function closureMatchers(file, source) {
-  let text = source;
-  for (const [target, original, closure] of REWRITES) {
-    if (target !== file) continue;
-    const first = text.indexOf(original);
-    if (first === -1 || text.indexOf(original, first + 1) !== -1) {
-      throw new Error(
-        `bundle-router-matchers: find-my-way's ${file} no longer has, once, the code to replace:\n${original}`,
-      );
-    }
-    text = text.slice(0, first) + closure + text.slice(first + original.length);
-  }
-  return text;
-}
+/** esbuild plugin: find-my-way's files with those closures. */
+const routerMatchers = rewritesPlugin('router-matchers', 'find-my-way', REWRITES);
 
-/** The files of find-my-way that closureMatchers rewrites. */
-const FILES = [...new Set(REWRITES.map(([file]) => file))];
-
-/** esbuild plugin: find-my-way's files loaded through closureMatchers. */
-const routerMatchers = {
-  name: 'router-matchers',
-  setup(build) {
-    const { readFileSync } = require('node:fs');
-    build.onLoad(
-      { filter: /[\\/]node_modules[\\/]find-my-way[\\/]lib[\\/](?:node|handler-storage)\.js$/ },
-      (args) => {
-        const file = args.path.split(/[\\/]/).slice(-2).join('/');
-        return {
-          contents: closureMatchers(file, readFileSync(args.path, 'utf8')),
-          loader: 'js',
-          resolveDir: require('node:path').dirname(args.path),
-        };
-      },
-    );
-  },
-};
-
-module.exports = { closureMatchers, routerMatchers, FILES };
+module.exports = { routerMatchers };
