@@ -24,6 +24,7 @@ const { copyFileSync, readFileSync, writeFileSync } = require('node:fs');
 const { dirname, join, relative, sep } = require('node:path');
 const esbuild = require('esbuild');
 const { cheapNames } = require('./bundle-names');
+const { fastifyServers, promClientExtras } = require('./bundle-lazy-builtins');
 const { lazyDateFormat } = require('./bundle-lazy-date-format');
 const { routerMatchers } = require('./bundle-router-matchers');
 const { asciiOnly, ownMappingsOnly } = require('./bundle-source-map');
@@ -87,7 +88,7 @@ async function main() {
     target: 'node22',
     format: 'cjs',
     external: EXTERNAL,
-    plugins: [routerMatchers, lazyDateFormat, ownDirname],
+    plugins: [routerMatchers, lazyDateFormat, fastifyServers, promClientExtras, ownDirname],
     // Class and function names stay: Nest's tokens and logs, the OpenAPI schemas' names.
     keepNames: true,
     minifyWhitespace: true,
