@@ -26,6 +26,7 @@ const esbuild = require('esbuild');
 const { cheapNames } = require('./bundle-names');
 const { fastifyServers, promClientExtras } = require('./bundle-lazy-builtins');
 const { lazyDateFormat } = require('./bundle-lazy-date-format');
+const { lazyHttpErrorsDeprecation } = require('./bundle-lazy-deprecation');
 const { routerMatchers } = require('./bundle-router-matchers');
 const { asciiOnly, ownMappingsOnly } = require('./bundle-source-map');
 
@@ -88,7 +89,14 @@ async function main() {
     target: 'node22',
     format: 'cjs',
     external: EXTERNAL,
-    plugins: [routerMatchers, lazyDateFormat, fastifyServers, promClientExtras, ownDirname],
+    plugins: [
+      routerMatchers,
+      lazyDateFormat,
+      fastifyServers,
+      promClientExtras,
+      lazyHttpErrorsDeprecation,
+      ownDirname,
+    ],
     // Class and function names stay: Nest's tokens and logs, the OpenAPI schemas' names.
     keepNames: true,
     minifyWhitespace: true,
