@@ -18,6 +18,10 @@
 // - The bundle's source map chains tsc's maps, so stack traces point at the project's .ts files;
 //   the mappings of node_modules' code are dropped from it (as own-source-maps.ts does without the
 //   bundle), which keeps the map a fraction of its size (the launcher reads it at the first stack trace).
+// - A few packages' files are rewritten as they are bundled, each to skip work a start does and
+//   need not (scripts/bundle-rewrites.js: find-my-way's matchers, Nest's date format, fastify's
+//   HTTP/2 server, prom-client's Pushgateway, http-errors' deprecation notice); the build fails
+//   when a rewritten text is no longer in its package.
 'use strict';
 const { execFileSync } = require('node:child_process');
 const { copyFileSync, readFileSync, writeFileSync } = require('node:fs');
