@@ -113,12 +113,12 @@ describe("the bundle's find-my-way matchers", () => {
   function compiledFunctions(run: () => void): number {
     const Compile = globalThis.Function;
     let compiled = 0;
-    const counting = function (...args: string[]) {
+    function counting(...args: string[]) {
       compiled++;
       return Compile(...args);
-    } as unknown as FunctionConstructor;
+    }
     counting.prototype = Compile.prototype;
-    globalThis.Function = counting;
+    globalThis.Function = counting as unknown as FunctionConstructor;
     try {
       run();
     } finally {
