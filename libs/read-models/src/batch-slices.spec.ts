@@ -37,14 +37,14 @@ describe('recordInSlices', () => {
       isRowSet(e) ? withCopyText(e) : e,
     );
 
-    const sliced = await recordInSlices(projector(false), events, 'fresh', 3);
+    const sliced = await recordInSlices(projector(false), events, 'fresh', { sliceEvents: 3 });
 
     expect(shape(sliced)).toEqual(shape(whole));
     expect(shape(sliced)).toEqual(['rows fresh.b: e0\ne1\ne2\ne3\ne4\ne5\ne6\n']);
   });
 
   it('given statements between the row sets, then each slice keeps its order and no rows are joined across them', async () => {
-    const sliced = await recordInSlices(projector(true), events, 'fresh', 3);
+    const sliced = await recordInSlices(projector(true), events, 'fresh', { sliceEvents: 3 });
 
     expect(shape(sliced)).toEqual([
       'update',
@@ -64,7 +64,7 @@ describe('recordInSlices', () => {
       setImmediate(() => turns++);
     });
 
-    await recordInSlices(counting, events, 'fresh', 3);
+    await recordInSlices(counting, events, 'fresh', { sliceEvents: 3 });
 
     expect(seen).toEqual([0, 1, 2]);
   });

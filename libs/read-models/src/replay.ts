@@ -214,7 +214,7 @@ async function copiedLater(
       ? pipeline(asTransaction([RELAXED_COMMIT, ...(entries as CompiledQuery[])]))
       : copyBatch(entries);
   if (!projector.prepare) {
-    const entries = await recordInSlices(projector, events, target);
+    const entries = await recordInSlices(projector, events, target, { binary: copyBatch.binary });
     return () => send(entries);
   }
   return async () =>
