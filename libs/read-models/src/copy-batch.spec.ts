@@ -22,6 +22,7 @@ const columns: RowColumns = {
   label: 'jsonb',
   tags: 'text[]',
   note: 'text',
+  ref: 'uuid',
 };
 
 /** Every kind of value a projector hands over, and text COPY's format must escape. */
@@ -37,6 +38,7 @@ const rows = [
     label: 'just a string',
     tags: ['plain', 'with "quotes"', 'back\\slash', 'comma,brace}', null, ''],
     note: '',
+    ref: '{a0eebc999c0b4ef8bb6d6bb9bd380a11}',
   },
   {
     id: 2,
@@ -78,6 +80,8 @@ const binaryRows = [
     '00012.3400',
     '123456789012345678901234.5',
   ].map((amount, i) => ({ id: i, amount, name: `n${i} ✓\t\\`, flag: i % 2 === 0, big: -(2 ** 53) + 1 + i })),
+  { id: 99, ref: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11' },
+  { id: 98, ref: 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A1F' },
   { id: 100, amount: 0.30000000000000004, big: 2 ** 53 - 1, at: new Date('1970-01-01T00:00:00.001Z') },
   {
     id: 101,
@@ -93,7 +97,9 @@ const binaryRows = [
 const createTable = async (db: Kysely<any>, schema: string) => {
   await sql`create schema ${sql.id(schema)}`.execute(db);
   await sql`create table ${sql.table(`${schema}.t`)} (id integer primary key, name text, amount numeric,
-    big bigint, flag boolean, at timestamptz, doc jsonb, label jsonb, tags text[], note text)`.execute(db);
+    big bigint, flag boolean, at timestamptz, doc jsonb, label jsonb, tags text[], note text, ref uuid)`.execute(
+    db,
+  );
 };
 
 const rowsAsText = async (db: Kysely<any>, schema: string) =>
