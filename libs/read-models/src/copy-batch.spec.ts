@@ -1,6 +1,6 @@
 import { RecordedEvent } from '@app/event-store';
 import { CompiledQuery, Kysely, sql } from 'kysely';
-import { withCopyText } from './copy-text';
+import { copyText, withCopyData, withCopyText } from './copy-text';
 import { Database } from './database';
 import { Projector } from './projector';
 import { recordBatch } from './recorded-writes';
@@ -22,6 +22,7 @@ const columns: RowColumns = {
   label: 'jsonb',
   tags: 'text[]',
   note: 'text',
+  ref: 'uuid',
 };
 
 /** Every kind of value a projector hands over, and text COPY's format must escape. */
@@ -37,6 +38,7 @@ const rows = [
     label: 'just a string',
     tags: ['plain', 'with "quotes"', 'back\\slash', 'comma,brace}', null, ''],
     note: '',
+    ref: '{a0eebc999c0b4ef8bb6d6bb9bd380a11}',
   },
   {
     id: 2,
@@ -60,10 +62,44 @@ const rows = [
   { id: 4, name: '\\N', amount: -0, doc: 'null', label: false, tags: ['NULL'], note: 7 },
 ];
 
+/**
+ * Rows whose every value has a binary form (copy-binary.ts): numerics of every shape a decimal
+ * takes, timestamps either side of 2000, integers at their ranges' ends.
+ */
+const { tags: _arrays, ...binaryColumns } = columns; // no binary form for arrays here
+const binaryRows = [
+  ...[
+    '0',
+    '-0',
+    '-0.00',
+    '12.50',
+    '-12.5',
+    '0.0001',
+    '10000',
+    '9999.9999',
+    '00012.3400',
+    '123456789012345678901234.5',
+  ].map((amount, i) => ({ id: i, amount, name: `n${i} ✓\t\\`, flag: i % 2 === 0, big: -(2 ** 53) + 1 + i })),
+  { id: 99, ref: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11' },
+  { id: 98, ref: 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A1F' },
+  { id: 100, amount: 0.30000000000000004, big: 2 ** 53 - 1, at: new Date('1970-01-01T00:00:00.001Z') },
+  {
+    id: 101,
+    amount: -7,
+    at: new Date('2026-01-02T03:04:05.678Z'),
+    doc: { a: 'tab\t', list: [1, null] },
+    label: 'x',
+  },
+  { id: -(2 ** 31) + 1, amount: '0.00000001', at: new Date('1999-12-31T23:59:59.999Z'), doc: null },
+  { id: 2 ** 31 - 1, name: null, amount: null, flag: null, at: null, doc: [], label: false, note: undefined },
+];
+
 const createTable = async (db: Kysely<any>, schema: string) => {
   await sql`create schema ${sql.id(schema)}`.execute(db);
   await sql`create table ${sql.table(`${schema}.t`)} (id integer primary key, name text, amount numeric,
-    big bigint, flag boolean, at timestamptz, doc jsonb, label jsonb, tags text[], note text)`.execute(db);
+    big bigint, flag boolean, at timestamptz, doc jsonb, label jsonb, tags text[], note text, ref uuid)`.execute(
+    db,
+  );
 };
 
 const rowsAsText = async (db: Kysely<any>, schema: string) =>
@@ -104,6 +140,21 @@ describe.each(testDatabases())('copy batches ($name)', (target) => {
     const inserted = await rowsAsText(database.db, 'inserted_now');
     expect(inserted).toHaveLength(rows.length);
     expect(await rowsAsText(database.db, 'ahead')).toEqual(inserted);
+  });
+
+  it('given rows of types COPY can take in binary (withCopyData), then it fills the rows the INSERT does', async () => {
+    await createTable(database.db, 'inserted_binary');
+    await createTable(database.db, 'binary');
+    const set = { ...rowSet('binary'), columns: binaryColumns, rows: binaryRows };
+    const made = withCopyData(set, true);
+    expect(made.binary).toBeDefined();
+
+    await insertRows(database.db, 'inserted_binary', 't', binaryColumns, binaryRows);
+    await database.copyBatch([made]);
+
+    const inserted = await rowsAsText(database.db, 'inserted_binary');
+    expect(inserted).toHaveLength(binaryRows.length);
+    expect(await rowsAsText(database.db, 'binary')).toEqual(inserted);
   });
 
   it('given a row set alone whose COPY fails, then it rejects with the server error and the next batch runs', async () => {
@@ -185,5 +236,22 @@ describe('recordBatch', () => {
       'delete',
     ]);
     expect(entries.find(isRowSet)?.rows).toEqual([{ id: 'e1' }, { id: 'e2' }]);
+  });
+});
+
+describe('withCopyData', () => {
+  it('given a value or a column type without a binary form here, then the rows go as text', () => {
+    const timestampAsText = {
+      ...rowSet('s'),
+      columns: binaryColumns,
+      rows: [{ id: 1, at: '2026-05-06T07:08:09Z' }],
+    };
+    const arrays = { ...rowSet('s'), rows: [{ id: 1 }] };
+
+    for (const set of [timestampAsText, arrays]) {
+      const made = withCopyData(set, true);
+      expect(made.binary).toBeUndefined();
+      expect(made.text).toBe(copyText(set));
+    }
   });
 });

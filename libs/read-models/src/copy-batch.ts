@@ -5,6 +5,7 @@ import { DatabaseError, escapeIdentifier, Pool, PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { fastParameter } from './array-literal';
 import { isConnectionFault, restateConnectionFault } from './connection-faults';
+import { BINARY_HEADER, BINARY_TRAILER, copyBinaryTuples } from './copy-binary';
 import { copyText } from './copy-text';
 import { relaxCommitDurability } from './relaxed-commit';
 import { isRowSet, RowSet } from './row-sets';
@@ -20,7 +21,10 @@ export type BatchEntry = CompiledQuery | RowSet;
  * tables writes its write-only projectors' batches so (replay.ts). Its commit does not wait for the
  * WAL flush, as a projector batch's never does (relaxed-commit.ts).
  */
-export type CopyBatch = (entries: readonly BatchEntry[]) => Promise<void>;
+export type CopyBatch = ((entries: readonly BatchEntry[]) => Promise<void>) & {
+  /** It takes row sets in COPY's binary format (withCopyData): a server's does. */
+  binary?: boolean;
+};
 
 const copyInto = (set: RowSet, source: string) =>
   `copy ${escapeIdentifier(set.schema)}.${escapeIdentifier(set.table)} ` +
@@ -32,7 +36,7 @@ const copyInto = (set: RowSet, source: string) =>
  * most often) is its COPY alone, a transaction of its own: one round trip instead of four.
  */
 export function copyBatchOn(pool: Pool): CopyBatch {
-  return async (entries) => {
+  const copyBatch: CopyBatch = async (entries) => {
     if (entries.length === 1 && isRowSet(entries[0]))
       return runOn(pool, (client) => copyIn(client, entries[0] as RowSet));
     return runOn(pool, async (client) => {
@@ -44,16 +48,35 @@ export function copyBatchOn(pool: Pool): CopyBatch {
       await client.query('commit');
     });
   };
+  copyBatch.binary = true;
+  return copyBatch;
 }
 
 /** The session setting of copyBatchOn's pool (pg's `options`). */
 export const RELAXED_SESSION = '-c synchronous_commit=off';
 
-/** The row set's text written to COPY's stream in one piece (no source stream to pipe from). */
+/**
+ * The row set written to COPY's stream in one piece (no source stream to pipe from): binary when
+ * made so (withCopyData) or when its rows have a binary form, else as text.
+ */
 async function copyIn(client: PoolClient, set: RowSet): Promise<void> {
-  const stream = client.query(copyFrom(copyInto(set, 'stdin')));
-  stream.end(copyText(set));
+  const binary = copyBinary(set);
+  const stream = client.query(copyFrom(copyInto(set, binary ? `stdin ${BINARY}` : 'stdin')));
+  if (!binary) stream.end(copyText(set));
+  else {
+    for (const chunk of binary) stream.write(chunk);
+    stream.end();
+  }
   await finished(stream);
+}
+
+const BINARY = 'with (format binary)';
+
+/** The whole of a binary COPY's data (header, tuples, trailer), or undefined to copy as text. */
+function copyBinary(set: RowSet): Buffer[] | undefined {
+  const tuples = set.binary ?? (set.text === undefined ? copyBinaryTuples(set) : undefined);
+  if (!tuples) return undefined;
+  return [BINARY_HEADER, ...(Buffer.isBuffer(tuples) ? [tuples] : tuples), BINARY_TRAILER];
 }
 
 async function runOn(pool: Pool, work: (client: PoolClient) => Promise<void>): Promise<void> {
@@ -85,9 +108,12 @@ export function copyBatchOnPglite(db: Kysely<any>, pglite: PGlite): CopyBatch {
     db.transaction().execute(async (trx) => {
       await relaxCommitDurability(trx);
       for (const entry of entries) {
-        if (isRowSet(entry))
-          await pglite.query(copyInto(entry, `'/dev/blob'`), [], { blob: new Blob([copyText(entry)]) });
-        else await trx.executeQuery(entry);
+        if (!isRowSet(entry)) await trx.executeQuery(entry);
+        else if (entry.binary)
+          await pglite.query(copyInto(entry, `'/dev/blob' ${BINARY}`), [], {
+            blob: new Blob(copyBinary(entry)!),
+          });
+        else await pglite.query(copyInto(entry, `'/dev/blob'`), [], { blob: new Blob([copyText(entry)]) });
       }
     });
 }

@@ -1,3 +1,4 @@
+import { copyBinaryTuples } from './copy-binary';
 import { RowSet } from './row-sets';
 
 /**
@@ -109,4 +110,10 @@ function escaped(text: string): string {
  */
 export function withCopyText(set: RowSet): RowSet {
   return { ...set, rows: [], text: copyText(set) };
+}
+
+/** withCopyText, but in COPY's binary format where the rows have one (a server's copyBatch). */
+export function withCopyData(set: RowSet, binary: boolean): RowSet {
+  const tuples = binary ? copyBinaryTuples(set) : undefined;
+  return tuples ? { ...set, rows: [], binary: [tuples] } : withCopyText(set);
 }

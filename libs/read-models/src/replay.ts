@@ -1,8 +1,8 @@
 import { comparePositions, EventStore, Position, RecordedEvent } from '@app/event-store';
 import { CompiledQuery, Kysely, Transaction } from 'kysely';
 import { Checkpoint } from './checkpoints';
+import { recordInSlices } from './batch-slices';
 import { BatchEntry, CopyBatch } from './copy-batch';
-import { withCopyText } from './copy-text';
 import { estimateLag } from './lag';
 import { Pipeline } from './pipeline';
 import { createTables, Projector } from './projector';
@@ -214,9 +214,7 @@ async function copiedLater(
       ? pipeline(asTransaction([RELAXED_COMMIT, ...(entries as CompiledQuery[])]))
       : copyBatch(entries);
   if (!projector.prepare) {
-    const entries = (await recordBatch(projector, events, target)).map((e) =>
-      isRowSet(e) ? withCopyText(e) : e,
-    );
+    const entries = await recordInSlices(projector, events, target, { binary: copyBatch.binary });
     return () => send(entries);
   }
   return async () =>

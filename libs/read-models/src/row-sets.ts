@@ -21,6 +21,8 @@ export interface RowSet {
    * from (withCopyText).
    */
   readonly text?: string;
+  /** Or in COPY's binary format, its tuples without header nor trailer (copy-binary.ts). */
+  readonly binary?: readonly Buffer[];
 }
 
 export const isRowSet = (entry: unknown): entry is RowSet => (entry as RowSet | undefined)?.rowSet === true;
