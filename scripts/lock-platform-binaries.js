@@ -24,11 +24,25 @@ for (const [location, entry] of Object.entries(lock.packages)) {
     const os = parts.find((p) => OSES.includes(p));
     const cpu = parts.find((p) => CPUS.includes(p));
     if (!os || !cpu) continue; // not a platform build: leave it to npm
-    const libc = parts.includes('musl') || parts.includes('musleabihf') ? ['musl'] : parts.includes('gnu') ? ['glibc'] : undefined;
-    lock.packages[hoisted] = { version, cpu: [cpu], ...(libc ? { libc } : {}), license: entry.license, optional: true, os: [os] };
+    const libc =
+      parts.includes('musl') || parts.includes('musleabihf')
+        ? ['musl']
+        : parts.includes('gnu')
+          ? ['glibc']
+          : undefined;
+    lock.packages[hoisted] = {
+      version,
+      cpu: [cpu],
+      ...(libc ? { libc } : {}),
+      license: entry.license,
+      optional: true,
+      os: [os],
+    };
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+);
 fs.writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: ${added} optional platform packages recorded`);

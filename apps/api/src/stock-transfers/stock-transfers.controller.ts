@@ -1,6 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '../openapi/decorators';
+import {
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '../openapi/decorators';
 import { StockTransferCommand } from '@app/domain';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../auth/access';

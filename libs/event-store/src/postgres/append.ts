@@ -24,7 +24,11 @@ export async function insertBatch(
   expected: ExpectedRevision,
 ): Promise<InsertOutcome> {
   try {
-    const { rows } = await sql<{ revision: number; position_text: string; transaction_id_text: string }>`${prepared}
+    const { rows } = await sql<{
+      revision: number;
+      position_text: string;
+      transaction_id_text: string;
+    }>`${prepared}
       INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
       SELECT ${streamId}, current.revision + batch.ord, batch.event_id, batch.type, batch.data, batch.metadata
       FROM (SELECT coalesce(max(revision), -1) AS revision FROM events WHERE stream_id = ${streamId}) AS current,

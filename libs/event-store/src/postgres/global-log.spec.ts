@@ -23,7 +23,14 @@ describe.each(testDatabases())('global log pages as JSON ($name)', (target) => {
       );
       await store.appendToStream(
         's-2',
-        [{ id: '00000000-0000-4000-8000-000000000009', type: 'Other', data: { a: 1 }, metadata: { user_id: 'u' } }],
+        [
+          {
+            id: '00000000-0000-4000-8000-000000000009',
+            type: 'Other',
+            data: { a: 1 },
+            metadata: { user_id: 'u' },
+          },
+        ],
         { expectedRevision: 'no_stream' },
       );
 

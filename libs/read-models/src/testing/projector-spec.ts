@@ -115,17 +115,27 @@ export function projectorOn(target: TestDatabase, projector: Projector) {
     async copiedAlike<T>(read: (schema: string) => Promise<T>, batches: RecordedEvent[][], schema = 'copy') {
       let copied = 0;
       for (const [target, write] of [
-        ['applied', (batch: RecordedEvent[], prepared: unknown, at: string) =>
-          db().transaction().execute((trx) => projector.apply(trx, batch, at, prepared))],
-        ['copied', async (batch: RecordedEvent[], prepared: unknown, at: string) => {
-          const entries = await recordBatch(projector, batch, at, prepared);
-          copied += entries.filter(isRowSet).length;
-          await database().copyBatch(entries);
-        }],
+        [
+          'applied',
+          (batch: RecordedEvent[], prepared: unknown, at: string) =>
+            db()
+              .transaction()
+              .execute((trx) => projector.apply(trx, batch, at, prepared)),
+        ],
+        [
+          'copied',
+          async (batch: RecordedEvent[], prepared: unknown, at: string) => {
+            const entries = await recordBatch(projector, batch, at, prepared);
+            copied += entries.filter(isRowSet).length;
+            await database().copyBatch(entries);
+          },
+        ],
       ] as const) {
         const at = `${schema}_${target}`;
         await sql`create schema ${sql.id(at)}`.execute(db());
-        await db().transaction().execute((trx) => createTables(trx, projector, at));
+        await db()
+          .transaction()
+          .execute((trx) => createTables(trx, projector, at));
         for (const batch of batches) await write(batch, await projector.prepare?.(db(), batch, at), at);
       }
       expect(copied).toBeGreaterThan(0);

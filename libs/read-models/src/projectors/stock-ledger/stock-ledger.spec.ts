@@ -130,7 +130,9 @@ describe.each(testDatabases())('stock_ledger projector on $name', (target) => {
       { kind: 'releaseInvoicing', pick: 0 },
     ];
     const events = stockHistory(actions).filter((e) => stockLedgerProjector.handles!.includes(e.type));
-    const batches = Array.from({ length: Math.ceil(events.length / 2) }, (_, i) => events.slice(i * 2, i * 2 + 2));
+    const batches = Array.from({ length: Math.ceil(events.length / 2) }, (_, i) =>
+      events.slice(i * 2, i * 2 + 2),
+    );
 
     // when it is applied as a live loop does, and written as a rebuild does (its entries by COPY)
     const tables = await projector.copiedAlike(async (schema) => {
