@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { prepared, PostgresEventStore } from '@app/event-store';
 import { CompiledQuery, sql } from 'kysely';
 import { Database, openDatabase } from './database';
-import { preparedName } from './prepared-statements';
+import { preparedName, reusedWrite } from './prepared-statements';
 import { openFreshPostgres } from './testing/test-databases';
 
 describe('preparedName', () => {
@@ -72,5 +72,16 @@ const serverUrl = process.env.DATABASE_URL;
     // and the next write prepares it
     await database.pipeline!([marked]);
     await database.pipeline!([marked]);
+  });
+
+  it('keeps a reused write prepared in its session, once however many writes send it', async () => {
+    await sql`create table reused_writes (n integer)`.execute(database.db);
+    for (const n of [1, 2, 3])
+      await reusedWrite(sql`insert into reused_writes (n) values (${n})`).execute(database.db);
+    const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements
+      where statement like '%into reused_writes%'`.execute(database.db);
+    expect(rows).toHaveLength(1);
+    const written = await sql<{ n: number }>`select n from reused_writes order by n`.execute(database.db);
+    expect(written.rows.map((row) => row.n)).toEqual([1, 2, 3]);
   });
 });

@@ -2,6 +2,7 @@ import { DomainEventType, EventDataOf } from '@app/domain';
 import { RecordedEvent } from '@app/event-store';
 import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
 import { Projector } from '../projector';
+import { reusedWrite } from '../prepared-statements';
 import { batchIds, batchRows } from './batch-rows';
 import { changedValue } from './pending-records';
 import { hasTrigrams, trigramIndex } from './trigrams';
@@ -293,9 +294,10 @@ async function insertRows(
       .map(([name]) => `${name} = excluded.${name}`)
       .join(', '),
   );
-  await sql`insert into ${target} as t (${names})
+  // One text per list, sent for every create: its plan kept (prepared-statements.ts).
+  await reusedWrite(sql`insert into ${target} as t (${names})
     select ${names} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${definitions})
-    on conflict (id) do update set ${assignments} where t.revision < excluded.revision`.execute(trx);
+    on conflict (id) do update set ${assignments} where t.revision < excluded.revision`).execute(trx);
 }
 
 /** Each changed column takes its new value (null included); the others keep theirs. */

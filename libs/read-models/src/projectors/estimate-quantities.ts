@@ -2,6 +2,7 @@ import { RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
 import { accountOf, domainEvent } from './domain-events';
+import { reusedWrite } from '../prepared-statements';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -132,10 +133,12 @@ export async function writeEstimates(
   const unplaced = [...locationLess].map(([item_id, account_id]) => ({ item_id, account_id }));
   // One statement, the lines sent once: its parts see the tables as they were before it, so the
   // delete removes only the estimates' earlier lines, never those the insert stores. Each part
-  // moves rows no other part touches: variation rows by their delta; the location-less rows of the
-  // items the lines name, made when missing (at their delta) or moved by it; other location-less
-  // rows (of lines removed) by their delta.
-  await sql`with added as (
+  // moves rows no other part touches: variation rows by their delta; location-less rows that exist
+  // by their delta; the location-less rows the lines name that do not exist yet are made (at their
+  // delta). Only those go through the insert: an INSERT runs the rows' BEFORE INSERT trigger
+  // (stocked-away.ts, a query each) even for the rows ON CONFLICT then updates.
+  // Sent for every estimate create, waited for by it: its plan kept (prepared-statements.ts).
+  await reusedWrite(sql`with added as (
       select * from ${batchRows(
         lines,
         'estimate_id uuid, account_id uuid, item_id uuid, item_variation_location_id integer, quantity numeric',
@@ -160,12 +163,13 @@ export async function writeEstimates(
       where t.item_id = d.item_id and t.item_variation_location_id = d.item_variation_location_id
     ), unnamed as (
       update ${rows} t set estimates = trim_scale(t.estimates + d.delta) from deltas d
-      where d.item_variation_location_id is null and d.item_id not in (select item_id from named)
+      where d.item_variation_location_id is null
         and t.item_id = d.item_id and t.variation_id is null and t.location_id is null
     )
     insert into ${rows} as t (row_key, account_id, item_id, stocked, estimates)
     select n.item_id::text || '/-/-', n.account_id, n.item_id, false, coalesce(trim_scale(d.delta), 0)
     from named n left join deltas d on d.item_id = n.item_id and d.item_variation_location_id is null
+    where not exists (select from ${rows} e where e.row_key = n.item_id::text || '/-/-')
     on conflict (row_key) do update set estimates = trim_scale(t.estimates + excluded.estimates)
-      where excluded.estimates <> 0`.execute(trx);
+      where excluded.estimates <> 0`).execute(trx);
 }
