@@ -5,25 +5,20 @@
 'use strict';
 const { rewritesPlugin } = require('./bundle-rewrites');
 
-const EAGER = `const dateTimeFormatter = new Intl.DateTimeFormat(undefined, {
+/** The formatter's options, as both files write them. */
+const OPTIONS = `{
     year: 'numeric',
     hour: 'numeric',
     minute: 'numeric',
     second: 'numeric',
     day: '2-digit',
     month: '2-digit',
-});`;
+}`;
+const EAGER = `const dateTimeFormatter = new Intl.DateTimeFormat(undefined, ${OPTIONS});`;
 /** The same formatter, made by the first format() (the only use of it in both files). */
 const LAZY = `let dateTimeFormat;
 const dateTimeFormatter = {
-    format: (date) => (dateTimeFormat ??= new Intl.DateTimeFormat(undefined, {
-        year: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-        day: '2-digit',
-        month: '2-digit',
-    })).format(date),
+    format: (date) => (dateTimeFormat ??= new Intl.DateTimeFormat(undefined, ${OPTIONS})).format(date),
 };`;
 const USE = '        return dateTimeFormatter.format(Date.now());';
 

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, Plugin } from 'esbuild';
+import { Plugin } from 'esbuild';
+import { bundleAsBuilt } from './fixtures/bundled-as-built';
 
 // scripts/bundle-lazy-builtins.js: in the bundle, fastify's HTTP/2 and HTTPS servers and
 // prom-client's Pushgateway load Node's modules for them when first used (scripts/bundle-dist.js).
@@ -28,16 +29,7 @@ describe("the bundle's fastify and prom-client", () => {
   /** What a new process that loads the bundle finds: Node's modules loaded, then what using them gives. */
   async function run(name: string, plugins: Plugin[]): Promise<Record<string, unknown>> {
     const bundle = join(folder, `${name}.js`);
-    await build({
-      entryPoints: [join(folder, 'entry.js')],
-      outfile: bundle,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      nodePaths: [join(__dirname, '..', 'node_modules')],
-      plugins,
-      logLevel: 'silent',
-    });
+    await bundleAsBuilt(join(folder, 'entry.js'), bundle, plugins);
     const probe = `
       const loaded = () => ['http2', 'https', 'zlib'].filter((name) => process.moduleLoadList.includes('NativeModule ' + name));
       const { fastify, promClient } = require(${JSON.stringify(bundle)});

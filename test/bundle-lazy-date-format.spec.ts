@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import 'reflect-metadata';
-import { build, Plugin } from 'esbuild';
+import { Plugin } from 'esbuild';
+import { bundleAsBuilt } from './fixtures/bundled-as-built';
 
 // scripts/bundle-lazy-date-format.js: in the bundle, Nest's loggers make their date format at its
 // first use, not as they load (scripts/bundle-dist.js).
@@ -40,15 +41,7 @@ describe("the bundle's Nest loggers", () => {
   /** The two loggers bundled as scripts/bundle-dist.js bundles, and how many date formats loading them made. */
   async function load(name: string, plugins: Plugin[]): Promise<{ loggers: Loggers; formats: number }> {
     const file = join(folder, `${name}.js`);
-    await build({
-      entryPoints: [entry],
-      outfile: file,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      plugins,
-      logLevel: 'silent',
-    });
+    await bundleAsBuilt(entry, file, plugins);
     const made = jest.spyOn(Intl, 'DateTimeFormat');
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const loggers = require(file) as Loggers;

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, Plugin } from 'esbuild';
+import { Plugin } from 'esbuild';
+import { bundleAsBuilt } from './fixtures/bundled-as-built';
 
 // scripts/bundle-lazy-deprecation.js: in the bundle, http-errors sets up its deprecation notice at
 // its first use, not as it loads (scripts/bundle-dist.js).
@@ -28,16 +29,7 @@ describe("the bundle's http-errors", () => {
     plugins: Plugin[],
   ): Promise<{ createError: CreateError; traces: number }> {
     const file = join(folder, `${name}.js`);
-    await build({
-      entryPoints: [join(folder, 'entry.js')],
-      outfile: file,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      nodePaths: [join(__dirname, '..', 'node_modules')],
-      plugins,
-      logLevel: 'silent',
-    });
+    await bundleAsBuilt(join(folder, 'entry.js'), file, plugins);
     const traces = jest.spyOn(Error, 'captureStackTrace');
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const createError = require(file) as CreateError;

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, Plugin } from 'esbuild';
+import { Plugin } from 'esbuild';
+import { bundleAsBuilt } from './fixtures/bundled-as-built';
 
 // scripts/bundle-router-matchers.js: in the bundle, find-my-way's compiled matchers are closures
 // (scripts/bundle-dist.js).
@@ -82,15 +83,7 @@ describe("the bundle's find-my-way matchers", () => {
     /** find-my-way bundled as scripts/bundle-dist.js bundles, with or without the plugin. */
     const bundled = async (name: string, plugins: Plugin[]): Promise<MakeRouter> => {
       const file = join(folder, `${name}.js`);
-      await build({
-        entryPoints: [entry],
-        outfile: file,
-        bundle: true,
-        platform: 'node',
-        format: 'cjs',
-        plugins,
-        logLevel: 'silent',
-      });
+      await bundleAsBuilt(entry, file, plugins);
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       return require(file) as MakeRouter;
     };
