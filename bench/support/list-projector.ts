@@ -1,4 +1,4 @@
-import { insertRows, Projector } from '@app/read-models';
+import { insertRows, KEY_TEXT, Projector } from '@app/read-models';
 import { sql } from 'kysely';
 
 /**
@@ -15,7 +15,8 @@ export const eventListProjector: Projector = {
     await db.schema
       .withSchema(schema)
       .createTable('bench_event_list')
-      .addColumn('stream_id', 'text', (c) => c.notNull())
+      // A stream id is a key (KEY_TEXT), as in the read models.
+      .addColumn('stream_id', KEY_TEXT, (c) => c.notNull())
       .addColumn('revision', 'integer', (c) => c.notNull())
       .addColumn('type', 'text', (c) => c.notNull())
       .addColumn('amount', 'numeric', (c) => c.notNull())

@@ -6,6 +6,7 @@ export * from './checkpoints';
 export type { Pipeline } from './pipeline';
 export type { CopyBatch } from './copy-batch';
 export { insertRows } from './row-sets';
+export { KEY_TEXT } from './key-text';
 export type { RowColumns } from './row-sets';
 export * from './errors';
 export * from './lag';

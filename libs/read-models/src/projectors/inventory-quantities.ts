@@ -44,6 +44,7 @@ import {
 import { accountOf, domainEvent, RecordedDomainEvent } from './domain-events';
 import { stockPlaceColumns } from './column-groups';
 import { createStockedAway } from './stocked-away';
+import { KEY_TEXT } from '../key-text';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -71,7 +72,7 @@ import { createStockedAway } from './stocked-away';
  */
 export const inventoryQuantitiesProjector: Projector = {
   name: 'inventory_quantities',
-  version: 8,
+  version: 9,
   tables: [
     'inventory_quantities',
     'estimate_quantities',
@@ -133,7 +134,7 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
     .withSchema(schema)
     .createTable('inventory_quantities')
     // `<item_id>/<variation_id or ->/<location_id or ->`: the row's identity, nulls included.
-    .addColumn('row_key', 'text', (c) => c.primaryKey())
+    .addColumn('row_key', KEY_TEXT, (c) => c.primaryKey())
     .addColumn('account_id', 'uuid', (c) => c.notNull())
     .$call(stockPlaceColumns)
     // The last adjustment's on-hand, less what active invoices take: it may go below zero.

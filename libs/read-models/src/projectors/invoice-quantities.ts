@@ -4,6 +4,7 @@ import { Kysely, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
 import { accountOf, domainEvent, RecordedDomainEvent } from './domain-events';
 import { lineLocation, lineLocationSql, rowKeySql } from './line-location';
+import { KEY_TEXT } from '../key-text';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -24,16 +25,16 @@ export async function createInvoiceQuantities(db: Kysely<any>, schema: string): 
     .withSchema(schema)
     .createTable('invoice_quantities')
     .addColumn('invoice_id', 'uuid', (c) => c.notNull())
-    .addColumn('line_id', 'text')
+    .addColumn('line_id', KEY_TEXT)
     .addColumn('account_id', 'uuid', (c) => c.notNull())
     .addColumn('item_id', 'uuid', (c) => c.notNull())
     .addColumn('item_variation_location_id', 'integer')
     .addColumn('location_id', 'uuid')
     // The inventory_quantities row the line is counted on; null: a variation row that does not exist.
-    .addColumn('row_key', 'text')
+    .addColumn('row_key', KEY_TEXT)
     .addColumn('quantity', 'numeric', (c) => c.notNull())
     // The invoice event that last set the invoice's lines.
-    .addColumn('event_id', 'text', (c) => c.notNull())
+    .addColumn('event_id', KEY_TEXT, (c) => c.notNull())
     .execute();
   const on = sql.table(`${schema}.invoice_quantities`);
   await sql`create index invoice_quantities_invoice_idx on ${on} (invoice_id)`.execute(db);

@@ -1,6 +1,7 @@
 import { RecordedEvent } from '@app/event-store';
 import { sql } from 'kysely';
 import { Projector } from '../projector';
+import { KEY_TEXT } from '../key-text';
 
 /**
  * `keyed_writes`: the streams each Idempotency-Key's request wrote to, from the key carried in
@@ -10,7 +11,7 @@ import { Projector } from '../projector';
  */
 export const keyedWritesProjector: Projector = {
   name: 'keyed_writes',
-  version: 1,
+  version: 2,
   tables: ['keyed_writes'],
   // Pipelined: under keyed load it applies nearly every event, so its round trips set the lag.
   writesOnly: true,
@@ -20,8 +21,8 @@ export const keyedWritesProjector: Projector = {
     await sql`create table ${sql.table(`${schema}.keyed_writes`)} (
         account_id uuid not null,
         user_id uuid not null,
-        idempotency_key text not null,
-        stream_id text not null,
+        idempotency_key ${KEY_TEXT} not null,
+        stream_id ${KEY_TEXT} not null,
         recorded_at timestamptz not null,
         primary key (account_id, user_id, idempotency_key, stream_id))`.execute(db);
     await sql`create index keyed_writes_recorded_at_idx on ${sql.table(`${schema}.keyed_writes`)} (recorded_at)`.execute(

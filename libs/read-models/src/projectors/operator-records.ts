@@ -5,6 +5,7 @@ import { Projector } from '../projector';
 import { oneAtATime } from './one-at-a-time';
 import { domainEvent, recordIdOf } from './domain-events';
 import { recordKeyColumns } from './column-groups';
+import { KEY_TEXT } from '../key-text';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -14,7 +15,7 @@ import { recordKeyColumns } from './column-groups';
  */
 export const operatorRecordsProjector: Projector = {
   name: 'operator_records',
-  version: 1,
+  version: 2,
   tables: ['accounts', 'users', 'api_keys'],
   writesOnly: true,
   handles: [
@@ -67,7 +68,7 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
     .addColumn('name', 'text')
     .addColumn('scopes', 'jsonb', (c) => c.notNull())
     .addColumn('prefix', 'text', (c) => c.notNull())
-    .addColumn('key_hash', 'text', (c) => c.notNull())
+    .addColumn('key_hash', KEY_TEXT, (c) => c.notNull())
     .addColumn('expires_at', 'timestamptz')
     .addColumn('revoked_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())

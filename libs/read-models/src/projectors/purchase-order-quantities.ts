@@ -4,6 +4,7 @@ import Decimal from 'decimal.js';
 import { Kysely, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
 import { domainEvent } from './domain-events';
+import { KEY_TEXT } from '../key-text';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -26,13 +27,13 @@ export async function createPurchaseOrderQuantities(db: Kysely<any>, schema: str
     .withSchema(schema)
     .createTable('purchase_order_quantities')
     .addColumn('purchase_order_id', 'uuid', (c) => c.notNull())
-    .addColumn('line_id', 'text', (c) => c.notNull())
+    .addColumn('line_id', KEY_TEXT, (c) => c.notNull())
     .addColumn('account_id', 'uuid', (c) => c.notNull())
     .addColumn('item_id', 'uuid', (c) => c.notNull())
     .addColumn('item_variation_location_id', 'integer')
     .addColumn('location_id', 'uuid', (c) => c.notNull())
     // The inventory_quantities row the line counts on; null: a variation row that does not exist.
-    .addColumn('row_key', 'text')
+    .addColumn('row_key', KEY_TEXT)
     .addColumn('ordered', 'numeric', (c) => c.notNull())
     .addColumn('received', 'numeric', (c) => c.notNull().defaultTo(0))
     // incomingOf is its TypeScript twin (the stock ledger's).
@@ -43,7 +44,7 @@ export async function createPurchaseOrderQuantities(db: Kysely<any>, schema: str
         .stored(),
     )
     // The purchase-order event that last set the line.
-    .addColumn('event_id', 'text', (c) => c.notNull())
+    .addColumn('event_id', KEY_TEXT, (c) => c.notNull())
     .addPrimaryKeyConstraint('purchase_order_quantities_pkey', ['purchase_order_id', 'line_id'])
     .execute();
   // What sent orders bring to a row (explaining its `incoming` and `received`).

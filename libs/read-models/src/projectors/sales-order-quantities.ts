@@ -5,6 +5,7 @@ import { Kysely, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
 import { lineLocation, LineLocation, lineLocationSql, rowKeySql } from './line-location';
 import { accountOf, domainEvent, RecordedDomainEvent } from './domain-events';
+import { KEY_TEXT } from '../key-text';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -28,13 +29,13 @@ export async function createSalesOrderQuantities(db: Kysely<any>, schema: string
     .withSchema(schema)
     .createTable('sales_order_quantities')
     .addColumn('sales_order_id', 'uuid', (c) => c.notNull())
-    .addColumn('line_id', 'text', (c) => c.notNull())
+    .addColumn('line_id', KEY_TEXT, (c) => c.notNull())
     .addColumn('account_id', 'uuid', (c) => c.notNull())
     .addColumn('item_id', 'uuid', (c) => c.notNull())
     .addColumn('item_variation_location_id', 'integer')
     .addColumn('location_id', 'uuid')
     // The inventory_quantities row the line is counted on; null: a variation row that does not exist.
-    .addColumn('row_key', 'text')
+    .addColumn('row_key', KEY_TEXT)
     .addColumn('ordered', 'numeric', (c) => c.notNull())
     .addColumn('invoiced', 'numeric', (c) => c.notNull().defaultTo(0))
     // Status 29; a closed order keeps its lines and reserves nothing.
@@ -47,7 +48,7 @@ export async function createSalesOrderQuantities(db: Kysely<any>, schema: string
         .stored(),
     )
     // The sales-order event that last set the order's lines.
-    .addColumn('event_id', 'text', (c) => c.notNull())
+    .addColumn('event_id', KEY_TEXT, (c) => c.notNull())
     .execute();
   const on = sql.table(`${schema}.sales_order_quantities`);
   await sql`create index sales_order_quantities_order_idx on ${on} (sales_order_id, line_id)`.execute(db);
@@ -58,7 +59,7 @@ export async function createSalesOrderQuantities(db: Kysely<any>, schema: string
     .createTable('sales_order_invoicings')
     .addColumn('sales_order_id', 'uuid', (c) => c.notNull())
     .addColumn('invoice_id', 'uuid', (c) => c.notNull())
-    .addColumn('line_id', 'text', (c) => c.notNull())
+    .addColumn('line_id', KEY_TEXT, (c) => c.notNull())
     .addColumn('quantity', 'numeric', (c) => c.notNull())
     // SalesOrderInvoiceReleased: the invoice was cancelled, its quantities are the order's again.
     .addColumn('released', 'boolean', (c) => c.notNull().defaultTo(false))

@@ -19,7 +19,7 @@ import { recordKeyColumns, recordStampColumns } from './column-groups';
  */
 export const stockTransferListsProjector: Projector = {
   name: 'stock_transfer_lists',
-  version: 2,
+  version: 3,
   tables: ['stock_transfers', 'stock_transfer_lines'],
   writesOnly: true,
   handles: [

@@ -3,6 +3,7 @@ import { RecordedEvent } from '@app/event-store';
 import { CreateTableBuilder, Kysely, sql, Transaction } from 'kysely';
 import { batchIds, batchRows } from './batch-rows';
 import { accountOf, domainEvent, RecordedDomainEvent } from './domain-events';
+import { KEY_TEXT } from '../key-text';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -21,7 +22,7 @@ import { accountOf, domainEvent, RecordedDomainEvent } from './domain-events';
 export async function createStockTransferQuantities(db: Kysely<any>, schema: string): Promise<void> {
   await transferLineColumns(db.schema.withSchema(schema).createTable('stock_transfer_quantities'))
     .addColumn('location_id', 'uuid', (c) => c.notNull())
-    .addColumn('row_key', 'text', (c) => c.notNull())
+    .addColumn('row_key', KEY_TEXT, (c) => c.notNull())
     .addColumn('quantity', 'numeric', (c) => c.notNull())
     .execute();
   const on = sql.table(`${schema}.stock_transfer_quantities`);
@@ -36,7 +37,7 @@ export async function createStockTransferQuantities(db: Kysely<any>, schema: str
 export function transferLineColumns(table: CreateTableBuilder<string, never>) {
   return table
     .addColumn('stock_transfer_id', 'uuid', (c) => c.notNull())
-    .addColumn('line_id', 'text', (c) => c.notNull())
+    .addColumn('line_id', KEY_TEXT, (c) => c.notNull())
     .addColumn('account_id', 'uuid', (c) => c.notNull())
     .addColumn('item_id', 'uuid', (c) => c.notNull())
     .addColumn('variation_id', 'uuid')

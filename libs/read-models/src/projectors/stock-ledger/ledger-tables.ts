@@ -1,5 +1,6 @@
 import { Kysely, sql } from 'kysely';
 import { stockPlaceColumns } from '../column-groups';
+import { KEY_TEXT } from '../../key-text';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -9,13 +10,13 @@ export async function createLedgerTables(db: Kysely<any>, schema: string): Promi
   await db.schema
     .withSchema(schema)
     .createTable('stock_ledger')
-    .addColumn('event_id', 'text', (c) => c.notNull())
+    .addColumn('event_id', KEY_TEXT, (c) => c.notNull())
     // 0-based: the event's movements in the order they were found (one per row and document line).
     .addColumn('entry', 'integer', (c) => c.notNull())
     .addColumn('account_id', 'uuid', (c) => c.notNull())
     .$call(stockPlaceColumns)
     // The inventory_quantities row the movement counts on.
-    .addColumn('row_key', 'text', (c) => c.notNull())
+    .addColumn('row_key', KEY_TEXT, (c) => c.notNull())
     .addColumn('on_hand', 'numeric', zero)
     .addColumn('reserved', 'numeric', zero)
     .addColumn('incoming', 'numeric', zero)
@@ -25,16 +26,16 @@ export async function createLedgerTables(db: Kysely<any>, schema: string): Promi
     .addColumn('source_type', 'text', (c) => c.notNull())
     .addColumn('source_id', 'uuid')
     .addColumn('source_number', 'integer')
-    .addColumn('source_line_id', 'text')
+    .addColumn('source_line_id', KEY_TEXT)
     .addColumn('reason', 'text')
-    .addColumn('stream_id', 'text', (c) => c.notNull())
+    .addColumn('stream_id', KEY_TEXT, (c) => c.notNull())
     .addColumn('revision', 'integer', (c) => c.notNull())
     .addColumn('event_type', 'text', (c) => c.notNull())
     .addColumn('commit_position', 'bigint', (c) => c.notNull())
     .addColumn('prepare_position', 'bigint', (c) => c.notNull())
     .addColumn('user_id', 'uuid')
     .addColumn('api_key_id', 'uuid')
-    .addColumn('idempotency_key', 'text')
+    .addColumn('idempotency_key', KEY_TEXT)
     .addColumn('recorded_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('stock_ledger_pkey', ['event_id', 'entry'])
     .execute();
@@ -62,7 +63,7 @@ export async function createLedgerTables(db: Kysely<any>, schema: string): Promi
     .withSchema(schema)
     .createTable('stock_ledger_places')
     // `<item>` for the item's location, `<item>/<item_variation_location_id>` for a variation row.
-    .addColumn('place_key', 'text', (c) => c.primaryKey())
+    .addColumn('place_key', KEY_TEXT, (c) => c.primaryKey())
     .$call(stockPlaceColumns)
     .execute();
   await sql`create index stock_ledger_places_item_idx
@@ -70,7 +71,7 @@ export async function createLedgerTables(db: Kysely<any>, schema: string): Promi
   await db.schema
     .withSchema(schema)
     .createTable('stock_ledger_balances')
-    .addColumn('row_key', 'text', (c) => c.primaryKey())
+    .addColumn('row_key', KEY_TEXT, (c) => c.primaryKey())
     .addColumn('item_id', 'uuid', (c) => c.notNull())
     .addColumn('adjusted', 'numeric', zero)
     .addColumn('on_hand', 'numeric', zero)

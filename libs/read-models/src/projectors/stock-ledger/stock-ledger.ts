@@ -24,7 +24,7 @@ import { domainEvent } from '../domain-events';
  */
 export const stockLedgerProjector: Projector = {
   name: 'stock_ledger',
-  version: 1,
+  version: 2,
   tables: ['stock_ledger', 'stock_ledger_documents', 'stock_ledger_places', 'stock_ledger_balances'],
   handles: [
     'StockAdjusted',
