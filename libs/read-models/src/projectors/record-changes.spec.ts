@@ -20,13 +20,16 @@ describe.each(testDatabases())('record_changes on $name', (target) => {
   const projector = projectorOn(target, recordChangesProjector);
   const accepted = () => requestLog().filter((event) => recordChangesProjector.accepts!(event));
 
-  /** The batches projected as the runner does: prepare on the committed tables, then apply. */
-  async function project(schema: string, batches: RecordedEvent[][]) {
+  /**
+   * The batches projected as the runner does: prepare on the committed tables (and the loop's
+   * memo, when given), then apply.
+   */
+  async function project(schema: string, batches: RecordedEvent[][], memo?: Map<string, unknown>) {
     const db = projector.db();
     await sql`create schema ${sql.id(schema)}`.execute(db);
     await recordChangesProjector.setup(db, schema);
     for (const batch of batches) {
-      const prepared = await recordChangesProjector.prepare!(db, batch, schema);
+      const prepared = await recordChangesProjector.prepare!(db, batch, schema, memo);
       await db.transaction().execute((trx) => recordChangesProjector.apply(trx, batch, schema, prepared));
     }
     return projector.rows(
@@ -58,6 +61,19 @@ describe.each(testDatabases())('record_changes on $name', (target) => {
     );
     expect(split).toEqual(whole);
     expect(oneByOne).toEqual(whole);
+  });
+
+  it('reads nothing before a batch of the accounts the batches before it wrote, and holds the same rows', async () => {
+    const events = accepted();
+    const batches = [[events[0]], events.slice(1, 3), [events[3]]];
+    const memo = new Map<string, unknown>();
+    const whole = await project('changes_memo_whole', [events]);
+    expect(await project('changes_memo', batches, memo)).toEqual(whole);
+    // A read would fail: the schema does not exist.
+    const read = (await recordChangesProjector.prepare!(projector.db(), [events[3]], 'no_schema', memo)) as {
+      last: Map<string, unknown>;
+    };
+    expect(read.last.get(ACCOUNT)).toMatchObject({ record_id: A, change: 'deleted', revision: 2 });
   });
 
   it("writes the same rows in a rebuild's copy batches, a delete before its write's new row included", async () => {

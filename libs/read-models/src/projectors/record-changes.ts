@@ -60,11 +60,14 @@ export const recordChangesProjector: Projector = {
   async setup(db, schema) {
     await createTable(db, schema);
   },
-  async prepare(db, events, schema) {
-    return lastChanges(db, schema, new Set(events.map((event) => accountOf(domainEvent(event)))));
+  async prepare(db, events, schema, memo): Promise<Prepared> {
+    const accounts = new Set(events.map((event) => accountOf(domainEvent(event))));
+    return { last: await lastChanges(db, schema, accounts, memo), memo };
   },
   async apply(trx, events, schema, prepared) {
-    const { rows, replaced } = foldChanges(events, prepared as Map<string, RecordChangeRow>);
+    const { last, memo } = prepared as Prepared;
+    const { rows, replaced, after } = foldChanges(events, last);
+    if (memo) remember(memo, after);
     for (const row of replaced) {
       await trx
         .withSchema(schema)
@@ -110,18 +113,37 @@ async function createTable(db: Kysely<any>, schema: string): Promise<void> {
     on ${sql.table(`${schema}.record_changes`)} (account_id, occurred_at)`.execute(db);
 }
 
+/** Each account's newest change before the batch, and the loop's memo (Projector.prepare). */
+interface Prepared {
+  last: Map<string, RecordChangeRow>;
+  memo?: Map<string, unknown>;
+}
+
+/** Past this many accounts, the memo starts over (it is only a cache of the table). */
+const MEMO_LIMIT = 20_000;
+
 /**
- * Each account's newest change, which the batch's first write of that account may continue: one
- * query for the batch, an index probe per account (the primary key, read backwards).
+ * Each account's newest change, which the batch's first write of that account may continue: from
+ * the loop's memo of what it committed, else one query for the batch, an index probe per account
+ * (the primary key, read backwards). Under load most batches are of accounts the previous one
+ * wrote, and the read cost each a round trip, and its writes a round trip of their own after it.
  */
 async function lastChanges(
   db: Kysely<any>,
   schema: string,
   accounts: Set<string>,
+  memo?: Map<string, unknown>,
 ): Promise<Map<string, RecordChangeRow>> {
+  if (memo && memo.size > MEMO_LIMIT) memo.clear();
   const last = new Map<string, RecordChangeRow>();
-  if (accounts.size === 0) return last;
-  const { rows } = await sql<RecordChangeRow>`select c.* from unnest(${[...accounts]}::uuid[]) as a(id)
+  const unknown: string[] = [];
+  for (const account of accounts) {
+    const known = memo?.get(account) as RecordChangeRow | undefined;
+    if (known) last.set(account, known);
+    else unknown.push(account);
+  }
+  if (unknown.length === 0) return last;
+  const { rows } = await sql<RecordChangeRow>`select c.* from unnest(${unknown}::uuid[]) as a(id)
     cross join lateral (select * from ${sql.table(`${schema}.record_changes`)} r where r.account_id = a.id
       order by r.commit_position desc, r.prepare_position desc limit 1) c`.execute(db);
   for (const row of rows) last.set(row.account_id, { ...row, commit_position: String(row.commit_position) });
@@ -129,14 +151,23 @@ async function lastChanges(
 }
 
 /**
+ * Each account's newest change after the batch, as the batch writes it (the loop empties the memo
+ * when the batch does not commit). Copies: foldChanges never changes a committed row.
+ */
+function remember(memo: Map<string, unknown>, after: ReadonlyMap<string, RecordChangeRow>): void {
+  for (const [account, row] of after) memo.set(account, { ...row });
+}
+
+/**
  * The batch's changes: an event continues its account's last change when it is the next event of
  * the same record from the same request; otherwise it starts one. Rows from the table that a batch
- * continues are `replaced` (deleted, then written again at their new last position).
+ * continues are `replaced` (deleted, then written again at their new last position); `after` is
+ * each account's newest change once the batch is written.
  */
 export function foldChanges(
   events: readonly RecordedEvent[],
   committed: ReadonlyMap<string, RecordChangeRow> = new Map(),
-): { rows: RecordChangeRow[]; replaced: RecordChangeRow[] } {
+): { rows: RecordChangeRow[]; replaced: RecordChangeRow[]; after: Map<string, RecordChangeRow> } {
   const last = new Map(committed);
   const rows: RecordChangeRow[] = [];
   const replaced: RecordChangeRow[] = [];
@@ -159,7 +190,7 @@ export function foldChanges(
     extendChange(row, event);
     last.set(account, row);
   }
-  return { rows, replaced };
+  return { rows, replaced, after: last };
 }
 
 function startChange(event: RecordedEvent, account: string, requestId: string | null): RecordChangeRow {
