@@ -100,3 +100,61 @@ const serverUrl = process.env.DATABASE_URL;
     });
   });
 });
+
+/**
+ * The idle flushes of the projectors that ignored one page fire together: on a server they go in
+ * the pipeline (one write for all of them), not as a round trip each.
+ */
+(serverUrl ? describe : describe.skip)('idle checkpoint flushes on PostgreSQL', () => {
+  let database: Database;
+  let store: EventStore;
+  let runner: ProjectionRunner;
+  const sent: { statements: string[]; late: boolean }[] = [];
+
+  beforeAll(async () => {
+    database = await openFreshPostgres(serverUrl!);
+    store = await PostgresEventStore.open(database);
+    const pipeline = database.pipeline!;
+    runner = new ProjectionRunner({
+      db: database.db,
+      store,
+      projectors: ['a', 'b', 'c'].map((name) => streamEventsProjector({ name, handles: ['Handled'] })),
+      logger: recordingLogger(),
+      leases: soleLeases(),
+      pipeline: (statements, options) => {
+        sent.push({ statements: statements.map((s) => s.sql), late: options?.late ?? false });
+        return pipeline(statements, options);
+      },
+    });
+    await runner.start();
+  });
+  afterAll(async () => {
+    await runner?.stop();
+    await store?.close();
+    await database?.close();
+  });
+
+  it('go in the pipeline, after the batches of their turn', async () => {
+    const { position } = await store.appendToStream(
+      `other-${randomUUID()}`,
+      [{ id: randomUUID(), type: 'Ignored', data: {} }],
+      { expectedRevision: 'no_stream' },
+    );
+    const flushed = async (name: string) => {
+      const stored = (await loadCheckpoint(database.db, name))?.position;
+      return stored !== undefined && stored !== 'start' && stored.prepare === position.prepare;
+    };
+    const deadline = Date.now() + 10_000;
+    for (const name of ['a', 'b', 'c']) {
+      while (!(await flushed(name))) {
+        if (Date.now() > deadline) throw new Error(`Still waiting for ${name}'s flush`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+    const moves = sent.filter((s) =>
+      s.statements.some((sql) => sql.includes('advance_projection_checkpoint')),
+    );
+    expect(moves).toHaveLength(3);
+    for (const move of moves) expect(move).toMatchObject({ statements: [expect.any(String)], late: true });
+  });
+});

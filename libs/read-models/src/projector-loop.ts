@@ -282,8 +282,7 @@ export class ProjectorLoop {
     const { db, projector, schema } = this.deps;
     const move = { projector: projector.name, version: projector.version, from: this.stored, to };
     if (events.length === 0) {
-      // The move alone is one statement, atomic by itself: one round trip instead of four.
-      await advanceCheckpoint(db, move);
+      await this.moveAlone(move);
       this.committed(to);
       return;
     }
@@ -334,6 +333,22 @@ export class ProjectorLoop {
       await pipeline!(statements, { late: projector.awaitedOnRead });
     } catch (error) {
       throw checkpointMovedOr(error, projector.name);
+    }
+  }
+
+  /**
+   * The move alone is one statement, atomic by itself: one round trip instead of four. On a server
+   * it goes in the pipeline, after the batches of its turn: the idle flushes of the projectors that
+   * ignored one page fire together, and went as as many round trips (about 80 a second under
+   * load). Its commit is relaxed as a batch's is: a move lost in a crash is made again.
+   */
+  private async moveAlone(move: CheckpointMove): Promise<void> {
+    const { db, pipeline } = this.deps;
+    if (!pipeline) return advanceCheckpoint(db, move);
+    try {
+      await pipeline([advanceStatement(move, { relaxCommit: true }).compile(db)], { late: true });
+    } catch (error) {
+      throw checkpointMovedOr(error, move.projector);
     }
   }
 
