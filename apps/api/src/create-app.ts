@@ -7,6 +7,9 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { ApiConfig } from '@app/runtime';
 import { answerFrameworkError } from './http/framework-errors';
 import { ReplayReads } from './idempotency/replay-reads';
+import { IdempotencyInterceptor, idempotentWrites } from './idempotency/idempotency.interceptor';
+import { QueryFreeRoutesInterceptor, queryFreeRoutes } from './http/query-free-routes.interceptor';
+import { interceptWhereTheyAct } from './http/route-interceptors';
 import { acceptJsonBodiesOnly, BODY_LIMIT_BYTES } from './http/json-body';
 import { admitInTurn, RequestAdmission } from './http/request-admission';
 import { answerOversizedBodiesReadably } from './http/oversized-bodies';
@@ -81,6 +84,10 @@ export async function createApp(
     options.extendHttp?.(fastify as unknown as FastifyInstance);
     await serveAuditPage(fastify as unknown as FastifyInstance);
     setupOpenApi(app);
+    interceptWhereTheyAct(app, [
+      queryFreeRoutes(app.get(QueryFreeRoutesInterceptor)),
+      idempotentWrites(app.get(IdempotencyInterceptor)),
+    ]);
     await app.init();
     await fastify.ready();
     return app;
