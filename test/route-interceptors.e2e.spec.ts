@@ -10,9 +10,11 @@ import { startTestApp, TestApp } from './support/test-app';
  */
 describe.each(testDatabases())('route interceptors on $name', (target) => {
   let t: TestApp;
-  const queryFree = jest.spyOn(QueryFreeRoutesInterceptor.prototype, 'intercept');
-  const idempotency = jest.spyOn(IdempotencyInterceptor.prototype, 'intercept');
+  let queryFree: jest.SpyInstance;
+  let idempotency: jest.SpyInstance;
   beforeAll(async () => {
+    queryFree = jest.spyOn(QueryFreeRoutesInterceptor.prototype, 'intercept');
+    idempotency = jest.spyOn(IdempotencyInterceptor.prototype, 'intercept');
     t = await startTestApp(target, { imports: [ConventionsFixtureModule] });
   });
   afterAll(async () => {
