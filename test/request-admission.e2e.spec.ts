@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks';
 import { request as httpRequest } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { testDatabases } from '@app/read-models/testing/test-databases';
@@ -116,5 +117,33 @@ describe('requests taking their turn (PGlite)', () => {
     await until({ working: 0, waiting: 0 });
     letGo();
     expect((await list()).statusCode).toBe(200);
+  });
+});
+
+/** What a list request costs besides its work. */
+describe('an admitted list request (PGlite)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(testDatabases()[0], { config: { maxConcurrentRequests: 3 } });
+  });
+  afterAll(() => t?.close());
+
+  it('makes no AsyncResource: none for its place (stream.finished did), none for interceptors', async () => {
+    const caller = await createCaller(t.app);
+    const made = async (url: string) => {
+      const types: string[] = [];
+      const hook = createHook({ init: (_id, type) => types.push(type) }).enable();
+      try {
+        expect((await t.app.inject({ method: 'GET', url, headers: caller.headers })).statusCode).toBe(200);
+      } finally {
+        hook.disable();
+      }
+      return types;
+    };
+    const ends = (types: string[]) => types.filter((type) => type === 'STREAM_END_OF_STREAM').length;
+    const list = await made('/api/v3/customers');
+    // /health takes no place: the HTTP layer's own stream.finished() calls are the rest.
+    expect(ends(list)).toBe(ends(await made('/health')));
+    expect(list).not.toContain('bound-anonymous-fn'); // Nest's AsyncResource.bind around interceptors
   });
 });

@@ -7,6 +7,9 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { ApiConfig } from '@app/runtime';
 import { answerFrameworkError } from './http/framework-errors';
 import { ReplayReads } from './idempotency/replay-reads';
+import { IdempotencyInterceptor, idempotentWrites } from './idempotency/idempotency.interceptor';
+import { QueryFreeRoutesInterceptor, queryFreeRoutes } from './http/query-free-routes.interceptor';
+import { interceptWhereTheyAct } from './http/route-interceptors';
 import { acceptJsonBodiesOnly, BODY_LIMIT_BYTES } from './http/json-body';
 import { admitInTurn, RequestAdmission } from './http/request-admission';
 import { answerOversizedBodiesReadably } from './http/oversized-bodies';
@@ -51,11 +54,16 @@ export async function createApp(
     acceptJsonBodiesOnly(fastify);
     await acceptPhotoUploads(fastify); // multipart, 15 MB per file, on photo routes only
     answerOversizedBodiesReadably(fastify); // a 413 after the body, so that every client reads it
-    fastify.addHook('onRequest', async (request, reply) => {
+    // Synchronous hooks where nothing is awaited: an async one costs every request a promise and a turn.
+    fastify.addHook('onRequest', (request, reply, done) => {
       reply.header('X-Request-Id', request.id);
+      done();
     });
     const replayReads = app.get(ReplayReads);
-    fastify.addHook('onRequest', async (request) => replayReads.attach(request)); // an idempotent retry's reads
+    fastify.addHook('onRequest', (request, reply, done) => {
+      replayReads.attach(request); // an idempotent retry's reads
+      done();
+    });
     await limitRequestRates(fastify as unknown as FastifyInstance, app.get(RateLimits));
     const metrics = app.get(Metrics);
     const admission = new RequestAdmission({
@@ -76,6 +84,10 @@ export async function createApp(
     options.extendHttp?.(fastify as unknown as FastifyInstance);
     await serveAuditPage(fastify as unknown as FastifyInstance);
     setupOpenApi(app);
+    interceptWhereTheyAct(app, [
+      queryFreeRoutes(app.get(QueryFreeRoutesInterceptor)),
+      idempotentWrites(app.get(IdempotencyInterceptor)),
+    ]);
     await app.init();
     await fastify.ready();
     return app;

@@ -3,6 +3,7 @@ import { DatabaseError, Pool, PoolClient } from 'pg';
 import { fastParameter } from './array-literal';
 import { isConnectionFault, restateConnectionFault } from './connection-faults';
 import { preparedName } from './prepared-statements';
+import { sendTo } from './send-to';
 
 /**
  * Statements sent together and answered in order: on a server, in one write and one round trip
@@ -103,9 +104,11 @@ function sendTogether(client: PoolClient, statements: readonly CompiledQuery[]):
       const name = preparedName(s.sql);
       // A name the session has not parsed yet goes once per write: were its Parse refused (in a
       // transaction an earlier statement aborted), a second use on the same write would find none.
-      if (!name || (named.has(name) && parsed?.[name] === undefined)) return client.query(s.sql, values);
+      // sendTo, not pg's own promise, which kept every answer alive until a full GC (send-to.ts).
+      if (!name || (named.has(name) && parsed?.[name] === undefined))
+        return sendTo(client, [s.sql, values]) as Promise<unknown>;
       named.add(name);
-      return client.query({ name, text: s.sql, values });
+      return sendTo(client, [{ name, text: s.sql, values }]) as Promise<unknown>;
     });
   } finally {
     socket?.uncork?.();

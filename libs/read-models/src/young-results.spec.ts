@@ -24,8 +24,8 @@ const oldSpaceUsed = () =>
   });
   afterAll(() => database?.close());
 
-  const read = () =>
-    sql`select repeat('x', 200) as text, g from generate_series(1, 100) g`.execute(database.db);
+  const read = () => rows().execute(database.db);
+  const rows = () => sql`select repeat('x', 200) as text, g from generate_series(1, 100) g`;
 
   it('are not promoted to the old generation once read', async () => {
     for (let i = 0; i < 20; i++) await read();
@@ -33,6 +33,20 @@ const oldSpaceUsed = () =>
     const before = oldSpaceUsed();
     // About 10 MB of rows, read and dropped one result at a time.
     for (let i = 0; i < 300; i++) expect((await read()).rows).toHaveLength(100);
+    gc({ type: 'minor', execution: 'sync' });
+    gc({ type: 'minor', execution: 'sync' });
+    expect(oldSpaceUsed() - before).toBeLessThan(1_000_000);
+  });
+
+  it('are not promoted when sent through the pipeline either', async () => {
+    const pipeline = database.pipeline!;
+    const statement = rows().compile(database.db);
+    const send = () => pipeline([statement, statement]);
+    for (let i = 0; i < 20; i++) await send();
+    gc({ type: 'major', execution: 'sync' });
+    const before = oldSpaceUsed();
+    // About 10 MB of rows, two results a list, none of them read.
+    for (let i = 0; i < 150; i++) await send();
     gc({ type: 'minor', execution: 'sync' });
     gc({ type: 'minor', execution: 'sync' });
     expect(oldSpaceUsed() - before).toBeLessThan(1_000_000);

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ErrorEnvelopeFilter } from './error-envelope.filter';
 import { QueryFreeRoutesInterceptor } from './query-free-routes.interceptor';
 import { ValidationPipe } from './validation.pipe';
@@ -9,7 +9,7 @@ import { ValidationPipe } from './validation.pipe';
   providers: [
     { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
     { provide: APP_PIPE, useClass: ValidationPipe },
-    { provide: APP_INTERCEPTOR, useClass: QueryFreeRoutesInterceptor },
+    QueryFreeRoutesInterceptor, // on its routes only (createApp, interceptWhereTheyAct)
   ],
 })
 export class HttpConventionsModule {}

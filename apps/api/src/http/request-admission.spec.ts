@@ -1,4 +1,6 @@
-import { RequestAdmission, Ticket } from './request-admission';
+import { createServer, request, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { RequestAdmission, Ticket, whenClosed } from './request-admission';
 
 /** Whether the ticket was admitted by now (after the promise jobs already queued have run). */
 async function isAdmitted(ticket: Ticket): Promise<boolean> {
@@ -90,5 +92,65 @@ describe('RequestAdmission under slow read models', () => {
     for (let i = 0; i < 3; i++) admission.observeWriteWait(5);
     expect(await isAdmitted(waiting)).toBe(true);
     expect(admission.counts).toEqual({ working: 4, waiting: 0, limit: 4 });
+  });
+});
+
+describe('whenClosed', () => {
+  /** A response on a real socket, and how to end it: answered, or its client gone. */
+  async function response(): Promise<{ res: ServerResponse; answer(): void; leave(): void; stop(): void }> {
+    let res!: ServerResponse;
+    const reached = new Promise<void>((resolve) => {
+      const server = createServer((_req, r) => {
+        res = r;
+        resolve();
+      });
+      server.listen(0, '127.0.0.1', () => {
+        const client = request(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+        client.on('error', () => undefined); // the socket leave() destroys
+        client.on('response', (answer) => answer.resume());
+        client.end();
+        stopping = () => {
+          client.destroy();
+          server.close();
+        };
+        leaving = () => client.destroy();
+      });
+    });
+    let stopping = () => undefined as void;
+    let leaving = () => undefined as void;
+    await reached;
+    return { res, answer: () => res.end('ok'), leave: () => leaving(), stop: () => stopping() };
+  }
+  const closed = (res: ServerResponse) => new Promise((resolve) => res.once('close', resolve));
+
+  it('calls back once the answer is sent', async () => {
+    const r = await response();
+    const done = jest.fn();
+    whenClosed(r.res, done);
+    expect(done).not.toHaveBeenCalled();
+    r.answer();
+    await closed(r.res);
+    expect(done).toHaveBeenCalledTimes(1);
+    r.stop();
+  });
+
+  it('calls back once the client leaves', async () => {
+    const r = await response();
+    const done = jest.fn();
+    whenClosed(r.res, done);
+    r.leave();
+    await closed(r.res);
+    expect(done).toHaveBeenCalledTimes(1);
+    r.stop();
+  });
+
+  it('calls back at once when the client is gone already', async () => {
+    const r = await response();
+    r.leave();
+    await closed(r.res);
+    const done = jest.fn();
+    whenClosed(r.res, done);
+    expect(done).toHaveBeenCalledTimes(1);
+    r.stop();
   });
 });

@@ -1,4 +1,4 @@
-import { finished } from 'node:stream';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '@app/runtime';
 import { LagDrivenLimit } from './lag-driven-limit';
@@ -128,10 +128,20 @@ export function admitInTurn(
         },
       );
     }
-    // Also when the answer or the connection is already done (the client left during its body).
-    finished(reply.raw, () => ticket.leave());
+    whenClosed(reply.raw, () => ticket.leave());
     await ticket.admitted;
   });
+}
+
+/**
+ * `done` once the response is closed: 'close' follows its answer and the loss of its connection
+ * alike; at once when it is closed already (the client left during its body). Not
+ * stream.finished(), which binds its callback to a new AsyncResource and adds four listeners:
+ * per request, they were among what outlived a young GC.
+ */
+export function whenClosed(response: ServerResponse, done: () => void): void {
+  if (response.closed) done();
+  else response.once('close', done);
 }
 
 function once(action: () => void): () => void {

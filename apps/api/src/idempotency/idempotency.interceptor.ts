@@ -1,4 +1,11 @@
-import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
+import {
+  CallHandler,
+  ExecutionContext,
+  Inject,
+  Injectable,
+  NestInterceptor,
+  RequestMethod,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { EventStore } from '@app/event-store';
 import {
@@ -30,6 +37,15 @@ import { LandedWrite } from './landed-write';
 import { ruleFor } from './rebuild-rules';
 import { ReplayReads } from './replay-reads';
 import { requestHash } from './request-hash';
+import { RouteInterceptor } from '../http/route-interceptors';
+
+/** The interceptor on the routes a keyed method can reach (KEYED_METHODS, and @All). */
+export function idempotentWrites(interceptor: IdempotencyInterceptor): RouteInterceptor {
+  return {
+    interceptor,
+    actsOn: ({ method }) => method === RequestMethod.ALL || KEYED_METHODS.has(RequestMethod[method]),
+  };
+}
 
 /**
  * The reactors whose steps a rebuilt answer reads (rebuild-rules.ts): the document a conversion or

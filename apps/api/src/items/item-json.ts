@@ -21,26 +21,32 @@ export function itemJson(
   revision: number,
   showCost: boolean,
 ): ItemJson {
-  return { ...itemView(record, extras, { showCost }), revision };
+  // The view is new: revision goes on last without a copy of its forty fields.
+  const json = itemView(record, extras, { showCost }) as ItemJson;
+  json.revision = revision;
+  return json;
 }
 
-/** The JSON of a list row: the items row with its extras (item-list-query's select). */
+/**
+ * The JSON of a list row: the items row with its extras (item-list-query's select). The row is
+ * this request's own and is made the record in place (its extras read first): a copy of its fifty
+ * columns per row is not made.
+ */
 export function itemJsonOfRow(row: ItemRow, options: ItemJsonOptions): ItemJson {
-  return itemJson(recordOfRow(row), extrasOfRow(row, options), row.revision as number, options.showCost);
+  const extras = extrasOfRow(row, options);
+  return itemJson(asRecord(row), extras, row.revision as number, options.showCost);
 }
 
-/** An items row as the record its stream would fold to (its stock apart). */
-function recordOfRow(row: ItemRow): ItemRecord {
-  return {
-    ...row,
-    price: row.price === null ? null : money(row.price),
-    cost: row.cost === null ? null : money(row.cost),
-    on_hand: {},
-    purchase_date: iso(row.purchase_date),
-    sold_date: iso(row.sold_date),
-    created_at: iso(row.created_at)!,
-    updated_at: iso(row.updated_at)!,
-  } as ItemRecord;
+/** An items row as the record its stream would fold to (its stock apart), in place. */
+function asRecord(row: ItemRow): ItemRecord {
+  row.price = row.price === null ? null : money(row.price);
+  row.cost = row.cost === null ? null : money(row.cost);
+  row.on_hand = {};
+  row.purchase_date = iso(row.purchase_date);
+  row.sold_date = iso(row.sold_date);
+  row.created_at = iso(row.created_at)!;
+  row.updated_at = iso(row.updated_at)!;
+  return row as ItemRecord;
 }
 
 /** What the list select and the single-item select add to a record. */
