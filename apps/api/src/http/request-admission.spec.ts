@@ -1,5 +1,6 @@
 import { createServer, request, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import { RequestAdmission, Ticket, whenClosed } from './request-admission';
 
 /** Whether the ticket was admitted by now (after the promise jobs already queued have run). */
@@ -152,5 +153,19 @@ describe('whenClosed', () => {
     whenClosed(r.res, done);
     expect(done).toHaveBeenCalledTimes(1);
     r.stop();
+  });
+
+  it('calls back at once when an injected response was destroyed already (it is never `closed`)', async () => {
+    const app = Fastify();
+    let raw!: ServerResponse;
+    app.get('/', (_request, reply) => {
+      raw = reply.raw;
+      raw.destroy();
+    });
+    await expect(app.inject('/')).rejects.toThrow();
+    const done = jest.fn();
+    whenClosed(raw, done);
+    expect(done).toHaveBeenCalledTimes(1);
+    await app.close();
   });
 });

@@ -135,12 +135,13 @@ export function admitInTurn(
 
 /**
  * `done` once the response is closed: 'close' follows its answer and the loss of its connection
- * alike; at once when it is closed already (the client left during its body). Not
+ * alike; at once when it is closed or destroyed already (the client left during its body; an
+ * injected response, light-my-request's, is destroyed and never `closed`). Not
  * stream.finished(), which binds its callback to a new AsyncResource and adds four listeners:
  * per request, they were among what outlived a young GC.
  */
 export function whenClosed(response: ServerResponse, done: () => void): void {
-  if (response.closed) done();
+  if (response.closed || response.destroyed) done();
   else response.once('close', done);
 }
 

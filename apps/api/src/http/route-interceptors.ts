@@ -25,7 +25,8 @@ const declared = new WeakMap<object, unknown[]>();
  * interceptor and one more, about 30 KB a request, and those were among what outlived a young GC;
  * a route with none (a list, a retrieve) calls its handler straight. Before app.init(), which
  * reads the routes' interceptors once; they go before the handler's own (no controller declares
- * any of its own).
+ * any of its own). The metadata is the handlers', shared by every app of the process: two apps
+ * made in one process are made one after the other (a test's), never at once.
  */
 export function interceptWhereTheyAct(app: INestApplication, interceptors: RouteInterceptor[]): void {
   for (const { route, handler } of routesOf(app)) {

@@ -51,6 +51,21 @@ describe.each(testDatabases())('record_changes on $name', (target) => {
     ]);
   });
 
+  it('given no prepared result (a batch applied alone), records the batch as one with nothing before it', async () => {
+    const events = accepted();
+    const db = projector.db();
+    await sql`create schema changes_unprepared`.execute(db);
+    await recordChangesProjector.setup(db, 'changes_unprepared');
+    await db.transaction().execute((trx) => recordChangesProjector.apply(trx, events, 'changes_unprepared'));
+    const rows = await projector.rows(
+      'changes_unprepared',
+      'record_changes',
+      't.commit_position',
+      't.commit_position::text as commit_text',
+    );
+    expect(rows).toEqual(await project('changes_prepared', [events]));
+  });
+
   it('holds the same rows however the log is cut into batches (a write split across two included)', async () => {
     const events = accepted();
     const whole = await project('changes_once', [events]);

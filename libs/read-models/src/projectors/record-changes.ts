@@ -65,7 +65,8 @@ export const recordChangesProjector: Projector = {
     return { last: await lastChanges(db, schema, accounts, memo), memo };
   },
   async apply(trx, events, schema, prepared) {
-    const { last, memo } = prepared as Prepared;
+    // No prepare (a projector spec's apply alone): nothing committed to continue.
+    const { last, memo } = (prepared ?? {}) as Partial<Prepared>;
     const { rows, replaced, after } = foldChanges(events, last);
     if (memo) remember(memo, after);
     for (const row of replaced) {
