@@ -6,7 +6,6 @@ import { FaultMappingPostgresDialect } from './fault-mapping-dialect';
 import { fastParameter } from './array-literal';
 import { PgListener } from './pg-listener';
 import { Pipeline, pipelineOn } from './pipeline';
-import { parseTimestamptz } from './utc-timestamps';
 import { pristineImageFor } from './pristine-pglite';
 
 /**
@@ -73,14 +72,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// int8 as a JS number on both drivers (PGlite already does so); numeric stays a decimal string;
-// timestamptz as pg's Date, parsed without a regex match where the text allows (utc-timestamps.ts).
+// int8 as a JS number on both drivers (PGlite already does so); numeric stays a decimal string.
 const pgTypes = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') => {
-    if (oid === types.builtins.INT8) return (v: string) => Number(v);
-    if (oid === types.builtins.TIMESTAMPTZ && format !== 'binary') return parseTimestamptz;
-    return types.getTypeParser(oid, format);
-  },
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === types.builtins.INT8 ? (v: string) => Number(v) : types.getTypeParser(oid, format),
 };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
