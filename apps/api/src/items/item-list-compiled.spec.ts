@@ -1,43 +1,32 @@
-import {
-  CompiledQuery,
-  DatabaseConnection,
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  QueryResult,
-} from 'kysely';
+import { createTables, Database, projectors } from '@app/read-models';
+import { testDatabases } from '@app/read-models/testing/test-databases';
+import { CompiledQuery } from 'kysely';
 import { ItemListFilters, ItemListQuery, ItemScope } from './item-list-query';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
+describe.each(testDatabases())('item list statements compiled once on $name', (target) => {
+  let database: Database;
+  let sent: CompiledQuery[];
 
-/** A Kysely on PostgreSQL's compiler whose statements reach no server: each is recorded instead. */
-function recordingDb(sent: CompiledQuery[]): Kysely<any> {
-  class RecordingDriver extends DummyDriver {
-    override acquireConnection(): Promise<DatabaseConnection> {
-      return Promise.resolve({
-        executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-          sent.push(query);
-          return Promise.resolve({ rows: [] });
-        },
-        streamQuery: () => {
-          throw new Error('not streamed');
-        },
-      });
-    }
-  }
-  return new Kysely<any>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new RecordingDriver(),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
+  beforeAll(async () => {
+    database = await target.open();
+    await database.db.transaction().execute(async (trx) => {
+      for (const projector of projectors) await createTables(trx, projector, 'public');
+    });
   });
-}
+  afterAll(() => database?.close());
 
-describe('item list statements compiled once', () => {
+  /** A list query whose every statement sent to the database is also kept in `sent`. */
+  function listQuery(): ItemListQuery {
+    sent = [];
+    const execute = database.db.executeQuery.bind(database.db);
+    jest.spyOn(database.db, 'executeQuery').mockImplementation((query) => {
+      sent.push(query as CompiledQuery);
+      return execute(query);
+    });
+    return new ItemListQuery(database.db);
+  }
+  afterEach(() => jest.restoreAllMocks());
+
   const scope: ItemScope = { accountId: '00000000-0000-4000-8000-00000000000a' };
   const filters = (extra: Partial<ItemListFilters> = {}): ItemListFilters => ({
     archived: 'active',
@@ -47,8 +36,7 @@ describe('item list statements compiled once', () => {
   const page = { offset: 0, fetch: 21 };
 
   it('given the same list asked twice, when paged, then its statement is built once and sent the same', async () => {
-    const sent: CompiledQuery[] = [];
-    const query = new ItemListQuery(recordingDb(sent));
+    const query = listQuery();
     const built = jest.spyOn(query, 'pageStatement');
     await query.pageAndTotal(scope, filters({ type: 'unique' }), page, true);
     await query.pageAndTotal(scope, filters({ type: 'unique' }), page, true);
@@ -79,12 +67,12 @@ describe('item list statements compiled once', () => {
   ])(
     'given a list asked, when %s is asked, then its own statement is sent',
     async (_, other, otherPage, counted, otherScope: ItemScope = scope) => {
-      const sent: CompiledQuery[] = [];
-      const db = recordingDb(sent);
-      const query = new ItemListQuery(db);
+      const query = listQuery();
       await query.pageAndTotal(scope, filters({ type: 'unique' }), page, true);
       await query.pageAndTotal(otherScope, other, otherPage, counted);
-      const expected = new ItemListQuery(db).pageStatement(otherScope, other, otherPage, counted).compile(db);
+      const expected = new ItemListQuery(database.db)
+        .pageStatement(otherScope, other, otherPage, counted)
+        .compile(database.db);
       expect(sent[1].sql).toBe(expected.sql);
       expect(sent[1].parameters).toEqual(expected.parameters);
       expect(sent[1].sql === sent[0].sql && sent[1].parameters.join() === sent[0].parameters.join()).toBe(
