@@ -74,7 +74,7 @@ export async function createApp(
     admitInTurn(fastify as unknown as FastifyInstance, admission, '/api/v3/', (request) =>
       replayReads.isGranted(request),
     );
-    app.get(ReadYourWrites).onWriteWait((waitedMs) => admission.observeWriteWait(waitedMs));
+    app.get(ReadYourWrites).onWriteWait((waitedMs, kind) => admission.observeWriteWait(waitedMs, kind));
     metrics.watchAdmission(admission);
     fastify.addHook('onResponse', (request, reply, done) => {
       metrics.observe(request, reply);

@@ -1,10 +1,12 @@
 import { LagDrivenLimit } from './lag-driven-limit';
+import { WAIT_WINDOW_MS } from './quickest-waits';
 
 describe('LagDrivenLimit', () => {
   const at = (clock: { now: number }) => () => clock.now;
 
   it('starts at its max and cuts a quarter when a write waits past the target', () => {
     const limit = new LagDrivenLimit({ max: 16, min: 2, lagTargetMs: 20 }, () => 0);
+    limit.observe(0);
     expect(limit.current).toBe(16);
     limit.observe(20);
     expect(limit.current).toBe(16);
@@ -15,6 +17,7 @@ describe('LagDrivenLimit', () => {
   it('cuts once per target length however many slow waits arrive in it', () => {
     const clock = { now: 100 };
     const limit = new LagDrivenLimit({ max: 16, min: 2, lagTargetMs: 20 }, at(clock));
+    limit.observe(0);
     limit.observe(50);
     limit.observe(50);
     clock.now = 119;
@@ -34,6 +37,7 @@ describe('LagDrivenLimit', () => {
 
   it('rises by one after as many waits within the target as it stands at, up to its max', () => {
     const limit = new LagDrivenLimit({ max: 5, min: 2, lagTargetMs: 10 }, () => 0);
+    limit.observe(0);
     limit.observe(11);
     expect(limit.current).toBe(3);
     expect([limit.observe(1), limit.observe(1)]).toEqual([false, false]);
@@ -47,5 +51,51 @@ describe('LagDrivenLimit', () => {
     const limit = new LagDrivenLimit({ max: 6, min: 2, lagTargetMs: 0 }, () => 0);
     limit.observe(10_000);
     expect(limit.current).toBe(6);
+  });
+});
+
+describe('LagDrivenLimit, a wait against the quickest of its kind', () => {
+  const clock = { now: 0 };
+  const limit = () => new LagDrivenLimit({ max: 16, min: 2, lagTargetMs: 10 }, () => (clock.now += 10));
+
+  it('takes a kind whose own rows take 4 ms to write as crowded only past 14 ms', () => {
+    const estimates = limit();
+    estimates.observe(4, 'EstimateCreated');
+    estimates.observe(14, 'EstimateCreated');
+    expect(estimates.current).toBe(16);
+    estimates.observe(14.5, 'EstimateCreated');
+    expect(estimates.current).toBe(12);
+  });
+
+  it("measures each kind against its own quickest, not another's", () => {
+    const mixed = limit();
+    mixed.observe(4, 'EstimateCreated');
+    mixed.observe(1, 'CustomerCreated');
+    mixed.observe(12, 'EstimateCreated');
+    expect(mixed.current).toBe(16);
+    mixed.observe(12, 'CustomerCreated');
+    expect(mixed.current).toBe(12);
+  });
+
+  it('allows a kind at most one target more: one whose quickest is 30 ms is cut past 20', () => {
+    const slow = limit();
+    slow.observe(30, 'SalesOrderFulfilled');
+    expect(slow.current).toBe(12);
+    slow.observe(20, 'SalesOrderFulfilled');
+    expect(slow.current).toBe(12);
+    slow.observe(20.5, 'SalesOrderFulfilled');
+    expect(slow.current).toBe(9);
+  });
+
+  it('forgets a quickest wait two windows on, so a kind that became slower for good is known as such', () => {
+    const time = { now: 0 };
+    const later = new LagDrivenLimit({ max: 16, min: 2, lagTargetMs: 10 }, () => time.now);
+    later.observe(0, 'EstimateCreated');
+    time.now = WAIT_WINDOW_MS;
+    later.observe(6, 'EstimateCreated');
+    time.now = 2 * WAIT_WINDOW_MS;
+    later.observe(6, 'EstimateCreated');
+    later.observe(16, 'EstimateCreated');
+    expect(later.current).toBe(16);
   });
 });

@@ -8,6 +8,8 @@ export interface LagDrivenLimitSettings {
   lagTargetMs: number;
 }
 
+import { QuickestWaits } from './quickest-waits';
+
 /** What a cut keeps of the limit. */
 const CUT = 0.75;
 
@@ -18,28 +20,36 @@ const CUT = 0.75;
  * one signal, not many); `limit` waits within it raise the limit by one. So under a load the
  * projectors keep up with, the limit climbs back to `max`; under more, it settles where writes wait
  * about the target.
+ *
+ * What a wait is measured against is its time queued: the wait less the quickest recent wait of
+ * its kind (`QuickestWaits`, at most the target), as TCP Vegas takes the round trip less its base.
+ * A kind whose own read-model rows take longer to write (a 10-line estimate against a customer) is
+ * not taken for crowding; each kind gets at most one target more.
  */
 export class LagDrivenLimit {
   private value: number;
   private credit = 0;
   private lastCut = -Infinity;
+  private readonly quickest: QuickestWaits;
 
   constructor(
     private readonly settings: LagDrivenLimitSettings,
     private readonly now: () => number = () => performance.now(),
   ) {
     this.value = settings.max;
+    this.quickest = new QuickestWaits(now);
   }
 
   get current(): number {
     return this.value;
   }
 
-  /** A write waited `waitedMs` for its read models. True when the limit rose. */
-  observe(waitedMs: number): boolean {
+  /** A write of `kind` waited `waitedMs` for its read models. True when the limit rose. */
+  observe(waitedMs: number, kind = ''): boolean {
     const { max, min, lagTargetMs } = this.settings;
     if (lagTargetMs === 0) return false;
-    if (waitedMs > lagTargetMs) {
+    const queuedMs = waitedMs - Math.min(this.quickest.observe(kind, waitedMs), lagTargetMs);
+    if (queuedMs > lagTargetMs) {
       this.cut(min, lagTargetMs);
       return false;
     }

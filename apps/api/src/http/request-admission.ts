@@ -51,9 +51,9 @@ export class RequestAdmission {
     return { working: this.workingNow, waiting: this.queue.length, limit: this.limit.current };
   }
 
-  /** A write waited so long for its read models (ReadYourWrites). */
-  observeWriteWait(waitedMs: number): void {
-    if (this.limit.observe(waitedMs)) this.admitWaiting();
+  /** A write of `kind` waited so long for its read models (ReadYourWrites). */
+  observeWriteWait(waitedMs: number, kind?: string): void {
+    if (this.limit.observe(waitedMs, kind)) this.admitWaiting();
   }
 
   /** A place for one request, or undefined when as many already wait as may. */

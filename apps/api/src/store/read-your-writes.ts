@@ -11,7 +11,7 @@ import { API_CONFIG, EVENT_STORE } from './tokens';
  */
 @Injectable()
 export class ReadYourWrites {
-  private readonly waitListeners: Array<(waitedMs: number) => void> = [];
+  private readonly waitListeners: Array<(waitedMs: number, kind: string) => void> = [];
 
   constructor(
     private readonly runner: ProjectionRunner,
@@ -38,14 +38,16 @@ export class ReadYourWrites {
     await this.until(position, projectors);
     if (this.waitListeners.length === 0 || !projectors.every((name) => this.runner.leads(name))) return;
     const waitedMs = performance.now() - started;
-    this.waitListeners.forEach((listener) => listener(waitedMs));
+    const kind = eventTypes?.join(' ') ?? '';
+    this.waitListeners.forEach((listener) => listener(waitedMs, kind));
   }
 
   /**
-   * Told how long each write waited for read models this process runs (the request admission's
-   * signal): a wait on a checkpoint polled from elsewhere tells of the polling, not of this process.
+   * Told how long each write waited for read models this process runs, and its kind (the types of
+   * the events it appended): the request admission's signal. A wait on a checkpoint polled from
+   * elsewhere tells of the polling, not of this process.
    */
-  onWriteWait(listener: (waitedMs: number) => void): void {
+  onWriteWait(listener: (waitedMs: number, kind: string) => void): void {
     this.waitListeners.push(listener);
   }
 
