@@ -1,3 +1,4 @@
+import { ReadYourWrites } from '../apps/api/src/store/read-your-writes';
 import { Projector } from '@app/read-models';
 import { streamEventsProjector } from '@app/read-models/testing/stream-events-projector';
 import { testDatabases } from '@app/read-models/testing/test-databases';
@@ -5,9 +6,9 @@ import { Caller, createCaller } from './support/operator';
 import { startTestApp, TestApp } from './support/test-app';
 
 /**
- * READ_MODEL_LAG_TARGET_MS: a write that waits past the target for its read models lowers the
- * number of requests worked on at once by a quarter (LagDrivenLimit; its rises and its floor are
- * its own spec). A projector of customers is held here while `projectorHeld`, so that a customer
+ * READ_MODEL_LAG_TARGET_MS: a write that waits past the target for its read models (beyond the
+ * quickest wait of its kind) lowers the number of requests worked on at once by a quarter
+ * (LagDrivenLimit; its rises, its floor and the allowance per kind are its own spec). A projector of customers is held here while `projectorHeld`, so that a customer
  * create waits as long as the test says. The same on either database: PGlite only.
  */
 describe('requests worked on at once, after the read models (PGlite)', () => {
@@ -57,5 +58,18 @@ describe('requests worked on at once, after the read models (PGlite)', () => {
     expect((await write).statusCode).toBe(201);
     expect(before).toBeGreaterThan(20);
     expect(await limitNow()).toBe(Math.floor(before * 0.75));
+  });
+
+  it("tells the limit each write's kind: the types of the events it appended", async () => {
+    const kinds: string[] = [];
+    t.app.get(ReadYourWrites).onWriteWait((_, kind) => kinds.push(kind));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/customers',
+      headers: caller.headers,
+      payload: { name: 'Of its kind' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(kinds).toEqual(['CustomerCreated']);
   });
 });
