@@ -7,6 +7,7 @@ import { fastParameter } from './array-literal';
 import { PgListener } from './pg-listener';
 import { Pipeline, pipelineOn } from './pipeline';
 import { pristineImageFor } from './pristine-pglite';
+import { toastingByLz4 } from './toast-compression';
 
 /**
  * Where the PostgreSQL-shaped storage lives: a server (`url`, i.e. DATABASE_URL) or an embedded
@@ -108,12 +109,13 @@ export function sessionConfig(url: string, config: DatabaseConfig = {}): ClientC
  */
 function openPostgres(url: string, config: DatabaseConfig): Database {
   const session = sessionConfig(url, config);
-  const pool = guarded(new Pool({ ...session, max: config.maxConnections ?? 20 }));
+  // The sessions that write (events, read models, copies) TOAST by lz4 where the server offers it.
+  const pool = toastingByLz4(guarded(new Pool({ ...session, max: config.maxConnections ?? 20 })));
   const db = new Kysely<any>({ dialect: new FaultMappingPostgresDialect(pool) }); // eslint-disable-line @typescript-eslint/no-explicit-any
   // Projector batches (one per projector at a time) share a few connections in pipeline mode.
-  const pipelined = guarded(new Pool({ ...session, max: 4, pipeline: true } as PoolConfig));
+  const pipelined = toastingByLz4(guarded(new Pool({ ...session, max: 4, pipeline: true } as PoolConfig)));
   // A rebuild's copy batches (one per projector rebuilt at a time), their commits relaxed by the session.
-  const copying = guarded(new Pool({ ...session, max: 4, options: RELAXED_SESSION }));
+  const copying = toastingByLz4(guarded(new Pool({ ...session, max: 4, options: RELAXED_SESSION })));
   // Searches (genericPlan()), at most a few at once: each holds a core of the server while it runs.
   const generic = guarded(new Pool({ ...session, max: GENERIC_PLAN_SESSIONS, options: GENERIC_SESSION }));
   const genericPlans = new Kysely<any>({ dialect: new FaultMappingPostgresDialect(generic) }); // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -128,7 +128,7 @@ describe('the writes of a write-only projector, recorded', () => {
     }));
     const [statement, ...rest] = await recordWrites(streamEventsProjector(), events, 'public');
     expect(rest).toEqual([]);
-    expect(statement.sql).toMatch(/^insert into "public"."stream_events"/);
+    expect(statement.sql).toMatch(/^\/\*prepared\*\/insert into "public"."stream_events"/);
     const rows = JSON.parse(statement.parameters[0] as string) as { stream_id: string }[];
     expect(rows.map((r) => r.stream_id)).toEqual(['s-1', 's-1']);
   });

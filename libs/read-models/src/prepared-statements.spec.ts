@@ -3,6 +3,9 @@ import { prepared, PostgresEventStore } from '@app/event-store';
 import { CompiledQuery, sql } from 'kysely';
 import { Database, openDatabase } from './database';
 import { preparedName, reusedWrite } from './prepared-statements';
+import { insertRows } from './row-sets';
+import { stockLedgerProjector } from './projectors/stock-ledger/stock-ledger';
+import { stockHistory } from './testing/random-stock-history';
 import { openFreshPostgres } from './testing/test-databases';
 
 describe('preparedName', () => {
@@ -83,5 +86,67 @@ const serverUrl = process.env.DATABASE_URL;
     expect(rows).toHaveLength(1);
     const written = await sql<{ n: number }>`select n from reused_writes order by n`.execute(database.db);
     expect(written.rows.map((row) => row.n)).toEqual([1, 2, 3]);
+  });
+
+  it("keeps insertRows' insert prepared in its session, once however many batches send it", async () => {
+    await sql`create table inserted_rows (n integer, tag text)`.execute(database.db);
+    for (const n of [1, 2, 3])
+      await insertRows(database.db, 'public', 'inserted_rows', { n: 'integer', tag: 'text' }, [
+        { n, tag: `t${n}` },
+        { n: n * 10 },
+      ]);
+    const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements
+      where statement like '%into "public"."inserted_rows"%'`.execute(database.db);
+    expect(rows).toHaveLength(1);
+    const written = await sql<{
+      n: number;
+      tag: string | null;
+    }>`select n, tag from inserted_rows order by n`.execute(database.db);
+    expect(written.rows).toEqual([
+      { n: 1, tag: 't1' },
+      { n: 2, tag: 't2' },
+      { n: 3, tag: 't3' },
+      { n: 10, tag: null },
+      { n: 20, tag: null },
+      { n: 30, tag: null },
+    ]);
+  });
+
+  it("keeps each of the stock ledger's writes prepared in its session, once however many batches", async () => {
+    const schema = 'prepared_ledger';
+    await sql`create schema ${sql.id(schema)}`.execute(database.db);
+    await stockLedgerProjector.setup!(database.db, schema);
+    const events = stockHistory([
+      { kind: 'adjust', slot: 2, location: 0, change: 5 },
+      {
+        kind: 'estimate',
+        lines: [
+          [0, 2],
+          [2, 1],
+        ],
+      },
+      { kind: 'adjust', slot: 3, location: 1, change: 4 },
+      {
+        kind: 'estimate',
+        lines: [
+          [1, 3],
+          [3, 2],
+        ],
+      },
+      { kind: 'adjust', slot: 4, location: 2, change: 3 },
+      { kind: 'estimate', lines: [[2, 1]] },
+    ]).filter((e) => stockLedgerProjector.handles!.includes(e.type));
+    // One batch per event: every statement of a batch is sent several times.
+    for (const event of events)
+      await database.db.transaction().execute((trx) => stockLedgerProjector.apply(trx, [event], schema));
+    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements
+      where statement like '%"prepared_ledger"."stock_ledger%'`.execute(database.db);
+    const tables = rows.map((row) => /"prepared_ledger"\."(\w+)"/.exec(row.statement)![1]).sort();
+    expect(tables).toEqual([
+      'stock_ledger',
+      'stock_ledger_balances',
+      'stock_ledger_documents',
+      'stock_ledger_places',
+    ]);
   });
 });

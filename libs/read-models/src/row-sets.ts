@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { prepared } from '@app/event-store';
 import { Kysely, sql } from 'kysely';
 import { escapeIdentifier } from 'pg';
 
@@ -37,7 +38,7 @@ export function handingRowsTo<T>(take: (rows: RowSet) => void, work: () => Promi
 
 /**
  * Inserts `rows` into `schema.table`: a plain INSERT (no conflict clause), the rows sent as one
- * jsonb parameter. A replay into fresh tables loads the same rows by COPY instead (copy-batch.ts),
+ * jsonb parameter, the statement prepared (PREPARED_MARK). A replay into fresh tables loads the same rows by COPY instead (copy-batch.ts),
  * a third of the server's work for each row; so a projector's plain inserts go through here, and
  * a statement with ON CONFLICT or a lookup does not (COPY has neither).
  */
@@ -57,6 +58,8 @@ export async function insertRows(
       .map(([name, type]) => `${escapeIdentifier(name)} ${type}`)
       .join(', '),
   );
-  await sql`insert into ${sql.table(`${schema}.${table}`)} (${names})
+  // One text per table, sent for every batch: prepared once per session, not parsed and planned
+  // each time (for the stock ledger's 28 columns, about 0.1 ms of PostgreSQL's time a batch).
+  await sql`${prepared}insert into ${sql.table(`${schema}.${table}`)} (${names})
     select ${names} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${definitions})`.execute(db);
 }

@@ -1,4 +1,4 @@
-import { RecordedEvent } from '@app/event-store';
+import { prepared, RecordedEvent } from '@app/event-store';
 import { Kysely, sql, Transaction } from 'kysely';
 import { Projector } from '../../projector';
 import { insertRows } from '../../row-sets';
@@ -214,7 +214,10 @@ function remember(memo: Map<string, unknown>, state: LedgerState, items: Readonl
   for (const [id, item] of byItem) memo.set(`item:${id}`, item);
 }
 
-/** Stores what the batch left: the documents, and the places and balances it made or changed. */
+/**
+ * Stores what the batch left: the documents, and the places and balances it made or changed. Each
+ * statement's text is fixed (its rows one jsonb parameter): prepared once per session.
+ */
 async function writeState(
   trx: Transaction<any>,
   schema: string,
@@ -228,7 +231,7 @@ async function writeState(
     state,
   }));
   if (documents.length > 0)
-    await sql`insert into ${sql.table(`${schema}.stock_ledger_documents`)} as t (document_id, kind, state)
+    await sql`${prepared}insert into ${sql.table(`${schema}.stock_ledger_documents`)} as t (document_id, kind, state)
       select document_id, kind, state from jsonb_to_recordset(${JSON.stringify(documents)}::jsonb)
         as r(document_id uuid, kind text, state jsonb)
       on conflict (document_id) do update set state = excluded.state`.execute(trx);
@@ -247,7 +250,7 @@ async function writeState(
       .map(([place_key, row]) => ({ ...row, place_key })),
   ];
   if (places.length > 0)
-    await sql`insert into ${sql.table(`${schema}.stock_ledger_places`)} as t (place_key, item_id, variation_id,
+    await sql`${prepared}insert into ${sql.table(`${schema}.stock_ledger_places`)} as t (place_key, item_id, variation_id,
         item_variation_location_id, location_id)
       select place_key, item_id, variation_id, item_variation_location_id, location_id
       from jsonb_to_recordset(${JSON.stringify(places)}::jsonb) as r(place_key text, item_id uuid,
@@ -259,7 +262,7 @@ async function writeState(
     .filter(([row_key, balance]) => changed(`balance:${row_key}`, balance))
     .map(([row_key, balance]) => ({ row_key, ...balance }));
   if (balances.length > 0)
-    await sql`insert into ${sql.table(`${schema}.stock_ledger_balances`)} as t (row_key, item_id, adjusted, on_hand)
+    await sql`${prepared}insert into ${sql.table(`${schema}.stock_ledger_balances`)} as t (row_key, item_id, adjusted, on_hand)
       select row_key, item_id, adjusted, on_hand from jsonb_to_recordset(${JSON.stringify(balances)}::jsonb)
         as r(row_key text, item_id uuid, adjusted numeric, on_hand numeric)
       on conflict (row_key) do update set adjusted = excluded.adjusted, on_hand = excluded.on_hand`.execute(
