@@ -1,11 +1,13 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
-import { ClientConfig, Pool, PoolConfig, types } from 'pg';
+import { ClientConfig, Pool, PoolConfig } from 'pg';
+import { asksArrayRows } from './array-rows';
 import { CopyBatch, copyBatchOn, copyBatchOnPglite, RELAXED_SESSION } from './copy-batch';
 import { FaultMappingPostgresDialect } from './fault-mapping-dialect';
 import { fastParameter } from './array-literal';
 import { PgListener } from './pg-listener';
 import { Pipeline, pipelineOn } from './pipeline';
+import { pgTypes } from './pg-types';
 import { pristineImageFor } from './pristine-pglite';
 import { toastingByLz4 } from './toast-compression';
 
@@ -72,12 +74,6 @@ export interface Database {
   listen(channel: string, onNotify: (payload: string) => void): Promise<Listening>;
   close(): Promise<void>;
 }
-
-// int8 as a JS number on both drivers (PGlite already does so); numeric stays a decimal string.
-const pgTypes = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-    oid === types.builtins.INT8 ? (v: string) => Number(v) : types.getTypeParser(oid, format),
-};
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.url ? openPostgres(config.url, config) : openPglite(config.dataDir, config.pgliteImage);
@@ -236,13 +232,18 @@ async function openPglite(dataDir: string | undefined, given: Blob | undefined):
  * The instance as kysely's dialect sees it, its array parameters made into array literals by
  * fastParameter, as on a server (pipeline.ts): PGlite's own conversion runs two regular
  * expressions on every element, and a projector's batch or an append sends arrays of thousands.
+ * An arrayRows() statement's rows come as arrays, as on a server.
  */
 function withFastArrays(pglite: PGlite): PGlite {
   return new Proxy(pglite, {
     get(target, property) {
       if (property === 'query') {
         return (query: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
-          target.query(query, params?.map(fastParameter), options);
+          target.query(
+            query,
+            params?.map(fastParameter),
+            asksArrayRows(query) ? { ...options, rowMode: 'array' } : options,
+          );
       }
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;

@@ -12,6 +12,8 @@ import { Pool } from 'pg';
 import { isConnectionFault, restateConnectionFault } from './connection-faults';
 import { forgetPlan, preparedName } from './prepared-statements';
 import { sendTo } from './send-to';
+import { asksArrayRows } from './array-rows';
+import { arrayRowTypes } from './pg-types';
 
 /**
  * kysely on node-postgres, with every connection fault (a refused or dropped connection, a session
@@ -19,7 +21,8 @@ import { sendTo } from './send-to';
  * the API's error filter first, learn that the store is away rather than that something broke.
  * Statement errors (a unique violation, a deadlock the caller retries) pass unchanged. A pooled
  * client that met a connection fault is discarded when released, never handed out again. A statement
- * marked `prepared` or reusedPlan() goes as a named prepared statement (prepared-statements.ts).
+ * marked `prepared` or reusedPlan() goes as a named prepared statement (prepared-statements.ts), and
+ * one marked arrayRows() returns its rows as arrays (array-rows.ts).
  */
 export class FaultMappingPostgresDialect extends PostgresDialect {
   constructor(pool: Pool) {
@@ -30,6 +33,9 @@ export class FaultMappingPostgresDialect extends PostgresDialect {
     return new FaultMappingDriver(super.createDriver());
   }
 }
+
+/** How an arrayRows() statement is sent: rows as arrays, read with their own parsers (pg-types.ts). */
+const ARRAY_ROWS = { rowMode: 'array', types: arrayRowTypes };
 
 /**
  * The pool as kysely uses it, but a client whose query met a connection fault goes back with that
@@ -46,7 +52,9 @@ function discardingFaulted(pool: Pool): PostgresPool {
         const [text, values] = args;
         const sendNamed = () => {
           const name = typeof text === 'string' ? preparedName(text) : undefined;
-          return name ? send({ name, text, values: values ?? [] }) : send(...args);
+          const arrays = typeof text === 'string' && asksArrayRows(text);
+          if (!name && !arrays) return send(...args);
+          return send({ name, text, values: values ?? [], ...(arrays ? ARRAY_ROWS : {}) });
         };
         const result = sendNamed();
         if (!(result instanceof Promise)) return result; // a cursor

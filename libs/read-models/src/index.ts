@@ -1,5 +1,6 @@
 export * from './database';
 export { genericPlan, reusedPlan, MAX_REUSED_PLANS } from './prepared-statements';
+export { arrayRows } from './array-rows';
 export * from './migrations';
 export * from './projector';
 export * from './checkpoints';

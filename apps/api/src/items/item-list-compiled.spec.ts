@@ -1,7 +1,7 @@
 import { createTables, Database, projectors } from '@app/read-models';
 import { testDatabases } from '@app/read-models/testing/test-databases';
-import { CompiledQuery } from 'kysely';
-import { ItemListFilters, ItemListQuery, ItemScope } from './item-list-query';
+import { CompiledQuery, sql } from 'kysely';
+import { ItemListFilters, ItemListQuery, ItemScope, LIST_COLUMNS } from './item-list-query';
 
 describe.each(testDatabases())('item list statements compiled once on $name', (target) => {
   let database: Database;
@@ -80,4 +80,41 @@ describe.each(testDatabases())('item list statements compiled once on $name', (t
       );
     },
   );
+
+  describe('given an item', () => {
+    const ITEM = '00000000-0000-4000-8000-0000000000e1';
+    const LOCATION = '00000000-0000-4000-8000-0000000000b1';
+    beforeAll(async () => {
+      await sql`insert into items (id, account_id, item_number, name, inventory_type, category_id,
+          supplier_ids, location_id, price, threshold, weight, published, custom_field_values,
+          pricing_details, variation_attribute_ids, status_id, archived, variation_count, revision,
+          created_at, updated_at)
+        values (${ITEM}::uuid, ${scope.accountId}::uuid, 7, 'Gasket 7', 'quantity', ${ITEM}::uuid, '[]',
+          ${LOCATION}::uuid, 1.5, 2, 0, false, '[]', '[]', '[]', 12, false, 0, 3,
+          '2026-12-07 09:21:39.029+00', '2026-12-07 09:21:40+00')`.execute(database.db);
+    });
+
+    it.each([
+      ['a list', filters(), true],
+      ['a list without its total', filters(), false],
+      ["a location's list", filters({ locationId: LOCATION }), true],
+      ['a search', filters({ q: 'gasket' }), true],
+      ['a short search', filters({ q: 'ga' }), true],
+      ['ids', filters({ ids: [ITEM] }), false],
+    ])(
+      'given %s, when paged, then its rows are what its statement selects, LIST_COLUMNS in order',
+      async (_, asked, counted) => {
+        const query = new ItemListQuery(database.db);
+        const statement = query.pageStatement(scope, asked, page, counted);
+        // Inside another statement its rows are objects, named by the columns.
+        const { rows: selected } = await sql<
+          Record<string, unknown>
+        >`select * from (${statement}) page`.execute(database.db);
+        expect(selected).toHaveLength(1);
+        expect(Object.keys(selected[0])).toEqual(LIST_COLUMNS);
+        const { rows } = await query.pageAndTotal(scope, asked, page, counted);
+        expect(rows).toEqual(selected);
+      },
+    );
+  });
 });

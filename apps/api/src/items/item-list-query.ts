@@ -1,5 +1,5 @@
 import { ITEM_ACTIVE_PREDICATE } from '@app/read-models/projectors/item-lists';
-import { genericPlan, listStates, reusedPlan } from '@app/read-models';
+import { arrayRows, genericPlan, listStates, reusedPlan } from '@app/read-models';
 import { CompiledQuery, Kysely, RawBuilder, sql } from 'kysely';
 import { invalidQueryParameter } from '@app/runtime';
 import { PageRequest, parsePageRequest } from '@app/runtime';
@@ -107,7 +107,7 @@ function uuidParam(query: Query, name: string): string | undefined {
  * page only, its category, stock and photos, in one statement; the total in another.
  */
 export class ItemListQuery {
-  private readonly compiled = new Map<string, CompiledQuery<ItemRow>>();
+  private readonly compiled = new Map<string, CompiledQuery<unknown[]>>();
 
   /** `searches`: where a search's page runs, sessions taking its generic plan (Database.genericPlans). */
   constructor(
@@ -136,7 +136,8 @@ export class ItemListQuery {
     counted: boolean,
   ): Promise<{ rows: ItemRow[]; total?: number }> {
     const on = planKind(filters) === 'generic' ? this.searches : this.db;
-    const { rows } = await on.executeQuery(this.compiledPage(on, scope, filters, page, counted));
+    const { rows: values } = await on.executeQuery(this.compiledPage(on, scope, filters, page, counted));
+    const rows = values.map(listRow);
     if (filters.ids) return { rows: inRequestedOrder(rows, filters.ids) };
     const total = rows.length > 0 && rows[0].list_total != null ? Number(rows[0].list_total) : undefined;
     return { rows, total };
@@ -152,7 +153,7 @@ export class ItemListQuery {
     filters: ItemListFilters,
     page: Pick<PageRequest, 'offset' | 'fetch'>,
     counted: boolean,
-  ): CompiledQuery<ItemRow> {
+  ): CompiledQuery<unknown[]> {
     const key = JSON.stringify([
       scope.accountId,
       scope.restrictedTo ?? null,
@@ -175,27 +176,33 @@ export class ItemListQuery {
   }
 
   /**
-   * The page's one statement (apart from running it, so a test can EXPLAIN it); with `counted`,
-   * each row carries the list's total as `list_total` where totalIn() says how.
+   * The page's one statement (apart from running it, so a test can EXPLAIN it), its rows as arrays
+   * of LIST_COLUMNS (listRow() makes them rows); with `counted`, each row carries the list's total
+   * as `list_total` where totalIn() says how.
    */
   pageStatement(
     scope: ItemScope,
     filters: ItemListFilters,
     page: Pick<PageRequest, 'offset' | 'fetch'>,
     counted = false,
-  ): RawBuilder<ItemRow> {
+  ): RawBuilder<unknown[]> {
     const total = counted ? totalIn(scope, filters) : undefined;
     const kind = planKind(filters);
     // A location's items stocked there from elsewhere, read once for both its page and its total.
     const shared = total === 'counts' && filters.locationId ? awayItems(scope, filters) : undefined;
     const source = pageSource(scope, filters, page, total === 'matches', kind !== undefined, shared);
+    // A search's total is its source's own column (pageSource's `count(*) over ()`).
     const counts = shared
       ? locationTotal(scope, filters, sql`(select count(*) from away_items)`)
       : total === 'counts'
         ? this.countStatement(scope, filters)
-        : undefined;
-    const extras = withExtras(source, scope, filters.locationId, counts);
-    const statement = shared ? sql<ItemRow>`with away_items as materialized (${shared}) ${extras}` : extras;
+        : total === 'matches'
+          ? sql`page.list_total`
+          : undefined;
+    const extras = withExtras(source, scope, { locationId: filters.locationId, counts, listed: true });
+    const statement = arrayRows(
+      shared ? sql<ItemRow>`with away_items as materialized (${shared}) ${extras}` : extras,
+    );
     // Planning a page cost PostgreSQL about what running it did: its plan is kept.
     if (kind === 'reused') return reusedPlan(statement);
     return kind === 'generic' ? genericPlan(statement) : statement;
@@ -324,12 +331,19 @@ function totalIn(scope: ItemScope, filters: ItemListFilters): 'counts' | 'matche
   return !filters.locationId && trigramSearch(filters.q) ? 'matches' : undefined;
 }
 
-/** A page's rows (`source`) with their category, stock and photos, and with a location its stock there. */
+/**
+ * A page's rows (`source`) with their category, stock and photos, and with a location its stock
+ * there. `listed`: a list page's, the columns of LIST_COLUMNS in their order whatever the filters
+ * (null where they do not apply); else the source's columns and then the extras.
+ */
 function withExtras(
   source: RawBuilder<unknown>,
   scope: ItemScope,
-  locationId?: string,
-  counts?: RawBuilder<unknown>,
+  {
+    locationId,
+    counts,
+    listed = false,
+  }: { locationId?: string; counts?: RawBuilder<unknown>; listed?: boolean } = {},
 ): RawBuilder<ItemRow> {
   // The location-less row holds only quantities on estimates (lines of items without variations).
   const restricted = scope.restrictedTo
@@ -338,7 +352,10 @@ function withExtras(
   const atLocation = locationId
     ? sql`, q.location_on_hand, q.location_reserved, q.location_incoming, q.location_in_transit,
       lt.threshold as location_threshold`
-    : sql``;
+    : listed
+      ? sql`, null as location_on_hand, null as location_reserved, null as location_incoming,
+        null as location_in_transit, null as location_threshold`
+      : sql``;
   // The stock at the location is a part of the item's rows read once (FILTER), not a second read.
   const here = locationId ? sql`iq.location_id = ${locationId}::uuid` : undefined;
   const stockHere = here ? sql`, ${sums(here, 'location_')}` : sql``;
@@ -348,8 +365,9 @@ function withExtras(
         join item_variation_locations r on r.variation_id = v.id and r.location_id = ${locationId}::uuid
         where v.item_id = page.id) lt on true`
     : sql``;
-  const total = counts ? sql`, (${counts}) as list_total` : sql``;
-  return sql<ItemRow>`select page.*, c.name as category_name, c.custom_fields as category_fields,
+  const total = counts ? sql`, (${counts}) as list_total` : listed ? sql`, null as list_total` : sql``;
+  const columns = listed ? sql.join(ITEM_COLUMNS.map((column) => sql.ref(`page.${column}`))) : sql`page.*`;
+  return sql<ItemRow>`select ${columns}, c.name as category_name, c.custom_fields as category_fields,
       q.on_hand, q.reserved, q.incoming, q.in_transit, q.estimates, ph.photos ${atLocation} ${total}
     from ${source} as page
     left join item_categories c on c.id = page.category_id
@@ -474,6 +492,68 @@ function matching(account: string, q: string): RawBuilder<unknown> {
     columns.push(sql`(i.account_id = ${account}::uuid and i.item_number = ${Number(q)})`);
   return sql`(${sql.join(columns, sql` or `)})`;
 }
+
+/**
+ * A list page's row from its values (arrayRows(), in LIST_COLUMNS' order): the `items` row with
+ * what the page adds. One object literal, so that every row is made at once in one shape: pg's
+ * row objects cost six times as much (array-rows.ts).
+ */
+function listRow(v: unknown[]): ItemRow {
+  let i = 0;
+  // The `items` columns (ITEM_COLUMNS), then withExtras' for a list (LIST_COLUMNS).
+  return {
+    id: v[i++],
+    account_id: v[i++],
+    item_number: v[i++],
+    name: v[i++],
+    description: v[i++],
+    sku: v[i++],
+    barcode: v[i++],
+    serial_number: v[i++],
+    inventory_type: v[i++],
+    category_id: v[i++],
+    supplier_ids: v[i++],
+    location_id: v[i++],
+    zone_id: v[i++],
+    unit_of_measure_id: v[i++],
+    price: v[i++],
+    cost: v[i++],
+    threshold: v[i++],
+    weight: v[i++],
+    published: v[i++],
+    custom_field_values: v[i++],
+    pricing_details: v[i++],
+    variation_attribute_ids: v[i++],
+    status_id: v[i++],
+    archived: v[i++],
+    sold_date: v[i++],
+    variation_count: v[i++],
+    purchase_date: v[i++],
+    revision: v[i++],
+    created_at: v[i++],
+    updated_at: v[i++],
+    category_name: v[i++],
+    category_fields: v[i++],
+    on_hand: v[i++],
+    reserved: v[i++],
+    incoming: v[i++],
+    in_transit: v[i++],
+    estimates: v[i++],
+    photos: v[i++],
+    location_on_hand: v[i++],
+    location_reserved: v[i++],
+    location_incoming: v[i++],
+    location_in_transit: v[i++],
+    location_threshold: v[i++],
+    list_total: v[i++],
+  };
+}
+
+/** The columns of a list page's statement, in order: listRow()'s. */
+export const LIST_COLUMNS: readonly string[] = Object.keys(listRow([]));
+
+/** The `items` columns a list page selects: the table's, as listRow() reads them. */
+const ITEM_COLUMNS = LIST_COLUMNS.slice(0, LIST_COLUMNS.indexOf('category_name'));
 
 function inRequestedOrder(rows: ItemRow[], ids: string[]): ItemRow[] {
   const byId = new Map(rows.map((row) => [row.id as string, row]));
