@@ -333,8 +333,8 @@ function totalIn(scope: ItemScope, filters: ItemListFilters): 'counts' | 'matche
 
 /**
  * A page's rows (`source`) with their category, stock and photos, and with a location its stock
- * there. `listed`: a list page's, the columns of LIST_COLUMNS in their order whatever the filters
- * (null where they do not apply); else the source's columns and then the extras.
+ * there. `listed`: a list page's, the columns of LIST_COLUMNS in their order (list_total null when
+ * not counted; the location's last, on its list only); else the source's columns and the extras.
  */
 function withExtras(
   source: RawBuilder<unknown>,
@@ -352,10 +352,7 @@ function withExtras(
   const atLocation = locationId
     ? sql`, q.location_on_hand, q.location_reserved, q.location_incoming, q.location_in_transit,
       lt.threshold as location_threshold`
-    : listed
-      ? sql`, null as location_on_hand, null as location_reserved, null as location_incoming,
-        null as location_in_transit, null as location_threshold`
-      : sql``;
+    : sql``;
   // The stock at the location is a part of the item's rows read once (FILTER), not a second read.
   const here = locationId ? sql`iq.location_id = ${locationId}::uuid` : undefined;
   const stockHere = here ? sql`, ${sums(here, 'location_')}` : sql``;
@@ -368,7 +365,7 @@ function withExtras(
   const total = counts ? sql`, (${counts}) as list_total` : listed ? sql`, null as list_total` : sql``;
   const columns = listed ? sql.join(ITEM_COLUMNS.map((column) => sql.ref(`page.${column}`))) : sql`page.*`;
   return sql<ItemRow>`select ${columns}, c.name as category_name, c.custom_fields as category_fields,
-      q.on_hand, q.reserved, q.incoming, q.in_transit, q.estimates, ph.photos ${atLocation} ${total}
+      q.on_hand, q.reserved, q.incoming, q.in_transit, q.estimates, ph.photos ${total} ${atLocation}
     from ${source} as page
     left join item_categories c on c.id = page.category_id
     left join lateral (select ${sums(restricted, '')}, coalesce(sum(iq.estimates)${filtered(restricted)}, 0) as estimates
@@ -500,10 +497,9 @@ function matching(account: string, q: string): RawBuilder<unknown> {
  */
 function listRow(v: unknown[]): ItemRow {
   let i = 0;
-  // The `items` columns (ITEM_COLUMNS), then withExtras' for a list (LIST_COLUMNS).
+  // The `items` columns the view reads (ITEM_COLUMNS), then withExtras' for a list.
   return {
     id: v[i++],
-    account_id: v[i++],
     item_number: v[i++],
     name: v[i++],
     description: v[i++],
@@ -523,7 +519,6 @@ function listRow(v: unknown[]): ItemRow {
     published: v[i++],
     custom_field_values: v[i++],
     pricing_details: v[i++],
-    variation_attribute_ids: v[i++],
     status_id: v[i++],
     archived: v[i++],
     sold_date: v[i++],
@@ -540,19 +535,24 @@ function listRow(v: unknown[]): ItemRow {
     in_transit: v[i++],
     estimates: v[i++],
     photos: v[i++],
+    list_total: v[i++],
+    // A location's list only (undefined on others: past the end of their rows).
     location_on_hand: v[i++],
     location_reserved: v[i++],
     location_incoming: v[i++],
     location_in_transit: v[i++],
     location_threshold: v[i++],
-    list_total: v[i++],
   };
 }
 
-/** The columns of a list page's statement, in order: listRow()'s. */
+/** The columns of a list page's statement, in order: listRow()'s (the last five a location's only). */
 export const LIST_COLUMNS: readonly string[] = Object.keys(listRow([]));
 
-/** The `items` columns a list page selects: the table's, as listRow() reads them. */
+/**
+ * The `items` columns a list page selects, as listRow() reads them: those its JSON shows (not the
+ * account nor the variation attributes). Each column costs a list request about 1.5 KB (its
+ * description, and a value and three slots a row).
+ */
 const ITEM_COLUMNS = LIST_COLUMNS.slice(0, LIST_COLUMNS.indexOf('category_name'));
 
 function inRequestedOrder(rows: ItemRow[], ids: string[]): ItemRow[] {
