@@ -11,6 +11,7 @@ import { IdempotencyInterceptor, idempotentWrites } from './idempotency/idempote
 import { QueryFreeRoutesInterceptor, queryFreeRoutes } from './http/query-free-routes.interceptor';
 import { interceptWhereTheyAct } from './http/route-interceptors';
 import { acceptJsonBodiesOnly, BODY_LIMIT_BYTES } from './http/json-body';
+import { replyJsonAsBuffers } from './http/json-replies';
 import { admitInTurn, RequestAdmission } from './http/request-admission';
 import { answerOversizedBodiesReadably } from './http/oversized-bodies';
 import { acceptPhotoUploads } from './items/photos/photo-uploads';
@@ -52,6 +53,7 @@ export async function createApp(
     app.useLogger(app.get(Logger));
     const fastify = app.getHttpAdapter().getInstance();
     acceptJsonBodiesOnly(fastify);
+    replyJsonAsBuffers(fastify as unknown as FastifyInstance);
     await acceptPhotoUploads(fastify); // multipart, 15 MB per file, on photo routes only
     answerOversizedBodiesReadably(fastify); // a 413 after the body, so that every client reads it
     // Synchronous hooks where nothing is awaited: an async one costs every request a promise and a turn.
