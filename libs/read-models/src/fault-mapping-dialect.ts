@@ -13,7 +13,6 @@ import { isConnectionFault, restateConnectionFault } from './connection-faults';
 import { forgetPlan, preparedName } from './prepared-statements';
 import { sendTo } from './send-to';
 import { asksArrayRows } from './array-rows';
-import { arrayRowTypes } from './pg-types';
 
 /**
  * kysely on node-postgres, with every connection fault (a refused or dropped connection, a session
@@ -34,8 +33,8 @@ export class FaultMappingPostgresDialect extends PostgresDialect {
   }
 }
 
-/** How an arrayRows() statement is sent: rows as arrays, read with their own parsers (pg-types.ts). */
-const ARRAY_ROWS = { rowMode: 'array', types: arrayRowTypes };
+/** How an arrayRows() statement is sent: its rows as arrays, read with the session's parsers. */
+const ARRAY_ROWS = { rowMode: 'array' };
 
 /**
  * The pool as kysely uses it, but a client whose query met a connection fault goes back with that
