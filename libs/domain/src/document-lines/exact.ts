@@ -8,14 +8,37 @@ import { MONEY_DECIMALS, ROUNDING } from '../shared/money';
  */
 export const Exact = Decimal.clone({ precision: 64, rounding: ROUNDING });
 
+/** The value as an `Exact`: one already is used as it is (decimal.js values never change). */
+export function exact(value: Decimal.Value): Decimal {
+  // Every clone shares one prototype, so `instanceof` cannot tell an Exact from a 20-digit Decimal.
+  return value instanceof Decimal && value.constructor === Exact ? value : new Exact(value);
+}
+
 /** The one rounding point: half away from zero at four decimals (docs/calculations.md). */
 export function roundMoney(value: Decimal.Value): Decimal {
-  return new Exact(value).toDecimalPlaces(MONEY_DECIMALS, ROUNDING);
+  return exact(value).toDecimalPlaces(MONEY_DECIMALS, ROUNDING);
 }
 
 /** `percent` % of `amount`, rounded as money. */
 export function percentOf(amount: Decimal.Value, percent: Decimal.Value): Decimal {
-  return roundMoney(new Exact(amount).times(percent).dividedBy(100));
+  // × (percent ÷ 100) has the digits of × percent ÷ 100: dividing by 100 only moves the point.
+  return roundMoney(exact(amount).times(fractionOf(percent)));
+}
+
+/** Rates repeat on every line (a customer's two tax rates): each string is divided once. */
+const FRACTIONS = new Map<string, Decimal>();
+const MAX_FRACTIONS = 1000;
+
+/** `percent` ÷ 100, exactly. */
+function fractionOf(percent: Decimal.Value): Decimal {
+  if (typeof percent !== 'string') return exact(percent).dividedBy(100);
+  let fraction = FRACTIONS.get(percent);
+  if (fraction === undefined) {
+    if (FRACTIONS.size >= MAX_FRACTIONS) FRACTIONS.clear();
+    fraction = new Exact(percent).dividedBy(100);
+    FRACTIONS.set(percent, fraction);
+  }
+  return fraction;
 }
 
 /** The exact sum of decimal strings (rounded amounts add up without a further rounding). */
