@@ -40,21 +40,37 @@ export const DISCOUNT_LINE_NAME = 'Discount';
  * subtotal, each rounded half away from zero at four decimals; the total adds them exactly.
  */
 export function calculateLine(line: LineDraft): LineAmounts {
-  const gross = roundMoney(new Exact(line.quantity).times(line.unit_price));
+  return exactLine(line).amounts;
+}
+
+/** A line's amounts, and the four a document sums as the decimals they were written from. */
+type ExactLine<A = LineAmounts> = { amounts: A; sums: LineSums };
+type LineSums = { subtotal: Decimal; tax: Decimal; tax_2: Decimal; total: Decimal };
+
+const ZERO = new Exact(0);
+
+function exactLine(line: LineDraft): ExactLine {
+  const quantity = new Exact(line.quantity); // read once: the gross and the total cost both need it
+  const gross = roundMoney(quantity.times(line.unit_price));
   const discounted = !isZeroRate(line.discount_percent);
   const subtotal = discounted ? gross.minus(percentOf(gross, line.discount_percent)) : gross;
   const tax = rateOf(subtotal, line.tax_rate);
   const tax2 = rateOf(subtotal, line.tax_2_rate);
+  const total = subtotal.plus(tax).plus(tax2);
   return {
-    discounted_unit_price: discounted
-      ? rounded(roundMoney(new Exact(100).minus(line.discount_percent).times(line.unit_price).dividedBy(100)))
-      : null,
-    subtotal: rounded(subtotal),
-    tax: rounded(tax),
-    tax_2: rounded(tax2),
-    total: rounded(subtotal.plus(tax).plus(tax2)),
-    total_cost:
-      line.unit_cost === null ? null : rounded(roundMoney(new Exact(line.quantity).times(line.unit_cost))),
+    amounts: {
+      discounted_unit_price: discounted
+        ? rounded(
+            roundMoney(new Exact(100).minus(line.discount_percent).times(line.unit_price).dividedBy(100)),
+          )
+        : null,
+      subtotal: rounded(subtotal),
+      tax: rounded(tax),
+      tax_2: rounded(tax2),
+      total: rounded(total),
+      total_cost: line.unit_cost === null ? null : rounded(roundMoney(quantity.times(line.unit_cost))),
+    },
+    sums: { subtotal, tax, tax_2: tax2, total },
   };
 }
 
@@ -64,7 +80,7 @@ function isZeroRate(value: string): boolean {
 }
 
 function rateOf(amount: Decimal, percent: string): Decimal {
-  return isZeroRate(percent) ? new Exact(0) : percentOf(amount, percent);
+  return isZeroRate(percent) ? ZERO : percentOf(amount, percent);
 }
 
 /** A sum or product already rounded to four decimals, written as money (never "-0.0000"). */
@@ -82,12 +98,18 @@ export function calculateDocument(
   charges: DocumentCharges,
   discountLineId: string | null = null,
 ): CalculatedDocument {
-  const lines: DocumentLine[] = drafts
-    .filter((draft) => draft.line_type !== 'discount')
-    .map((draft, position) => ({ ...draftOf(draft), position, ...calculateLine(draft) }));
-  const discount = discountLine(lines, charges.discount_percent, discountLineId);
-  const all = discount ? [...lines, discount] : lines;
-  return { lines: all, totals: documentTotals(all, charges) };
+  const lines: DocumentLine[] = [];
+  const sums: LineSums[] = [];
+  for (const draft of drafts) {
+    if (draft.line_type === 'discount') continue;
+    const line = exactLine(draft);
+    lines.push({ ...draftOf(draft), position: lines.length, ...line.amounts });
+    sums.push(line.sums);
+  }
+  // The totals add the decimals the line strings were written from: the same values, not read again.
+  const discount = exactDiscountLine(lines, sums, charges.discount_percent, discountLineId);
+  if (discount === null) return { lines, totals: totalsOf(sums, [], charges) };
+  return { lines: [...lines, discount.amounts], totals: totalsOf(sums, [discount.sums], charges) };
 }
 
 /**
@@ -100,12 +122,23 @@ export function discountLine(
   discountPercent: string,
   id: string | null = null,
 ): DocumentLine | null {
+  return exactDiscountLine(lines, lines.map(sumsOf), discountPercent, id)?.amounts ?? null;
+}
+
+/** `discountLine`, given the lines' amounts as decimals (`sums[i]` is `lines[i]`'s). */
+function exactDiscountLine(
+  lines: readonly DocumentLine[],
+  sums: readonly LineSums[],
+  discountPercent: string,
+  id: string | null,
+): ExactLine<DocumentLine> | null {
   if (new Exact(discountPercent).isZero()) return null;
-  const base = exactSum(lines.map((line) => line.subtotal));
+  const base = sumOf(sums, 'subtotal');
   const subtotal = percentOf(base, discountPercent).negated();
-  const tax = percentOf(exactSum(lines.map((line) => line.tax)), discountPercent).negated();
-  const tax2 = percentOf(exactSum(lines.map((line) => line.tax_2)), discountPercent).negated();
-  return {
+  const tax = percentOf(sumOf(sums, 'tax'), discountPercent).negated();
+  const tax2 = percentOf(sumOf(sums, 'tax_2'), discountPercent).negated();
+  const total = subtotal.plus(tax).plus(tax2);
+  const line: DocumentLine = {
     id,
     position: lines.length,
     line_type: 'discount',
@@ -124,48 +157,76 @@ export function discountLine(
     unit_price: money(subtotal),
     unit_cost: null,
     discount_percent: rate(discountPercent),
-    tax_rate: weightedRate(lines, 'tax_rate', base),
-    tax_2_rate: weightedRate(lines, 'tax_2_rate', base),
+    tax_rate: weightedRate(lines, sums, 'tax_rate', base),
+    tax_2_rate: weightedRate(lines, sums, 'tax_2_rate', base),
     discounted_unit_price: null,
     subtotal: money(subtotal),
     tax: money(tax),
     tax_2: money(tax2),
-    total: money(subtotal.plus(tax).plus(tax2)),
+    total: money(total),
     total_cost: null,
   };
+  return { amounts: line, sums: { subtotal, tax, tax_2: tax2, total } };
 }
 
 /** Σ(subtotal × rate) / Σ subtotal: the one rate of lines that share it; shown, never charged. */
 function weightedRate(
   lines: readonly DocumentLine[],
+  sums: readonly LineSums[],
   field: 'tax_rate' | 'tax_2_rate',
   base: Decimal,
 ): string {
   if (base.isZero()) return rate(0);
-  return rate(exactSum(lines.map((line) => new Exact(line.subtotal).times(line[field]))).dividedBy(base));
+  return rate(exactSum(lines.map((line, i) => sums[i].subtotal.times(line[field]))).dividedBy(base));
 }
 
 /** The document's amounts: sums of its rounded line amounts, so no further rounding happens. */
 export function documentTotals(lines: readonly DocumentLine[], charges: DocumentCharges): DocumentTotals {
   const regular = lines.filter((line) => line.line_type !== 'discount');
   const discounts = lines.filter((line) => line.line_type === 'discount');
-  const subtotal = exactSum(lines.map((line) => line.subtotal));
-  const tax = exactSum(lines.map((line) => line.tax));
-  const tax2 = exactSum(lines.map((line) => line.tax_2));
+  return totalsOf(regular.map(sumsOf), discounts.map(sumsOf), charges);
+}
+
+/** `documentTotals` of the regular lines' and the discount lines' amounts, as decimals. */
+function totalsOf(
+  regular: readonly LineSums[],
+  discounts: readonly LineSums[],
+  charges: DocumentCharges,
+): DocumentTotals {
+  const preDiscountSubtotal = sumOf(regular, 'subtotal');
+  const discount = sumOf(discounts, 'subtotal');
+  // Sums of four-decimal amounts are exact, so adding the two groups equals adding every line.
+  const subtotal = preDiscountSubtotal.plus(discount);
+  const tax = sumOf(regular, 'tax').plus(sumOf(discounts, 'tax'));
+  const tax2 = sumOf(regular, 'tax_2').plus(sumOf(discounts, 'tax_2'));
   const shipping = roundMoney(charges.shipping_fee);
   const paid = roundMoney(charges.amount_paid ?? 0);
   const total = subtotal.plus(tax).plus(tax2).plus(shipping);
   return {
-    pre_discount_subtotal: money(exactSum(regular.map((line) => line.subtotal))),
-    discount: money(exactSum(discounts.map((line) => line.subtotal))),
+    pre_discount_subtotal: money(preDiscountSubtotal),
+    discount: money(discount),
     subtotal: money(subtotal),
     tax: money(tax),
     tax_2: money(tax2),
     shipping_fee: money(shipping),
     total: money(total),
-    pre_discount_total: money(exactSum(regular.map((line) => line.total))),
-    discount_total: money(exactSum(discounts.map((line) => line.total))),
+    pre_discount_total: money(sumOf(regular, 'total')),
+    discount_total: money(sumOf(discounts, 'total')),
     amount_paid: money(paid),
     amount_due: money(total.minus(paid)),
   };
+}
+
+/** A calculated line's amounts read back from its strings. */
+function sumsOf(line: LineAmounts): LineSums {
+  return {
+    subtotal: new Exact(line.subtotal),
+    tax: new Exact(line.tax),
+    tax_2: new Exact(line.tax_2),
+    total: new Exact(line.total),
+  };
+}
+
+function sumOf(sums: readonly LineSums[], field: keyof LineSums): Decimal {
+  return exactSum(sums.map((line) => line[field]));
 }
