@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { MONEY_DECIMALS, money, rate } from '../shared/money';
+import { money, rate } from '../shared/money';
 import { Exact, exactSum, percentOf, roundMoney } from './exact';
 import { DocumentLine, draftOf, LineAmounts, LineDraft } from './line';
 
@@ -85,7 +85,7 @@ function rateOf(amount: Decimal, percent: string): Decimal {
 
 /** A sum or product already rounded to four decimals, written as money (never "-0.0000"). */
 function rounded(value: Decimal): string {
-  return value.isZero() ? money(0) : value.toFixed(MONEY_DECIMALS);
+  return money(value);
 }
 
 /**

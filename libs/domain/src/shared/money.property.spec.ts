@@ -32,6 +32,20 @@ describe.each(renderings)('$name rendering', ({ render, places, shape }) => {
     );
   });
 
+  it('renders a decimal.js value (of any precision) as the same string as its decimal string', () => {
+    const Wide = Decimal.clone({ precision: 64 });
+    const tiny = fc.integer({ min: 1, max: 9999 }).map((n) => `0.${String(n).padStart(places + 2, '0')}`);
+    fc.assert(
+      fc.property(fc.oneof(decimalString(places), decimalString(12), tiny), (value) => {
+        // A string not canonical takes the rounding path: the reference for the decimal's rendering.
+        const reference = render(value.includes('.') ? `${value}0` : `${value}.0`);
+        expect(render(new Decimal(value))).toBe(reference);
+        expect(render(new Wide(value))).toBe(reference);
+        expect(render(new Wide(value).times('1e30').dividedBy('1e30'))).toBe(reference);
+      }),
+    );
+  });
+
   it('is the value rounded half away from zero at the fixed decimals', () => {
     fc.assert(
       fc.property(decimalString(12), (value) => {

@@ -31,9 +31,20 @@ const CANONICAL: Readonly<Record<number, RegExp>> = {
 function fixed(value: Decimal.Value, places: number): string {
   // Stored amounts are canonical already; rendering them must not cost a decimal parse each.
   if (typeof value === 'string' && CANONICAL[places]?.test(value) && !/^-0\.0+$/.test(value)) return value;
+  // Calculated amounts (sums of rounded ones) have no digit to round: written, not rounded again.
+  if (value instanceof Decimal && value.isFinite() && !value.isZero() && value.decimalPlaces() <= places)
+    return padded(value, places);
   const decimal = new Decimal(value);
   if (!decimal.isFinite()) throw new RangeError(`Not a finite amount: ${String(value)}`);
   const rounded = decimal.toDecimalPlaces(places, ROUNDING);
   // A tiny negative amount rounds to zero: render "0.0000", never "-0.0000".
   return (rounded.isZero() ? rounded.abs() : rounded).toFixed(places);
+}
+
+/** A decimal of at most `places` decimals with exactly `places`: its own digits, zeros appended. */
+function padded(value: Decimal, places: number): string {
+  const text = value.toFixed(); // normal notation, unrounded: no rounding pass over the digits
+  const point = text.indexOf('.');
+  if (point < 0) return `${text}.${'0'.repeat(places)}`;
+  return text + '0'.repeat(places - (text.length - point - 1));
 }
