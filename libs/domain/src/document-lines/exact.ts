@@ -16,7 +16,9 @@ export function exact(value: Decimal.Value): Decimal {
 
 /** The one rounding point: half away from zero at four decimals (docs/calculations.md). */
 export function roundMoney(value: Decimal.Value): Decimal {
-  return exact(value).toDecimalPlaces(MONEY_DECIMALS, ROUNDING);
+  const amount = exact(value);
+  // A product of amounts with few decimals often has no digit past the fourth: nothing to round.
+  return amount.decimalPlaces() <= MONEY_DECIMALS ? amount : amount.toDecimalPlaces(MONEY_DECIMALS, ROUNDING);
 }
 
 /** `percent` % of `amount`, rounded as money. */
