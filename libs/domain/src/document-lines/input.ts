@@ -56,23 +56,31 @@ export function parseLineInputs(value: unknown, rules: LineRules): LineInput[] |
   if (!Array.isArray(value)) return invalid(param, `${param} must be an array of lines.`);
   if (value.length < 1 || value.length > rules.maxLines)
     return invalid(param, `${param} must have 1 to ${rules.maxLines} lines.`);
+  const keys = (Object.keys(FIELDS) as (keyof typeof FIELDS)[]).map((field) => inputKey(field, rules));
   const lines: LineInput[] = [];
+  const ids = new Set<string>();
   for (const [index, entry] of value.entries()) {
     const at = `${param}.${index}`;
-    const line = parseLineInput(entry, at, rules);
+    const line = parseLineInput(entry, at, rules, keys);
     if (isDomainError(line)) return line;
-    if (line.id !== undefined && lines.some((other) => other.id === line.id))
+    if (line.id !== undefined && ids.has(line.id))
       return invalid(`${at}.id`, `${param} names the line ${line.id} twice.`);
+    if (line.id !== undefined) ids.add(line.id);
     lines.push(line);
   }
   return lines;
 }
 
-function parseLineInput(entry: unknown, at: string, rules: LineRules): LineInput | DomainError {
+/** `keys`: the line keys the document type takes (`inputKey` of every field), worked out once a body. */
+function parseLineInput(
+  entry: unknown,
+  at: string,
+  rules: LineRules,
+  keys: readonly string[],
+): LineInput | DomainError {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
     return invalid(at, `${at} must be an object.`);
   const values = entry as Record<string, unknown>;
-  const keys = (Object.keys(FIELDS) as (keyof typeof FIELDS)[]).map((field) => inputKey(field, rules));
   const unsupported = Object.keys(values).find((key) => !keys.includes(key));
   if (unsupported !== undefined)
     return validation(rules.unsupportedCode, `${at}.${unsupported}`, `A line does not take ${unsupported}.`);
