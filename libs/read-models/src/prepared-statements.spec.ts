@@ -52,8 +52,13 @@ const serverUrl = process.env.DATABASE_URL;
         ]);
       }
       const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements
-        where statement like '%WITH appends AS%'`.execute(database.db);
+        where statement like '%event_store_append(%'`.execute(database.db);
       expect(rows).toHaveLength(1);
+      // and the function's own statement keeps one generic plan (PostgreSQL chose custom plans,
+      // each planned at the call, for the statement sent directly)
+      const { rows: config } = await sql<{ proconfig: string[] }>`select proconfig from pg_proc
+        where proname = 'event_store_append'`.execute(database.db);
+      expect(config).toEqual([{ proconfig: ['plan_cache_mode=force_generic_plan'] }]);
     } finally {
       await store.close();
     }

@@ -132,41 +132,21 @@ async function insertStreams(
   allOrNothing: boolean,
 ): Promise<Map<string, WrittenRow>> {
   const rows = appends.flatMap((a, i) => a.events.map((e, ord) => ({ i, ord: ord + 1, e })));
+  // The statement itself is event_store_append (schema.ts, 0003): its plan kept, not made at every call.
   const { rows: written } = await sql<WrittenRow>`${prepared}
-    WITH appends AS (
-      SELECT a.i, a.stream_id, a.revision, CASE a.expect
-          WHEN 'any' THEN true
-          WHEN 'no_stream' THEN a.revision = -1
-          WHEN 'stream_exists' THEN a.revision >= 0
-          ELSE a.revision = a.expected_revision
-        END AS met
-      FROM (
-        SELECT a.*,
-          (SELECT coalesce(max(e.revision), -1) FROM events e WHERE e.stream_id = a.stream_id) AS revision
-        FROM unnest(
-          ${appends.map((_, i) => i)}::int[],
-          ${appends.map((a) => a.streamId)}::text[],
-          ${appends.map((a) => (typeof a.expected === 'number' ? 'revision' : a.expected))}::text[],
-          ${appends.map((a) => (typeof a.expected === 'number' ? a.expected : -2))}::int[]
-        ) AS a(i, stream_id, expect, expected_revision)
-      ) AS a
-    )
-    INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
-    SELECT a.stream_id, a.revision + batch.ord, batch.event_id, batch.type, batch.data, batch.metadata
-    FROM appends a
-    JOIN unnest(
+    SELECT stream_id, revision, position_text, transaction_id_text FROM event_store_append(
+      ${appends.map((_, i) => i)}::int[],
+      ${appends.map((a) => a.streamId)}::text[],
+      ${appends.map((a) => (typeof a.expected === 'number' ? 'revision' : a.expected))}::text[],
+      ${appends.map((a) => (typeof a.expected === 'number' ? a.expected : -2))}::int[],
       ${rows.map((r) => r.i)}::int[],
       ${rows.map((r) => r.ord)}::int[],
       ${rows.map((r) => r.e.id)}::uuid[],
       ${rows.map((r) => r.e.type)}::text[],
       ${rows.map((r) => JSON.stringify(r.e.data))}::jsonb[],
-      ${rows.map((r) => JSON.stringify(r.e.metadata ?? {}))}::jsonb[]
-    ) AS batch(i, ord, event_id, type, data, metadata) ON batch.i = a.i
-    WHERE a.met ${allOrNothing ? sql`AND NOT EXISTS (SELECT 1 FROM appends WHERE NOT met)` : sql``}
-    ORDER BY a.i, batch.ord
-    RETURNING stream_id, revision, position::text AS position_text, transaction_id::text AS transaction_id_text`.execute(
-    executor,
-  );
+      ${rows.map((r) => JSON.stringify(r.e.metadata ?? {}))}::jsonb[],
+      ${allOrNothing}::boolean
+    )`.execute(executor);
   const last = new Map<string, WrittenRow>();
   for (const row of written) {
     const seen = last.get(row.stream_id);
