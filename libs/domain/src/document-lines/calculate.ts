@@ -115,17 +115,9 @@ export function calculateDocument(
 /**
  * The generated line that carries `discount_percent`: minus that share of the other lines'
  * subtotals, and minus the same share of their taxes (tax is owed on discounted amounts). Its
- * rates show the subtotal-weighted rates of the lines it discounts.
+ * rates show the subtotal-weighted rates of the lines it discounts. Given the lines' amounts as
+ * decimals (`sums[i]` is `lines[i]`'s).
  */
-export function discountLine(
-  lines: readonly DocumentLine[],
-  discountPercent: string,
-  id: string | null = null,
-): DocumentLine | null {
-  return exactDiscountLine(lines, lines.map(sumsOf), discountPercent, id)?.amounts ?? null;
-}
-
-/** `discountLine`, given the lines' amounts as decimals (`sums[i]` is `lines[i]`'s). */
 function exactDiscountLine(
   lines: readonly DocumentLine[],
   sums: readonly LineSums[],
@@ -180,14 +172,10 @@ function weightedRate(
   return rate(exactSum(lines.map((line, i) => sums[i].subtotal.times(line[field]))).dividedBy(base));
 }
 
-/** The document's amounts: sums of its rounded line amounts, so no further rounding happens. */
-export function documentTotals(lines: readonly DocumentLine[], charges: DocumentCharges): DocumentTotals {
-  const regular = lines.filter((line) => line.line_type !== 'discount');
-  const discounts = lines.filter((line) => line.line_type === 'discount');
-  return totalsOf(regular.map(sumsOf), discounts.map(sumsOf), charges);
-}
-
-/** `documentTotals` of the regular lines' and the discount lines' amounts, as decimals. */
+/**
+ * The document's amounts: sums of its rounded line amounts (the regular lines' and the discount
+ * line's, as decimals), so no further rounding happens.
+ */
 function totalsOf(
   regular: readonly LineSums[],
   discounts: readonly LineSums[],
@@ -214,16 +202,6 @@ function totalsOf(
     discount_total: money(sumOf(discounts, 'total')),
     amount_paid: money(paid),
     amount_due: money(total.minus(paid)),
-  };
-}
-
-/** A calculated line's amounts read back from its strings. */
-function sumsOf(line: LineAmounts): LineSums {
-  return {
-    subtotal: new Exact(line.subtotal),
-    tax: new Exact(line.tax),
-    tax_2: new Exact(line.tax_2),
-    total: new Exact(line.total),
   };
 }
 

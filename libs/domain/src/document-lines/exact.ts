@@ -23,24 +23,7 @@ export function roundMoney(value: Decimal.Value): Decimal {
 
 /** `percent` % of `amount`, rounded as money. */
 export function percentOf(amount: Decimal.Value, percent: Decimal.Value): Decimal {
-  // × (percent ÷ 100) has the digits of × percent ÷ 100: dividing by 100 only moves the point.
-  return roundMoney(exact(amount).times(fractionOf(percent)));
-}
-
-/** Rates repeat on every line (a customer's two tax rates): each string is divided once. */
-const FRACTIONS = new Map<string, Decimal>();
-const MAX_FRACTIONS = 1000;
-
-/** `percent` ÷ 100, exactly. */
-function fractionOf(percent: Decimal.Value): Decimal {
-  if (typeof percent !== 'string') return exact(percent).dividedBy(100);
-  let fraction = FRACTIONS.get(percent);
-  if (fraction === undefined) {
-    if (FRACTIONS.size >= MAX_FRACTIONS) FRACTIONS.clear();
-    fraction = new Exact(percent).dividedBy(100);
-    FRACTIONS.set(percent, fraction);
-  }
-  return fraction;
+  return roundMoney(exact(amount).times(percent).dividedBy(100));
 }
 
 /** The exact sum of decimal strings (rounded amounts add up without a further rounding). */
