@@ -1,4 +1,5 @@
 import { RawBuilder, sql } from 'kysely';
+import { ARRAY_ROWS_MARK } from '@app/event-store';
 import { afterPlanMark } from './prepared-statements';
 
 /**
@@ -10,9 +11,9 @@ import { afterPlanMark } from './prepared-statements';
  * and V8 then adds the columns one by one, growing the object's property store as it goes: 2.4 KB
  * of garbage for a 42-column row against 0.4 KB for the same row cloned at a site that sees few
  * shapes. An item list page's rows were a quarter of what its request allocated. The reader of
- * such a statement makes its own objects, each from one object literal (item-list-query.ts).
+ * such a statement makes its own objects, each from one object literal (item-list-query.ts; the
+ * event store's pages of the log, global-log.ts).
  */
-const ARRAY_ROWS_MARK = '/* array rows */ ';
 
 /** `statement` with its rows as arrays (see above); put inside reusedPlan() and genericPlan(). */
 export function arrayRows(statement: RawBuilder<unknown>): RawBuilder<unknown[]> {

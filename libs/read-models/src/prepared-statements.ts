@@ -87,9 +87,13 @@ export function forgetPlan(text: string, error: unknown): boolean {
   return true;
 }
 
-/** Where a statement's text starts after its reusedPlan(), genericPlan() or reusedWrite() mark (0 without). */
+/**
+ * Where a statement's text starts after its reusedPlan(), genericPlan() or reusedWrite() mark, or
+ * a PREPARED_MARK put first (0 without).
+ */
 export function afterPlanMark(text: string): number {
   if (text.startsWith(REUSED_MARK)) return REUSED_MARK.length;
+  if (text.startsWith(PREPARED_MARK)) return PREPARED_MARK.length;
   if (text.startsWith(GENERIC_MARK)) return GENERIC_MARK.length;
   return text.startsWith(WRITE_MARK) ? WRITE_MARK.length : 0;
 }
