@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import { EventMetadata, JsonObject, RecordedEvent } from '../event-store';
+import { RecordedEvent } from '../event-store';
 import { Position } from '../position';
 import { prepared } from './prepared';
-import { ARRAY_ROWS_MARK } from './array-rows-mark';
 import { APPEND_LOCK } from './schema';
-import { EventStoreDb as Db, transactionIds } from './rows';
+import { EventStoreDb as Db, EventValues, selectEventValues, toRecordedEvents } from './rows';
 
 /**
  * Events of transactions below this bound are final: every transaction under it that could still
@@ -58,21 +57,11 @@ const pastPosition = (after: Position) =>
   sql<boolean>`(transaction_id, position) > (${String(after.commit)}::xid8, ${String(after.prepare)}::bigint)`;
 
 /**
- * An event's values as the log's readers select them, in the order of EventValues: position and
- * transaction id as text (no bigint rounded), recorded_at as milliseconds (rows.ts). The two ids
- * keep aliases unlike their columns' names: ORDER BY prefers an output column of the same name,
- * and they would then sort as text.
- */
-const EVENT_VALUES = sql.raw(`position::text as position_text, transaction_id::text as transaction_id_text,
-  stream_id, revision, event_id, type, data, metadata,
-  trunc(extract(epoch from recorded_at) * 1000)::int8 as recorded_at_ms`);
-
-/**
  * The events after `after` in the log's order, on its (transaction_id, position) index, their rows
  * as arrays (ARRAY_ROWS_MARK), each event made by one object literal. A rebuild reads every event
  * of the log this way, and pg's row objects (its spread of an empty row, then a keyed store per
- * column, at one site every statement of the process shares) were the largest single cost of
- * reading them: 25 % of a rebuild's CPU in bench:store, more than parsing the values themselves.
+ * column, at one site every statement of the process shares) were the largest single cost in a
+ * profile of bench:store's rebuild phase, more than parsing the values themselves.
  */
 export async function readGlobalLog(
   db: Db,
@@ -80,11 +69,9 @@ export async function readGlobalLog(
   maxCount: number,
 ): Promise<RecordedEvent[]> {
   const from = after === 'start' ? sql<boolean>`true` : pastPosition(after);
-  const { rows } = await sql<EventValues>`${sql.raw(ARRAY_ROWS_MARK)}select ${EVENT_VALUES}
-    from events where ${finished} and ${from}
+  const { rows } = await sql<EventValues>`${selectEventValues} from events where ${finished} and ${from}
     order by transaction_id, position limit ${maxCount}`.execute(db);
-  const commitOf = transactionIds();
-  return rows.map((row) => fromValues(row, commitOf(row[1])));
+  return toRecordedEvents(rows);
 }
 
 /**
@@ -106,32 +93,7 @@ export async function readGlobalLogAsJson(
       order by transaction_id, position limit ${maxCount}) e`.execute(db);
   const page = rows[0]?.page;
   if (!page) return [];
-  const commitOf = transactionIds();
-  return (JSON.parse(page) as EventValues[]).map((row) => fromValues(row, commitOf(row[1])));
-}
-
-/**
- * An event as a page's row holds it (EVENT_VALUES): position, transaction id, stream, revision, id,
- * type, data, metadata, recorded_at in milliseconds (a number in JSON, int8's text from pg).
- */
-type EventValues = [
-  string,
-  string,
-  string,
-  number,
-  string,
-  string,
-  JsonObject,
-  EventMetadata,
-  number | string,
-];
-
-function fromValues(
-  [prepare, , streamId, revision, id, type, data, metadata, ms]: EventValues | TailValues,
-  commit: bigint,
-): RecordedEvent {
-  const position = { commit, prepare: BigInt(prepare) };
-  return { id, streamId, revision, type, data, metadata, position, recordedAt: new Date(Number(ms)) };
+  return toRecordedEvents(JSON.parse(page) as EventValues[]);
 }
 
 export async function visibleHead(db: Db): Promise<Position | undefined> {
@@ -166,13 +128,10 @@ export interface TailPage {
 export async function readTail(db: Db, after: Position | 'start', maxCount: number): Promise<TailPage> {
   const from = after === 'start' ? sql<boolean>`true` : pastPosition(after);
   // Marked prepared first: preparedName() looks for its mark at the text's start.
-  const { rows } = await sql<TailValues>`${prepared}${sql.raw(ARRAY_ROWS_MARK)}select ${EVENT_VALUES},
-      ${finished} as finished
+  const { rows } = await sql<TailValues>`${prepared}${selectEventValues}, ${finished} as finished
     from events where ${from} order by transaction_id, position limit ${maxCount}`.execute(db);
-  const commitOf = transactionIds();
-  const events: RecordedEvent[] = [];
-  for (const row of rows) if (row[9]) events.push(fromValues(row, commitOf(row[1])));
-  return { events, heldBack: events.length < rows.length };
+  const ready = rows.filter((row) => row[9]);
+  return { events: toRecordedEvents(ready), heldBack: ready.length < rows.length };
 }
 
 /** A row of readTail: the event's values, then whether its transaction is finished. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { catchUpSubscription } from '../catch-up-subscription';
 import { ChangeSignal } from '../change-signal';
 import { EmptyAppendError, StreamNotFoundError, WrongExpectedVersionError } from '../errors';
@@ -23,7 +24,7 @@ import { AppendQueue } from './append-queue';
 import { CatchUpPacing } from './catch-up-pacing';
 import { CommitNotifier } from './commit-notifier';
 import { readGlobalLog, readGlobalLogAsJson, readTail, visibleHead } from './global-log';
-import { eventColumns, EventRow, EventStoreDb, toRecordedEvent, toRecordedEvents } from './rows';
+import { EventStoreDb, EventValues, selectEventValues, toRecordedEvent, toRecordedEvents } from './rows';
 import { setupEventStore } from './schema';
 
 /**
@@ -31,6 +32,7 @@ import { setupEventStore } from './schema';
  * not depend on that one): a kysely handle on pg or PGlite, and LISTEN.
  */
 export interface EventStoreDatabase {
+  /** Its driver sends a statement marked ARRAY_ROWS_MARK with `rowMode: 'array'` (the read models' do). */
   db: EventStoreDb;
   /** PGlite: pages of the log are read as one JSON value each (readGlobalLogAsJson). */
   kind?: 'postgres' | 'pglite';
@@ -98,29 +100,20 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const rows = await this.db
-      .selectFrom('events')
-      .select(eventColumns)
-      .where('stream_id', '=', streamId)
-      .where('revision', '>=', options.fromRevision ?? 0)
-      .orderBy('revision')
-      .$if(options.maxCount !== undefined, (q) => q.limit(options.maxCount!))
-      .execute();
+    const limit = options.maxCount === undefined ? sql`` : sql`limit ${options.maxCount}`;
+    const { rows } = await sql<EventValues>`${selectEventValues} from events
+      where stream_id = ${streamId} and revision >= ${options.fromRevision ?? 0}
+      order by revision ${limit}`.execute(this.db);
     if (rows.length === 0 && (await currentRevision(this.db, streamId)) === 'no_stream') {
       throw new StreamNotFoundError(streamId);
     }
-    return toRecordedEvents(rows as EventRow[]);
+    return toRecordedEvents(rows);
   }
 
   async readLastEvent(streamId: string): Promise<RecordedEvent | undefined> {
-    const row = await this.db
-      .selectFrom('events')
-      .select(eventColumns)
-      .where('stream_id', '=', streamId)
-      .orderBy('revision', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row && toRecordedEvent(row as EventRow);
+    const { rows } = await sql<EventValues>`${selectEventValues} from events
+      where stream_id = ${streamId} order by revision desc limit 1`.execute(this.db);
+    return rows[0] && toRecordedEvent(rows[0]);
   }
 
   async appendToStream(

@@ -1,16 +1,16 @@
-import { EventRow, toRecordedEvent, toRecordedEvents } from './rows';
+import { EventValues, toRecordedEvent, toRecordedEvents } from './rows';
 
-const row = (transaction: string, position: string): EventRow => ({
-  position_text: position,
-  transaction_id_text: transaction,
-  stream_id: `s-${position}`,
-  revision: Number(position),
-  event_id: `e-${position}`,
-  type: 'Happened',
-  data: { n: position },
-  metadata: {},
-  recorded_at_ms: '1765000000123',
-});
+const row = (transaction: string, position: string): EventValues => [
+  position,
+  transaction,
+  `s-${position}`,
+  Number(position),
+  `e-${position}`,
+  'Happened',
+  { n: position },
+  {},
+  '1765000000123',
+];
 
 describe('toRecordedEvents', () => {
   it('gives each event of a page its own transaction, when transactions follow and come back', () => {

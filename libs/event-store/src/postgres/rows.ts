@@ -1,5 +1,6 @@
 import { Generated, Kysely, sql } from 'kysely';
 import { EventMetadata, JsonObject, RecordedEvent } from '../event-store';
+import { ARRAY_ROWS_MARK } from './array-rows-mark';
 
 /** The columns an append writes: the same in the table and in a row as read. */
 interface AppendedColumns {
@@ -23,50 +24,55 @@ export interface EventStoreSchema {
 export type EventStoreDb = Kysely<EventStoreSchema>;
 
 /**
- * An events row as read: position and transaction id as text, so no bigint is rounded. Their
- * aliases differ from the columns' names on purpose: ORDER BY prefers an output column of the
- * same name, and these would then sort as text. recorded_at comes as milliseconds since the epoch
+ * An event's values as every reader of the table selects them (EVENT_VALUES), its rows as arrays
+ * (ARRAY_ROWS_MARK: pg's row objects were the largest single cost of a rebuild's reading, see
+ * global-log.ts): position, transaction id, stream, revision, id, type, data, metadata,
+ * recorded_at in milliseconds (a number in PGlite's JSON pages, int8's text from pg).
+ */
+export type EventValues = [
+  string,
+  string,
+  string,
+  number,
+  string,
+  string,
+  JsonObject,
+  EventMetadata,
+  number | string,
+];
+
+/**
+ * EVENT_VALUES' expressions. Position and transaction id as text, so no bigint is rounded; their
+ * aliases differ from the columns' names on purpose: ORDER BY prefers an output column of the same
+ * name, and these would then sort as text. recorded_at comes as milliseconds since the epoch
  * (truncated, as a Date holds it): a Date made from a number costs a fraction of parsing the
  * timestamp's text, on the server (no text to format) and here, and a rebuild reads every event.
  */
-export interface EventRow extends AppendedColumns {
-  position_text: string;
-  transaction_id_text: string;
-  recorded_at_ms: number | string;
-}
+const EVENT_VALUES = sql.raw(`position::text as position_text, transaction_id::text as transaction_id_text,
+  stream_id, revision, event_id, type, data, metadata,
+  trunc(extract(epoch from recorded_at) * 1000)::int8 as recorded_at_ms`);
 
-export const eventColumns = [
-  sql<string>`position::text`.as('position_text'),
-  sql<string>`transaction_id::text`.as('transaction_id_text'),
-  'stream_id',
-  'revision',
-  'event_id',
-  'type',
-  'data',
-  'metadata',
-  sql<number>`trunc(extract(epoch from recorded_at) * 1000)::int8`.as('recorded_at_ms'),
-] as const;
+/** `select EVENT_VALUES`, its rows as arrays: the start of every read of events. */
+export const selectEventValues = sql`${sql.raw(ARRAY_ROWS_MARK)}select ${EVENT_VALUES}`;
 
-export function toRecordedEvent(row: EventRow, commit = BigInt(row.transaction_id_text)): RecordedEvent {
-  return {
-    id: row.event_id,
-    streamId: row.stream_id,
-    revision: row.revision,
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    position: { commit, prepare: BigInt(row.position_text) },
-    recordedAt: new Date(Number(row.recorded_at_ms)),
-  };
+/** A row that starts with an event's values (a tail read adds a column after them). */
+type RowOfEvent = readonly [...EventValues, ...unknown[]];
+
+export function toRecordedEvent(
+  [prepare, transaction, streamId, revision, id, type, data, metadata, ms]: RowOfEvent,
+  commit = BigInt(transaction),
+): RecordedEvent {
+  const position = { commit, prepare: BigInt(prepare) };
+  return { id, streamId, revision, type, data, metadata, position, recordedAt: new Date(Number(ms)) };
 }
 
 /**
  * toRecordedEvent for rows in the log's order: the events of one transaction lie together and
  * share its id, made a bigint once for them all (a page of a rebuild holds thousands of events).
  */
-export function toRecordedEvents(rows: readonly EventRow[]): RecordedEvent[] {
+export function toRecordedEvents(rows: readonly RowOfEvent[]): RecordedEvent[] {
   const commitOf = transactionIds();
-  return rows.map((row) => toRecordedEvent(row, commitOf(row.transaction_id_text)));
+  return rows.map((row) => toRecordedEvent(row, commitOf(row[1])));
 }
 
 /** A transaction id's text as a bigint, made once while the same text comes again (the log's order). */
