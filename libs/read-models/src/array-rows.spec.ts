@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { types } from 'pg';
+import { prepared } from '@app/event-store';
 import { arrayRows } from './array-rows';
 import { Database } from './database';
 import { genericPlan, reusedPlan } from './prepared-statements';
@@ -26,6 +27,13 @@ describe.each(testDatabases())('statements read as arrays on $name', (target) =>
   ])('given one inside %s, when run twice, then its rows are arrays each time', async (_, plan) => {
     for (let run = 0; run < 2; run++) {
       const { rows } = await plan(arrayRows(statement())).execute(database.db);
+      expect(rows).toEqual([[1, 'x', null]]);
+    }
+  });
+
+  it('given one marked prepared first (the event store tail read), when run twice, then its rows are arrays', async () => {
+    for (let run = 0; run < 2; run++) {
+      const { rows } = await sql`${prepared}${arrayRows(statement())}`.execute(database.db);
       expect(rows).toEqual([[1, 'x', null]]);
     }
   });
