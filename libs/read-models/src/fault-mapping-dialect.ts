@@ -13,6 +13,7 @@ import { isConnectionFault, restateConnectionFault } from './connection-faults';
 import { forgetPlan, preparedName } from './prepared-statements';
 import { sendTo } from './send-to';
 import { asksArrayRows } from './array-rows';
+import { describedOnce } from './described-once';
 
 /**
  * kysely on node-postgres, with every connection fault (a refused or dropped connection, a session
@@ -20,8 +21,9 @@ import { asksArrayRows } from './array-rows';
  * the API's error filter first, learn that the store is away rather than that something broke.
  * Statement errors (a unique violation, a deadlock the caller retries) pass unchanged. A pooled
  * client that met a connection fault is discarded when released, never handed out again. A statement
- * marked `prepared` or reusedPlan() goes as a named prepared statement (prepared-statements.ts), and
- * one marked arrayRows() returns its rows as arrays (array-rows.ts).
+ * marked `prepared` or reusedPlan() goes as a named prepared statement (prepared-statements.ts),
+ * described once per connection (described-once.ts), and one marked arrayRows() returns its rows as
+ * arrays (array-rows.ts).
  */
 export class FaultMappingPostgresDialect extends PostgresDialect {
   constructor(pool: Pool) {
@@ -50,10 +52,12 @@ function discardingFaulted(pool: Pool): PostgresPool {
       const query = (...args: unknown[]) => {
         const [text, values] = args;
         const sendNamed = () => {
-          const name = typeof text === 'string' ? preparedName(text) : undefined;
-          const arrays = typeof text === 'string' && asksArrayRows(text);
+          if (typeof text !== 'string') return send(...args);
+          const name = preparedName(text);
+          const arrays = asksArrayRows(text);
           if (!name && !arrays) return send(...args);
-          return send({ name, text, values: values ?? [], ...(arrays ? ARRAY_ROWS : {}) });
+          const config = { text, values: (values ?? []) as unknown[], ...(arrays ? ARRAY_ROWS : {}) };
+          return name ? describedOnce(client, { name, ...config }) : send(config);
         };
         const result = sendNamed();
         if (!(result instanceof Promise)) return result; // a cursor
