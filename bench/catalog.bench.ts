@@ -19,6 +19,7 @@ import { PostgresEventStore } from '@app/event-store';
 import { openDatabase } from '@app/read-models';
 import { Pool } from 'pg';
 import { Api, bootstrapKey, startApiServer } from './support/api-server';
+import { startBarePageServer } from './support/bare-page';
 import { httpApiClient } from './support/http-api-client';
 import { concurrently, log, percentile, round } from './support/measure';
 
@@ -30,6 +31,8 @@ const ITEMS = quick ? 5_000 : 100_000;
  * stalls (a variant's ratio moved by up to 1.8 between runs); of 600 it is the sixth-worst.
  */
 const SAMPLES = quick ? 30 : 600;
+/** API requests (each beside its raw query) over every variant before the first is measured (warmUp). */
+const WARM_REQUESTS = quick ? 30 : 3_000;
 /** Documents of each kind per location (transfers, sales orders, purchase orders, estimates). */
 const DOCUMENTS = quick ? 8 : 40;
 /** Units each stocked quantity item has at its location. */
@@ -159,6 +162,7 @@ async function main(): Promise<void> {
   if (!serverUrl) throw new Error('bench:catalog needs DATABASE_URL (a PostgreSQL server)');
   const server = await startApiServer(serverUrl, {}, KEPT_DB);
   const pool = new Pool({ connectionString: server.databaseUrl, max: 2 });
+  let stopBare: (() => Promise<void>) | undefined;
   try {
     const kept = KEPT_DB ? await keptState(pool) : undefined;
     const key = kept?.key ?? (await bootstrapKey(server));
@@ -181,9 +185,17 @@ async function main(): Promise<void> {
     log(`items with each bucket non-zero, of the first 60 listed per location: ${JSON.stringify(buckets)}`);
     const populated = Object.values(buckets).every((counts) => Object.values(counts).every((c) => c > 0));
     await pool.query('analyze');
+    const statements = VARIANTS.map((variant) => variant.sql(catalog));
+    const bareServer = await startBarePageServer(server.databaseUrl!, statements);
+    stopBare = bareServer.stop;
+    const bare = httpApiClient(bareServer.url, key);
+    const clients = { api, bare, pool };
+    const variants = VARIANTS.filter((v) => !ONLY || ONLY.includes(v.name));
+    await warmUp(variants, catalog, clients);
     const results: Awaited<ReturnType<typeof measure>>[] = [];
-    for (const variant of VARIANTS.filter((v) => !ONLY || ONLY.includes(v.name)))
-      results.push(await measure(variant, catalog, api, pool));
+    for (const variant of variants) results.push(await measure(variant, catalog, clients));
+    await stopBare();
+    stopBare = undefined;
     const search = SEARCH_PHASE ? await searchUnderLoad(api) : undefined;
     const all = (pick: (r: (typeof results)[number]) => number[]) =>
       results.flatMap(pick).sort((a, b) => a - b);
@@ -198,12 +210,14 @@ async function main(): Promise<void> {
         buckets,
         every_bucket_populated: populated,
         samples_per_variant: SAMPLES,
-        variants: results.map(({ apiMs, sqlMs, ...figures }) => figures), // eslint-disable-line @typescript-eslint/no-unused-vars
+        variants: results.map(({ apiMs, bareMs, sqlMs, ...figures }) => figures), // eslint-disable-line @typescript-eslint/no-unused-vars
         api_p50_ms: round(percentile(apiAll, 50)),
         api_p99_ms: round(percentile(apiAll, 99)),
         sql_p50_ms: round(percentile(sqlAll, 50)),
         sql_p99_ms: round(percentile(sqlAll, 99)),
         worst_variant_p99_ratio: Math.max(...results.map((r) => r.p99_ratio)),
+        // The same, against the raw page served by the barest Node HTTP service (bare-page.ts).
+        worst_variant_p99_ratio_to_bare_http: Math.max(...results.map((r) => r.p99_ratio_to_bare_http)),
         list_p99_ratio: round(percentile(apiAll, 99) / percentile(sqlAll, 99), 2),
         search_clients: SEARCH_CLIENTS,
         search_requests: search?.requests,
@@ -217,6 +231,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
+    await stopBare?.();
     await pool.end();
     await server.stop();
   }
@@ -451,35 +466,77 @@ async function caughtUp(url: string): Promise<void> {
   }
 }
 
-async function measure(variant: Variant, catalog: Catalog, api: Api, pool: Pool) {
+/** Who a variant's page is asked of: the API, the bare HTTP service (bare-page.ts), the database. */
+interface Clients {
+  api: Api;
+  bare: Api;
+  pool: Pool;
+}
+
+/** A variant's page asked of each of `clients`, on this catalog. */
+function requests(variant: Variant, catalog: Catalog, { api, bare, pool }: Clients) {
   const path = `/api/v3/items?${variant.query
     .replace('CATEGORY', catalog.categories[1])
     .replace(/LOCATION(\d)/, (_, n: string) => catalog.locations[Number(n)])}`;
   const { text, values } = variant.sql(catalog);
+  return {
+    api: () => api('GET', path),
+    bare: () => bare('GET', `/${VARIANTS.indexOf(variant)}`),
+    sql: () => pool.query(text, values),
+  };
+}
+
+/**
+ * WARM_REQUESTS of the variants' requests, each variant's in turn and each beside its raw query,
+ * before any is measured. V8 compiles
+ * a function optimised once it has run often enough, and the request path's functions (Node's HTTP
+ * server, fastify, pg, the list's own) reach that at fixed counts of requests: in one process the
+ * requests around the 1,000th and 1,500th were the slowest every run (up to 15 ms, each beside
+ * dozens of functions compiled), and an API's p99 fell from about 4 ms in its first thousands of
+ * requests to about 2 in the fifth thousand. The variants are measured at that steady state.
+ */
+async function warmUp(variants: Variant[], catalog: Catalog, clients: Clients) {
+  const all = variants.map((variant) => requests(variant, catalog, clients));
+  for (let round = 0; round < Math.ceil(WARM_REQUESTS / all.length); round++)
+    for (const page of all) {
+      await page.api();
+      await page.bare();
+      await page.sql();
+    }
+}
+
+async function measure(variant: Variant, catalog: Catalog, clients: Clients) {
+  const page = requests(variant, catalog, clients);
   const warm = Math.max(5, SAMPLES / 10);
   const apiMs: number[] = [];
+  const bareMs: number[] = [];
   const sqlMs: number[] = [];
   for (let i = 0; i < warm + SAMPLES; i++) {
-    // Interleaved, so both see the same moments of a noisy machine.
-    const a = await timedMs(() => api('GET', path));
-    const s = await timedMs(() => pool.query(text, values));
+    // Interleaved, so all see the same moments of a noisy machine.
+    const a = await timedMs(page.api);
+    const b = await timedMs(page.bare);
+    const s = await timedMs(page.sql);
     if (i >= warm) {
       apiMs.push(a);
+      bareMs.push(b);
       sqlMs.push(s);
     }
   }
-  apiMs.sort((x, y) => x - y);
-  sqlMs.sort((x, y) => x - y);
+  for (const ms of [apiMs, bareMs, sqlMs]) ms.sort((x, y) => x - y);
   const figures = {
     variant: variant.name,
     api_p50_ms: round(percentile(apiMs, 50)),
     api_p99_ms: round(percentile(apiMs, 99)),
+    bare_http_p50_ms: round(percentile(bareMs, 50)),
+    bare_http_p99_ms: round(percentile(bareMs, 99)),
     sql_p50_ms: round(percentile(sqlMs, 50)),
     sql_p99_ms: round(percentile(sqlMs, 99)),
     p99_ratio: round(percentile(apiMs, 99) / percentile(sqlMs, 99), 2),
+    bare_http_p99_ratio: round(percentile(bareMs, 99) / percentile(sqlMs, 99), 2),
+    p99_ratio_to_bare_http: round(percentile(apiMs, 99) / percentile(bareMs, 99), 2),
   };
   log(JSON.stringify(figures));
-  return { ...figures, apiMs, sqlMs };
+  return { ...figures, apiMs, bareMs, sqlMs };
 }
 
 /** A `q` as a client types it: part of a name, a SKU's first five digits, or an item number. */
