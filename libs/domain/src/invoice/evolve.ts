@@ -1,5 +1,6 @@
 import { withPackingList, withShipment } from '../document/packing';
 import { changedDocument, NOTHING_PAID } from '../document/record';
+import { appended } from '../shared/appended';
 import { evolver } from '../shared/evolver';
 import { ABSENT, changeLive, createdRecord, markDeleted } from '../shared/record-state';
 import { InvoiceEvent } from './events';
@@ -22,7 +23,7 @@ export const evolveInvoice = evolver<InvoiceState, InvoiceEvent>({
   InvoicePaymentRecorded: (state, { payment, status_id, amount_paid, date_fully_paid }) =>
     changeLive(state, payment.recorded_at, (record) => ({
       ...record,
-      payments: [...record.payments, payment],
+      payments: appended(record.payments, payment),
       status_id,
       amount_paid,
       date_fully_paid,

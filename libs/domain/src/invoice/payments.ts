@@ -11,6 +11,7 @@ import { InvoiceContext } from './context';
 import { InvoiceEvent } from './events';
 import { InvoicePayment, InvoiceRecord, InvoiceStatusFields } from './state';
 import { INVOICE_STATUS } from './status';
+import { appended } from '../shared/appended';
 
 const MAX_REFERENCE = 255;
 
@@ -170,7 +171,7 @@ export function balanceAfter(invoice: InvoiceRecord, payment: InvoicePayment): I
     ? null
     : invoice.status_id === INVOICE_STATUS.paidInFull
       ? invoice.date_fully_paid
-      : latestDate([...invoice.payments, payment]);
+      : latestDate(appended(invoice.payments, payment));
   return { status_id, amount_paid: money(paid), amount_due: money(due), date_fully_paid };
 }
 

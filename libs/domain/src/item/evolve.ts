@@ -1,6 +1,7 @@
 import { ABSENT, changeLive, createdRecord, updateLive, withChanges } from '../shared/record-state';
 import { ItemEvent } from './events';
 import { ItemState } from './state';
+import { appended } from '../shared/appended';
 import { evolver } from '../shared/evolver';
 
 export const initialItemState: ItemState = ABSENT;
@@ -39,5 +40,5 @@ export const evolveItem = evolver<ItemState, ItemEvent>({
 /** The movement keys with one more (recorded once). */
 export function withMovement(movements: readonly string[] | undefined, key: string): string[] {
   const known = movements ?? [];
-  return known.includes(key) ? [...known] : [...known, key];
+  return known.includes(key) ? [...known] : appended(known, key);
 }

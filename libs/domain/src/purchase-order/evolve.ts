@@ -3,6 +3,7 @@ import { evolver } from '../shared/evolver';
 import { ABSENT, changeLive, createdRecord, markDeleted } from '../shared/record-state';
 import { PurchaseOrderEvent } from './events';
 import { PurchaseOrderState } from './state';
+import { appended } from '../shared/appended';
 
 export const initialPurchaseOrderState: PurchaseOrderState = ABSENT;
 
@@ -37,7 +38,7 @@ export const evolvePurchaseOrder = evolver<PurchaseOrderState, PurchaseOrderEven
     changeLive(state, payment.recorded_at, (record) => ({
       ...record,
       ...balance,
-      payments: [...record.payments, payment],
+      payments: appended(record.payments, payment),
     })),
   PurchaseOrderPaymentDeleted: (state, { payment_id, deleted_at, ...balance }) =>
     changeLive(state, deleted_at, (record) => ({

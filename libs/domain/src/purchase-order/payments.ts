@@ -11,6 +11,7 @@ import { PurchaseOrderContext } from './context';
 import { PurchaseOrderEvent } from './events';
 import { PurchaseOrderBalance, PurchaseOrderPayment, PurchaseOrderRecord } from './state';
 import { PURCHASE_ORDER_STATUS } from './status';
+import { appended } from '../shared/appended';
 
 const MAX_REFERENCE = 255;
 
@@ -96,7 +97,7 @@ export function recordPurchaseOrderPayment(
     payment_date: body.payment_date!,
     recorded_at: context.now,
   };
-  const payments = [...order.payments, payment];
+  const payments = appended(order.payments, payment);
   return [{ type: 'PurchaseOrderPaymentRecorded', data: { payment, ...balanceOf(order, payments) } }];
 }
 
