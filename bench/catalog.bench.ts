@@ -8,7 +8,9 @@
  * the first items that location's list shows: stock transfers sent to the next location (in
  * transit there, on hand out of here), sales orders (reserved), purchase orders sent (incoming)
  * and open estimates (quantities on estimates). The `location_id` variants list each location.
- * Then searches under load (issue 31): SEARCH_CLIENTS clients at once, each request a `q` on a
+ * Each variant's page is also asked of a bare Node HTTP service (support/bare-page.ts: node:http
+ * and pg, nothing else) serving its raw SQL: the floor of any HTTP answer here. The variants are
+ * measured after a warm-up of all of them (warmUp). Then searches under load (issue 31): SEARCH_CLIENTS clients at once, each request a `q` on a
  * name, a SKU or an item number picked at random (seeded), p50/p99 of every request. The last line
  * is one JSON object.
  */
@@ -487,13 +489,13 @@ function requests(variant: Variant, catalog: Catalog, { api, bare, pool }: Clien
 }
 
 /**
- * WARM_REQUESTS of the variants' requests, each variant's in turn and each beside its raw query,
- * before any is measured. V8 compiles
- * a function optimised once it has run often enough, and the request path's functions (Node's HTTP
- * server, fastify, pg, the list's own) reach that at fixed counts of requests: in one process the
- * requests around the 1,000th and 1,500th were the slowest every run (up to 15 ms, each beside
- * dozens of functions compiled), and an API's p99 fell from about 4 ms in its first thousands of
- * requests to about 2 in the fifth thousand. The variants are measured at that steady state.
+ * WARM_REQUESTS of the variants' requests, each variant's in turn and each beside its bare and raw
+ * pages, before any is measured. V8 compiles a function optimised once it has run often enough,
+ * and the request path's functions (Node's HTTP server, fastify, pg, the list's own) reach that at
+ * fixed counts of requests: in one process the requests around the 1,000th and 1,500th were the
+ * slowest every run (up to 15 ms, each beside dozens of functions compiled), and an API's p99 fell
+ * from about 4 ms in its first thousands of requests to about 2 in the fifth thousand. The
+ * variants are measured at that steady state.
  */
 async function warmUp(variants: Variant[], catalog: Catalog, clients: Clients) {
   const all = variants.map((variant) => requests(variant, catalog, clients));

@@ -6,7 +6,7 @@ import { Connection, PoolClient, Query, QueryConfig } from 'pg';
  *
  * Why: pg sends Describe with every execution, and reads the RowDescription that answers it into a
  * result's columns and parsers (`Result.addFields`: an object of every column made key by key).
- * For an item list page (some 45 columns) that was about a seventh of the API's CPU per request,
+ * For an item list page (37 columns) that was about a seventh of the API's CPU per request,
  * as much as the list's own work. The same reasoning led pgx to skip it (jackc/pgx#2422).
  *
  * Safe because a named statement's result cannot change shape unnoticed: when its tables change so
