@@ -1,7 +1,10 @@
 /**
  * npm run bench:catalog — item list pages over 100,000 items (issue 4): the API's GET /api/v3/items
  * with filters and `q`, p50 and p99 latency, beside a raw SQL query for the same page run in the
- * same run on the same database as the baseline. Needs DATABASE_URL (PostgreSQL). Items are made by
+ * same run on the same database as the baseline: the page as the API shows it (its items with
+ * their category, stock and photos, and the list's total; shownPage), checked equal to the API's
+ * before the run (sameAsApi), and the page's `items` rows alone (the baseline before the eleventh
+ * round, `items_only_p99_ratio`). Needs DATABASE_URL (PostgreSQL). Items are made by
  * the Item aggregate's own decide (so they are valid events) and appended straight to the event
  * store; the API's projectors build the read models. Then, so that every quantity bucket is
  * populated on the pages measured, documents through the API at each of the three locations, over
@@ -10,9 +13,9 @@
  * and open estimates (quantities on estimates). The `location_id` variants list each location.
  * Each variant's page is also asked of a bare Node HTTP service (support/bare-page.ts: node:http
  * and pg, nothing else) serving its raw SQL: the floor of any HTTP answer here. The variants are
- * measured after a warm-up of all of them (warmUp). Then searches under load (issue 31): SEARCH_CLIENTS clients at once, each request a `q` on a
- * name, a SKU or an item number picked at random (seeded), p50/p99 of every request. The last line
- * is one JSON object.
+ * measured after a warm-up of all of them (warmUp). Then searches under load (issue 31):
+ * SEARCH_CLIENTS clients at once, each request a `q` on a name, a SKU or an item number picked at
+ * random (seeded), p50/p99 of every request. The last line is one JSON object.
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
@@ -50,59 +53,117 @@ interface Catalog {
   locations: string[];
 }
 
-/** A page as a client asks for it, and the raw SQL that reads the same rows. */
+/**
+ * A page as a client asks for it, and the raw SQL that reads the same page: its `items` rows
+ * (`sql`, with `shown` the matches' count beside a search's rows) and the list's total as the read
+ * models keep it (`total`, an expression over `$1`, the account, and `$2`, the variant's other
+ * value). shownPage() adds what the page shows besides: category, stock, photos, total.
+ */
 interface Variant {
   name: string;
   query: string;
-  sql: (c: Catalog) => { text: string; values: unknown[] };
+  sql: (c: Catalog, shown?: boolean) => { text: string; values: unknown[] };
+  total: string;
+  /** A location's list: `$2` is the location, whose stock and threshold the rows also show. */
+  atLocation?: boolean;
 }
 
 const ACTIVE = `not archived and status_id <> 14`;
+
+/** The active list's total where `where` holds: the few `item_counts` rows the projector keeps. */
+const counted = (where = 'true') =>
+  `(select coalesce(sum(n), 0) from item_counts
+    where account_id = $1 and list_state = 'active' and ${where})`;
+/** A search's total: its matches, counted beside its rows (searchPage's `matches`). */
+const MATCHES = 'page.matches';
+/** A location's: the items placed there (item_counts) and those stocked there from elsewhere. */
+const LOCATION_TOTAL = `(${counted('location_id = $2')} + (select count(*) from items
+    where account_id = $1 and ${ACTIVE} and location_id is distinct from $2
+      and id in (select item_id from inventory_quantities
+        where account_id = $1 and location_id = $2 and stocked and away)))`;
 
 const VARIANTS: Variant[] = [
   {
     name: 'first page',
     query: 'limit=20',
     sql: (c) => page(`account_id = $1 and ${ACTIVE}`, [c.accountId], 0),
+    total: counted(),
   },
   {
     name: 'page 100',
     query: 'limit=20&page=100',
     sql: (c) => page(`account_id = $1 and ${ACTIVE}`, [c.accountId], 1980),
+    total: counted(),
   },
   {
     name: 'category',
     query: 'category_id=CATEGORY&limit=20&page=5',
     sql: (c) =>
       page(`account_id = $1 and ${ACTIVE} and category_id = $2`, [c.accountId, c.categories[1]], 80),
+    total: counted('category_id = $2'),
   },
   {
     name: 'type unique',
     query: 'type=unique&limit=20',
     sql: (c) => page(`account_id = $1 and ${ACTIVE} and inventory_type = 'unique'`, [c.accountId], 0),
+    total: counted(`inventory_type = 'unique'`),
   },
   {
     name: 'q name',
     query: 'q=gasket%2012&limit=20',
-    sql: (c) => searchPage(matching('%gasket 12%'), [c.accountId]),
+    sql: (c, shown) => searchPage(matching('%gasket 12%'), [c.accountId], shown),
+    total: MATCHES,
   },
   {
     name: 'q sku',
     query: 'q=SKU-0042&limit=20',
-    sql: (c) => searchPage(matching('%sku-0042%'), [c.accountId]),
+    sql: (c, shown) => searchPage(matching('%sku-0042%'), [c.accountId], shown),
+    total: MATCHES,
   },
   {
     name: 'q number',
     query: 'q=4242&limit=20',
-    sql: (c) =>
-      searchPage(`(${matching('%4242%')} or (account_id = $1 and item_number = 4242))`, [c.accountId]),
+    sql: (c, shown) =>
+      searchPage(`(${matching('%4242%')} or (account_id = $1 and item_number = 4242))`, [c.accountId], shown),
+    total: MATCHES,
   },
   ...[0, 1, 2].map((n): Variant => ({
     name: `location ${n + 1}`,
     query: `location_id=LOCATION${n}&limit=20&page=${n + 1}`,
     sql: (c) => locationPage([c.accountId, c.locations[n]], 20 * n),
+    total: LOCATION_TOTAL,
+    atLocation: true,
   })),
 ];
+
+/**
+ * The page as the API shows it, in raw SQL: the variant's `items` rows with their category, their
+ * stock summed over their inventory rows (and at the location, on its list), their photos and the
+ * list's total. What the database itself must do for the page: the baseline of `p99_ratio`.
+ */
+function shownPage(variant: Variant, c: Catalog) {
+  const { text, values } = variant.sql(c, true);
+  const buckets = ['on_hand', 'reserved', 'incoming', 'in_transit', 'estimates'];
+  const sums = buckets.map((b) => `coalesce(sum(${b}), 0) as ${b}`);
+  if (variant.atLocation)
+    sums.push(
+      ...buckets.slice(0, 4).map((b) => `sum(${b}) filter (where location_id = $2) as location_${b}`),
+    );
+  const threshold = variant.atLocation
+    ? `, (select sum(r.threshold) from item_variations v join item_variation_locations r
+        on r.variation_id = v.id and r.location_id = $2 where v.item_id = page.id) as location_threshold`
+    : '';
+  return {
+    text: `select page.*, c.name as category_name, c.custom_fields as category_fields, q.*,
+        (select json_agg(p order by p.position) from item_photos p where p.item_id = page.id) as photos,
+        ${variant.total} as list_total ${threshold}
+      from (${text}) page
+      left join item_categories c on c.id = page.category_id
+      left join lateral (select ${sums.join(', ')} from inventory_quantities where item_id = page.id) q on true
+      order by lower(page.name), page.id`,
+    values,
+  };
+}
 
 /** What `q` means (inventory-api §4): a substring of name, SKU, barcode or serial number. */
 function matching(pattern: string): string {
@@ -134,9 +195,10 @@ function locationPage(values: unknown[], offset: number) {
  * A search's first page as the list reads it: the matches found through the trigram indexes and
  * sorted (the name index hidden, `|| ''`), the item number matched within the account (its index).
  */
-function searchPage(match: string, values: unknown[]) {
+function searchPage(match: string, values: unknown[], withMatches = false) {
+  const matches = withMatches ? ', count(*) over () as matches' : '';
   return {
-    text: `select * from items where account_id = $1 and ${ACTIVE} and ${match}
+    text: `select * ${matches} from items where account_id = $1 and ${ACTIVE} and ${match}
       order by lower(name) || '', id limit 21`,
     values,
   };
@@ -187,12 +249,14 @@ async function main(): Promise<void> {
     log(`items with each bucket non-zero, of the first 60 listed per location: ${JSON.stringify(buckets)}`);
     const populated = Object.values(buckets).every((counts) => Object.values(counts).every((c) => c > 0));
     await pool.query('analyze');
-    const statements = VARIANTS.map((variant) => variant.sql(catalog));
+    const statements = VARIANTS.map((variant) => shownPage(variant, catalog));
     const bareServer = await startBarePageServer(server.databaseUrl!, statements);
     stopBare = bareServer.stop;
     const bare = httpApiClient(bareServer.url, key);
     const clients = { api, bare, pool };
     const variants = VARIANTS.filter((v) => !ONLY || ONLY.includes(v.name));
+    const differing = await sameAsApi(variants, catalog, clients);
+    if (differing.length > 0) throw new Error(`raw pages differing from the API's: ${differing.join(', ')}`);
     await warmUp(variants, catalog, clients);
     const results: Awaited<ReturnType<typeof measure>>[] = [];
     for (const variant of variants) results.push(await measure(variant, catalog, clients));
@@ -218,6 +282,8 @@ async function main(): Promise<void> {
         sql_p50_ms: round(percentile(sqlAll, 50)),
         sql_p99_ms: round(percentile(sqlAll, 99)),
         worst_variant_p99_ratio: Math.max(...results.map((r) => r.p99_ratio)),
+        // The same against each variant's `items` rows alone (the baseline before the eleventh round).
+        worst_variant_items_only_p99_ratio: Math.max(...results.map((r) => r.items_only_p99_ratio)),
         // The same, against the raw page served by the barest Node HTTP service (bare-page.ts).
         worst_variant_p99_ratio_to_bare_http: Math.max(...results.map((r) => r.p99_ratio_to_bare_http)),
         list_p99_ratio: round(percentile(apiAll, 99) / percentile(sqlAll, 99), 2),
@@ -475,17 +541,79 @@ interface Clients {
   pool: Pool;
 }
 
-/** A variant's page asked of each of `clients`, on this catalog. */
-function requests(variant: Variant, catalog: Catalog, { api, bare, pool }: Clients) {
-  const path = `/api/v3/items?${variant.query
+/** A variant's path in the API, on this catalog. */
+function apiPath(variant: Variant, catalog: Catalog): string {
+  return `/api/v3/items?${variant.query
     .replace('CATEGORY', catalog.categories[1])
     .replace(/LOCATION(\d)/, (_, n: string) => catalog.locations[Number(n)])}`;
-  const { text, values } = variant.sql(catalog);
+}
+
+/**
+ * A variant's page asked of each of `clients`, on this catalog: the API, the bare service and the
+ * database (`sql`) the page as shown (shownPage), and the database its `items` rows alone.
+ */
+function requests(variant: Variant, catalog: Catalog, { api, bare, pool }: Clients) {
+  const path = apiPath(variant, catalog);
+  const shown = shownPage(variant, catalog);
+  const items = variant.sql(catalog);
   return {
     api: () => api('GET', path),
     bare: () => bare('GET', `/${VARIANTS.indexOf(variant)}`),
-    sql: () => pool.query(text, values),
+    sql: () => pool.query(shown.text, shown.values),
+    items: () => pool.query(items.text, items.values),
   };
+}
+
+/**
+ * Whether each variant's raw page is the API's page: the same items in the same order, with the
+ * same category, stock (at the location too) and total. A baseline that read less would flatter
+ * nothing but the ratio; the run fails when one differs.
+ */
+async function sameAsApi(variants: Variant[], catalog: Catalog, { api, pool }: Clients): Promise<string[]> {
+  const differing: string[] = [];
+  for (const variant of variants) {
+    const listed = (await api('GET', apiPath(variant, catalog))) as unknown as ApiPage;
+    const { text, values } = shownPage(variant, catalog);
+    const { rows } = await pool.query<Record<string, unknown>>(text, values);
+    const fromApi = listed.data.map((item) => [
+      item.id,
+      item.category_name,
+      item.quantity,
+      item.quantity_reserved,
+      item.quantity_incoming,
+      item.in_transit,
+      item.location_inventory?.quantity ?? null,
+      listed.pagination.total_records,
+    ]);
+    const fromSql = rows
+      .slice(0, 20)
+      .map((row) => [
+        row.id,
+        row.category_name,
+        Number(row.on_hand),
+        Number(row.reserved),
+        Number(row.incoming),
+        Number(row.in_transit),
+        variant.atLocation ? Number(row.location_on_hand ?? 0) : null,
+        Number(row.list_total),
+      ]);
+    if (fromApi.length === 0 || JSON.stringify(fromApi) !== JSON.stringify(fromSql))
+      differing.push(variant.name);
+  }
+  return differing;
+}
+
+interface ApiPage {
+  data: {
+    id: string;
+    category_name: string | null;
+    quantity: number;
+    quantity_reserved: number;
+    quantity_incoming: number;
+    in_transit: number;
+    location_inventory?: { quantity: number };
+  }[];
+  pagination: { total_records: number };
 }
 
 /**
@@ -504,6 +632,7 @@ async function warmUp(variants: Variant[], catalog: Catalog, clients: Clients) {
       await page.api();
       await page.bare();
       await page.sql();
+      await page.items();
     }
 }
 
@@ -513,29 +642,36 @@ async function measure(variant: Variant, catalog: Catalog, clients: Clients) {
   const apiMs: number[] = [];
   const bareMs: number[] = [];
   const sqlMs: number[] = [];
+  const itemsMs: number[] = [];
   for (let i = 0; i < warm + SAMPLES; i++) {
     // Interleaved, so all see the same moments of a noisy machine.
     const a = await timedMs(page.api);
     const b = await timedMs(page.bare);
     const s = await timedMs(page.sql);
+    const r = await timedMs(page.items);
     if (i >= warm) {
       apiMs.push(a);
       bareMs.push(b);
       sqlMs.push(s);
+      itemsMs.push(r);
     }
   }
-  for (const ms of [apiMs, bareMs, sqlMs]) ms.sort((x, y) => x - y);
+  for (const ms of [apiMs, bareMs, sqlMs, itemsMs]) ms.sort((x, y) => x - y);
+  const p99 = (ms: number[]) => percentile(ms, 99);
   const figures = {
     variant: variant.name,
     api_p50_ms: round(percentile(apiMs, 50)),
-    api_p99_ms: round(percentile(apiMs, 99)),
+    api_p99_ms: round(p99(apiMs)),
     bare_http_p50_ms: round(percentile(bareMs, 50)),
-    bare_http_p99_ms: round(percentile(bareMs, 99)),
+    bare_http_p99_ms: round(p99(bareMs)),
     sql_p50_ms: round(percentile(sqlMs, 50)),
-    sql_p99_ms: round(percentile(sqlMs, 99)),
-    p99_ratio: round(percentile(apiMs, 99) / percentile(sqlMs, 99), 2),
-    bare_http_p99_ratio: round(percentile(bareMs, 99) / percentile(sqlMs, 99), 2),
-    p99_ratio_to_bare_http: round(percentile(apiMs, 99) / percentile(bareMs, 99), 2),
+    sql_p99_ms: round(p99(sqlMs)),
+    items_sql_p50_ms: round(percentile(itemsMs, 50)),
+    items_sql_p99_ms: round(p99(itemsMs)),
+    p99_ratio: round(p99(apiMs) / p99(sqlMs), 2),
+    items_only_p99_ratio: round(p99(apiMs) / p99(itemsMs), 2),
+    bare_http_p99_ratio: round(p99(bareMs) / p99(sqlMs), 2),
+    p99_ratio_to_bare_http: round(p99(apiMs) / p99(bareMs), 2),
   };
   log(JSON.stringify(figures));
   return { ...figures, apiMs, bareMs, sqlMs };

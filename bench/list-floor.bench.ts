@@ -5,8 +5,9 @@
  * `type=unique` page (the variant furthest from its raw page), the API's cheapest authenticated read
  * (a one-row list of item categories), the same raw page answered by a bare Node HTTP service
  * (bare-page.ts: node:http and pg, nothing else), the API's own statement for that page sent
- * from here over pg (ItemListQuery, prepared), and bench:catalog's raw page; each case's p99 beside
- * the raw page's. Then the API process's CPU per request of each API case (/proc, all its threads)
+ * from here over pg (ItemListQuery, prepared), and bench:catalog's items-only raw page (the page's
+ * `items` rows alone, without the stock, category and total it shows); each case's p99 beside
+ * that raw page's. Then the API process's CPU per request of each API case (/proc, all its threads)
  * over CPU_REQUESTS requests. The last line is one JSON object.
  */
 import 'reflect-metadata';
