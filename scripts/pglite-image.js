@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // After `tsc -p tsconfig.build.json`: the pristine PGlite cluster image a new DATA_DIR starts from
-// instead of running initdb (libs/read-models/src/pristine-pglite.ts), beside the compiled module.
+// instead of running initdb (libs/read-models/src/pglite-images.ts), beside the compiled module.
 'use strict';
 const { join } = require('node:path');
 
 const { writePristineImage, pristineImagePath } = require(
-  join(__dirname, '..', 'dist', 'libs', 'read-models', 'src', 'pristine-pglite.js'),
+  join(__dirname, '..', 'dist', 'libs', 'read-models', 'src', 'pglite-images.js'),
 );
 
 writePristineImage().then(

@@ -8,7 +8,7 @@ import { fastParameter } from './array-literal';
 import { PgListener } from './pg-listener';
 import { Pipeline, pipelineOn } from './pipeline';
 import { pgTypes } from './pg-types';
-import { pristineImageFor } from './pristine-pglite';
+import { pristineImagePath, unpackImage } from './pglite-images';
 import { toastingByLz4 } from './toast-compression';
 
 /**
@@ -185,7 +185,9 @@ const LISTENER_LOCK = 0x4c53544e;
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 async function openPglite(dataDir: string | undefined, given: Blob | undefined): Promise<Database> {
-  const image = given ?? (await pristineImageFor(dataDir));
+  // A new data directory is unpacked from the build's pristine image, where there is one.
+  if (dataDir && !given) await unpackImage(dataDir, pristineImagePath());
+  const image = given;
   const pgliteListeners = new Set<{ channel: string }>();
   // Loaded only for PGlite: a process on a server never needs its WASM build.
   const [{ PGlite }, { pg_trgm }, { PGliteDialect }] = await Promise.all([

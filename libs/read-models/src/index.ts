@@ -1,6 +1,7 @@
 export * from './database';
 export { genericPlan, reusedPlan, MAX_REUSED_PLANS } from './prepared-statements';
 export { arrayRows } from './array-rows';
+export { readyImagePath, unpackImage } from './pglite-images';
 export * from './migrations';
 export * from './projector';
 export * from './checkpoints';

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { EventStore, PostgresEventStore } from '@app/event-store';
 import { KyselySnapshotStore } from '@app/event-store/aggregate';
-import { Database, openDatabase } from '@app/read-models';
+import { Database, openDatabase, readyImagePath, unpackImage } from '@app/read-models';
 import { ApiConfig, databaseConfig } from './config';
 import { EventStoreSignals } from './event-store-signals';
 
@@ -49,8 +49,23 @@ export async function openStores(config: ApiConfig, given?: Database): Promise<S
 
 async function openConfiguredDatabase(config: ApiConfig): Promise<Database> {
   const settings = databaseConfig(config);
-  if (settings.dataDir) await mkdir(settings.dataDir, { recursive: true });
+  if (!settings.dataDir) return openDatabase(settings);
+  await mkdir(settings.dataDir, { recursive: true });
+  await unpackReadyImage(config, settings.dataDir);
   return openDatabase(settings);
+}
+
+/**
+ * A new embedded database unpacked as the built API's first start leaves one (its schema made,
+ * pglite-images.ts), where the events live in it too: the image holds the event store's tables.
+ * Whether it was.
+ */
+export async function unpackReadyImage(
+  config: Pick<ApiConfig, 'eventStoreConnectionString'>,
+  dataDir: string,
+  image: string = readyImagePath(),
+): Promise<boolean> {
+  return !config.eventStoreConnectionString && (await unpackImage(dataDir, image));
 }
 
 async function openEventStore(

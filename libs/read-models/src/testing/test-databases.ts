@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { Database, openDatabase } from '../database';
-import { dumpPristineImage } from '../pristine-pglite';
+import { dumpPristineImage } from '../pglite-images';
 
 export interface TestDatabase {
   /** 'pglite' or 'postgres': use it in describe() titles. */
