@@ -627,6 +627,7 @@ interface ApiPage {
  */
 async function warmUp(variants: Variant[], catalog: Catalog, clients: Clients) {
   const all = variants.map((variant) => requests(variant, catalog, clients));
+  if (all.length === 0) return; // BENCH_CATALOG_VARIANTS chose none
   for (let round = 0; round < Math.ceil(WARM_REQUESTS / all.length); round++)
     for (const page of all) {
       await page.api();

@@ -1,5 +1,6 @@
 import { createTables, Database, projectors } from '@app/read-models';
 import { testDatabases } from '@app/read-models/testing/test-databases';
+import fc from 'fast-check';
 import { CompiledQuery, sql } from 'kysely';
 import { ItemListFilters, ItemListQuery, ItemScope, LIST_COLUMNS } from './item-list-query';
 
@@ -80,6 +81,38 @@ describe.each(testDatabases())('item list statements compiled once on $name', (t
       );
     },
   );
+
+  it('given searches of one shape, when paged, then its statement is built for it once, each sent with its own term', async () => {
+    const query = listQuery();
+    const built = jest.spyOn(query, 'pageStatement');
+    for (const q of ['gasket', 'sku-0042', 'o_k%\\x'])
+      await query.pageAndTotal(scope, filters({ q }), page, true);
+    expect(built).toHaveBeenCalledTimes(2); // the shape's two samples
+    const patterns = sent.map((statement) => statement.parameters.filter((v) => String(v).startsWith('%')));
+    expect(patterns.map((p) => [...new Set(p)])).toEqual([['%gasket%'], ['%sku-0042%'], ['%o\\_k\\%\\\\x%']]);
+  });
+
+  it('given any term, when searched, then the statement sent is the one built afresh for it', async () => {
+    const term = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.stringMatching(/^\d{1,11}$/),
+      fc.constantFrom('a', '7', '42', '2147483647', '2147483648', '%_\\', 'sample one', '1000000001'),
+    );
+    const query = listQuery();
+    await fc.assert(
+      fc.asyncProperty(term, fc.boolean(), fc.boolean(), async (q, counted, located) => {
+        const asked = filters({ q, ...(located ? { locationId: scope.accountId } : {}) });
+        sent = [];
+        await query.pageAndTotal(scope, asked, page, counted);
+        const expected = new ItemListQuery(database.db)
+          .pageStatement(scope, asked, page, counted)
+          .compile(database.db);
+        expect(sent[0].sql).toBe(expected.sql);
+        expect(sent[0].parameters).toEqual(expected.parameters);
+      }),
+      { numRuns: 150 },
+    );
+  });
 
   describe('given an item', () => {
     const ITEM = '00000000-0000-4000-8000-0000000000e1';
