@@ -40,7 +40,7 @@ export interface ItemScope {
 export type ItemRow = Record<string, any>;
 
 export const MAX_IDS = 50;
-/** Compiled page statements kept per ItemListQuery (each a few kilobytes of text); all dropped when full. */
+/** Compiled page statements (and search shapes) kept per ItemListQuery, each a few kilobytes of text; all dropped when full. */
 const MAX_COMPILED = 256;
 const PARAMS = [
   'page',
@@ -159,10 +159,7 @@ export class ItemListQuery {
     const key = compiledKey(scope, filters, page, counted);
     const kept = this.compiled.get(key);
     if (kept) return kept;
-    const compiled = this.pageStatement(scope, filters, page, counted).compile(on);
-    if (this.compiled.size >= MAX_COMPILED) this.compiled.clear();
-    this.compiled.set(key, compiled);
-    return compiled;
+    return keptIn(this.compiled, key, this.pageStatement(scope, filters, page, counted).compile(on));
   }
 
   /**
@@ -189,9 +186,7 @@ export class ItemListQuery {
       );
       if (first.sql !== second.sql) return this.pageStatement(scope, filters, page, counted).compile(on);
       const qAt = first.parameters.flatMap((value, i) => (value === second.parameters[i] ? [] : [i]));
-      kept = { query: first, qAt };
-      if (this.searchShapes.size >= MAX_COMPILED) this.searchShapes.clear();
-      this.searchShapes.set(key, kept);
+      kept = keptIn(this.searchShapes, key, { query: first, qAt });
     }
     const parameters = [...kept.query.parameters];
     for (const i of kept.qAt)
@@ -322,6 +317,13 @@ function locationTotal(
   return sql`select (select coalesce(sum(n), 0) from item_counts
       where ${countedConditions(scope, filters)} and location_id = ${filters.locationId}::uuid)
     + ${awayCount} as n`;
+}
+
+/** `value` kept in `map` under `key`, the map emptied first when full (MAX_COMPILED). */
+function keptIn<V>(map: Map<string, V>, key: string, value: V): V {
+  if (map.size >= MAX_COMPILED) map.clear();
+  map.set(key, value);
+  return value;
 }
 
 /** compiledPage()'s key: what a page's statement follows from. */
