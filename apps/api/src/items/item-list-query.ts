@@ -40,7 +40,7 @@ export interface ItemScope {
 export type ItemRow = Record<string, any>;
 
 export const MAX_IDS = 50;
-/** Compiled page statements (and search shapes) kept per ItemListQuery, each a few kilobytes of text; all dropped when full. */
+/** Compiled pages and search shapes kept per ItemListQuery (a few KB of text each); all dropped when full. */
 const MAX_COMPILED = 256;
 const PARAMS = [
   'page',
