@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { sql } from 'kysely';
 import { gzipSync } from 'node:zlib';
 import { openDatabase } from './database';
@@ -44,6 +44,23 @@ describe('a new PGlite data directory from an image the build made', () => {
     const { rows } = await sql<{ id: number }>`select id from kept`.execute(again.db);
     await again.close();
     expect(rows).toEqual([{ id: 7 }]);
+  });
+
+  it('given a relative data directory (DATA_DIR is ./data by default), when new, then it is unpacked there', async () => {
+    const dataDir = relative(process.cwd(), join(folder, 'relative', 'pglite'));
+    expect(dataDir.startsWith('..') || !dataDir.startsWith('/')).toBe(true);
+    expect(await unpackImage(dataDir, pristineImagePath(folder))).toBe(true);
+    expect(existsSync(join(folder, 'relative', 'pglite', 'PG_VERSION'))).toBe(true);
+  });
+
+  it('given a data directory holding files but no cluster, when opened, then it says so and leaves them', async () => {
+    const dataDir = join(folder, 'stray', 'pglite');
+    await mkdir(join(dataDir, 'base'), { recursive: true });
+    await expect(unpackImage(dataDir, pristineImagePath(folder))).rejects.toThrow(
+      'holds files but no cluster (no PG_VERSION)',
+    );
+    expect(await readdir(dataDir)).toEqual(['base']);
+    expect(await readdir(join(folder, 'stray'))).toEqual(['pglite']);
   });
 
   it('given a data directory a first start left, when dumped as the ready image, then a new directory unpacked from it holds what that start made', async () => {

@@ -31,8 +31,11 @@ export function readyImagePath(folder: string = __dirname): string {
  * files are written here, not by PGlite's `loadDataDir`, which writes each through its WebAssembly
  * file system (1.8-2.6 s for the ready image's 1,300 files and 42 MB, against some 0.4 s here).
  */
-export async function unpackImage(dataDir: string, path: string): Promise<boolean> {
+export async function unpackImage(given: string, path: string): Promise<boolean> {
+  const dataDir = resolve(given); // DATA_DIR may be relative (./data by default)
   if (existsSync(join(dataDir, 'PG_VERSION')) || !existsSync(path)) return false;
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0)
+    throw new Error(`${given} holds files but no cluster (no PG_VERSION): move them away or remove it`);
   await mkdir(dirname(dataDir), { recursive: true });
   const staging = await mkdtemp(`${dataDir}.unpacking-`);
   try {
@@ -88,6 +91,9 @@ export async function dumpPristineImage(compression: 'gzip' | 'none'): Promise<B
  * which every start from the image then recovers as after a crash.)
  */
 export async function writeReadyImage(dataDir: string, path: string = readyImagePath()): Promise<void> {
+  // Opened and closed once more: whatever the start's end, the cluster is left shut down cleanly.
+  const { openDatabase } = await import('./database');
+  await (await openDatabase({ dataDir })).close();
   const { pack } = await import('tar-stream');
   const archive = pack();
   const names = readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).sort();

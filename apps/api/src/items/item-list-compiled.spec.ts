@@ -99,13 +99,21 @@ describe.each(testDatabases())('item list statements compiled once on $name', (t
       fc.constantFrom('a', '7', '42', '2147483647', '2147483648', '%_\\', 'sample one', '1000000001'),
     );
     const query = listQuery();
+    const other = fc.record({
+      counted: fc.boolean(),
+      located: fc.boolean(),
+      restricted: fc.boolean(),
+      type: fc.constantFrom(undefined, 'quantity' as const, 'unique' as const),
+      categoryId: fc.constantFrom(undefined, scope.accountId.replace('a', 'c')),
+    });
     await fc.assert(
-      fc.asyncProperty(term, fc.boolean(), fc.boolean(), async (q, counted, located) => {
-        const asked = filters({ q, ...(located ? { locationId: scope.accountId } : {}) });
+      fc.asyncProperty(term, other, async (q, { counted, located, restricted, type, categoryId }) => {
+        const asked = filters({ q, type, categoryId, ...(located ? { locationId: scope.accountId } : {}) });
+        const asker = restricted ? { ...scope, restrictedTo: scope.accountId.replace('a', 'd') } : scope;
         sent = [];
-        await query.pageAndTotal(scope, asked, page, counted);
+        await query.pageAndTotal(asker, asked, page, counted);
         const expected = new ItemListQuery(database.db)
-          .pageStatement(scope, asked, page, counted)
+          .pageStatement(asker, asked, page, counted)
           .compile(database.db);
         expect(sent[0].sql).toBe(expected.sql);
         expect(sent[0].parameters).toEqual(expected.parameters);
