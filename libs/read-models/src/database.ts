@@ -184,10 +184,9 @@ const LISTENER_LOCK = 0x4c53544e;
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
-async function openPglite(dataDir: string | undefined, given: Blob | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Database> {
   // A new data directory is unpacked from the build's pristine image, where there is one.
-  if (dataDir && !given) await unpackImage(dataDir, pristineImagePath());
-  const image = given;
+  if (dataDir && !image) await unpackImage(dataDir, pristineImagePath());
   const pgliteListeners = new Set<{ channel: string }>();
   // Loaded only for PGlite: a process on a server never needs its WASM build.
   const [{ PGlite }, { pg_trgm }, { PGliteDialect }] = await Promise.all([
@@ -225,7 +224,9 @@ async function openPglite(dataDir: string | undefined, given: Blob | undefined):
       };
     },
     async close() {
-      await db.destroy(); // closes the PGlite instance too
+      await db.destroy(); // closes the PGlite instance, if kysely ever used it
+      // Unused, it is still open: a cluster left running is recovered as after a crash next time.
+      if (!pglite.closed) await pglite.close();
     },
   };
 }

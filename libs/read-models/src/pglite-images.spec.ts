@@ -100,6 +100,14 @@ describe('a new PGlite data directory from an image the build made', () => {
   });
 });
 
+describe('closing PGlite', () => {
+  it('given a database opened and closed without a query, then its instance is closed (its cluster shut down cleanly)', async () => {
+    const database = await openEmptyPglite();
+    await database.close();
+    expect(database.pglite!.closed).toBe(true);
+  });
+});
+
 describe('PGlite settings', () => {
   it('keeps shared_buffers small (PGlite’s own default is 160 MB, all touched at start)', async () => {
     const database = await openEmptyPglite();

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, normalize, resolve, sep } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
@@ -70,11 +71,15 @@ async function unpackTar(tar: Buffer, folder: string): Promise<void> {
 
 /** Makes the image of a pristine cluster with this service's extensions (`npm run build`). */
 export async function writePristineImage(path: string = pristineImagePath()): Promise<void> {
-  const image = await dumpPristineImage('gzip');
-  await writeFile(path, Buffer.from(await image.arrayBuffer()));
+  const folder = await mkdtemp(join(tmpdir(), 'pglite-pristine-'));
+  try {
+    await packDataDir(join(folder, 'pglite'), path); // made by initdb as it is opened
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
-/** The image of a new in-memory cluster, as initdb leaves it (the build's, and the tests' own). */
+/** The image of a new in-memory cluster, as initdb leaves it (the tests' own, for `loadDataDir`). */
 export async function dumpPristineImage(compression: 'gzip' | 'none'): Promise<Blob> {
   const { openDatabase } = await import('./database');
   const database = await openDatabase({});
@@ -85,13 +90,18 @@ export async function dumpPristineImage(compression: 'gzip' | 'none'): Promise<B
   }
 }
 
-/**
- * Makes the ready image of `dataDir`, the data directory a first start of the API left: its files
- * packed as they are, the cluster shut down cleanly. (PGlite's dumpDataDir packs a running one,
- * which every start from the image then recovers as after a crash.)
- */
+/** Makes the ready image of `dataDir`, the data directory a first start of the API left. */
 export async function writeReadyImage(dataDir: string, path: string = readyImagePath()): Promise<void> {
-  // Opened and closed once more: whatever the start's end, the cluster is left shut down cleanly.
+  await packDataDir(dataDir, path);
+}
+
+/**
+ * The cluster of `dataDir` opened and closed, so that it is shut down cleanly whatever left it,
+ * then its files packed as they are into `path`. (PGlite's dumpDataDir packs a running cluster,
+ * which every start from the image then recovers as after a crash: "database system was not
+ * properly shut down; automatic recovery in progress".)
+ */
+async function packDataDir(dataDir: string, path: string): Promise<void> {
   const { openDatabase } = await import('./database');
   await (await openDatabase({ dataDir })).close();
   const { pack } = await import('tar-stream');
